@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { formatCitation, splitAuthors, surnameInitials, titleText } from './citation.js';
+
+describe('citation', () => {
+  it('writes authors as Surname Initials, dropping honorifics', () => {
+    expect(surnameInitials('Rahul Sharma')).toBe('Sharma R');
+    expect(surnameInitials('Dr. Anita K. Iyer')).toBe('Iyer AK');
+    expect(surnameInitials('Prof. (Dr.) Rajesh Kumar Sharma')).toBe('Sharma RK');
+    expect(surnameInitials('José Müller-Łukasiewicz')).toBe('Müller-Łukasiewicz J');
+    expect(surnameInitials('Madonna')).toBe('Madonna');
+  });
+
+  it('splits the comma-separated author list', () => {
+    expect(splitAuthors(' A One, B Two ,, C Three ')).toEqual(['A One', 'B Two', 'C Three']);
+  });
+
+  it('formats the full citation line', () => {
+    expect(
+      formatCitation({
+        authorname: 'Rahul Sharma, Meera Iyer',
+        title: 'Growth of <i>Oryza sativa</i> &amp; wheat',
+        websitename: 'Journal of Tests',
+        volume: 10,
+        issue: 2,
+        year: 2024,
+        pagenumber: '11-16',
+      }),
+    ).toBe('Sharma R, Iyer M. Growth of Oryza sativa & wheat. Journal of Tests, Volume 10, Issue 2, 2024, Pages 11-16.');
+  });
+
+  it('reads plain text from a stored title', () => {
+    expect(titleText('  A <em>b</em>\n c &lt;d&gt; ')).toBe('A b c <d>');
+  });
+});

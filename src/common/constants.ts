@@ -1,0 +1,73 @@
+/** Business constants of the journal (spec §9) shared by server and browser. */
+
+export const MAX_UPLOAD_BYTES = 5_242_880;
+export const MAX_TITLE_WORDS = 100;
+export const MAX_AUTHORS = 5;
+export const MAX_REFERENCES = 50;
+export const DEFAULT_FEE_RUPEE = '2000';
+export const DEFAULT_FEE_DOLLAR = '50';
+export const IMPACT_FACTOR_DISPLAY_CHARS = 15;
+export const EXPANDED_YEAR_GROUPS = 2;
+export const COPY_CONFIRMATION_MS = 2000;
+export const LOGIN_STORAGE_KEY = 'acadpubjwt';
+export const WORKLOG_PAGE_SIZE = 20;
+
+export const ARTICLE_STATUSES = ['enabled', 'disabled'] as const;
+export const EDITOR_STATUSES = ['enabled', 'disabled'] as const;
+export const PAYMENT_TYPES = ['paid', 'free'] as const;
+
+export const EDITOR_CATEGORIES = ['chief editor', 'associate editor', 'assistant editor'] as const;
+export type EditorCategory = (typeof EDITOR_CATEGORIES)[number];
+/** Headings of the editorial board groups, in display order. */
+export const EDITOR_GROUP_TITLES: Record<EditorCategory, string> = {
+  'chief editor': 'Editor-in-Chief',
+  'associate editor': 'Associate Editors',
+  'assistant editor': 'Assistant Editors',
+};
+export const EDITOR_DESIGNATIONS = [
+  'Professor',
+  'Associate Professor',
+  'Assistant Professor',
+  'Scientist',
+  'Head',
+  'Lecturer',
+] as const;
+
+export const MONTHS = [
+  'January', 'February', 'March', 'April', 'May', 'June',
+  'July', 'August', 'September', 'October', 'November', 'December',
+] as const;
+
+const SHORT_MONTHS = MONTHS.map((m) => m.slice(0, 3).toLowerCase());
+const span = (from: number, count: number) =>
+  SHORT_MONTHS.slice(from, from + count).join('-');
+
+/** Issue frequencies: single months, bi-monthly pairs, quarters, thirds, halves and the whole year. */
+export const ISSUE_FREQUENCIES: readonly string[] = [
+  ...SHORT_MONTHS,
+  ...[0, 2, 4, 6, 8, 10].map((m) => span(m, 2)),
+  ...[0, 3, 6, 9].map((m) => span(m, 3)),
+  ...[0, 4, 8].map((m) => span(m, 4)),
+  ...[0, 6].map((m) => span(m, 6)),
+  span(0, 12),
+];
+
+export const WORKLOG_STATUSES = [
+  'pending', 'working', 'completed', 'info', 'last-work', 'journal', 'urgent', 'cancelled',
+] as const;
+export type WorklogStatus = (typeof WORKLOG_STATUSES)[number];
+/** Statuses a new work-log entry may be created with. */
+export const WORKLOG_NEW_STATUSES = ['info', 'urgent'] as const;
+export const WORKLOG_STATUS_COLOURS: Record<WorklogStatus, string> = {
+  pending: 'orange',
+  working: 'lightyellow',
+  completed: 'lightblue',
+  info: 'lime',
+  'last-work': 'plum',
+  journal: 'teal',
+  urgent: 'red',
+  cancelled: 'lightblue',
+};
+
+export const HEADER_STYLES = ['image', 'text'] as const;
+export const COVER_PAGE_VARIANTS = ['classic', 'banner'] as const;

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { COVER_PAGE_VARIANTS, HEADER_STYLES } from '../constants.js';
+
+const line = (max = 300) => z.string().trim().max(max, `must be at most ${max} characters`);
+const html = (max = 100_000) => z.string().max(max, `must be at most ${max} characters`);
+
+/** Every editable site setting (spec §3 plus the per-domain switches of DESIGN.md §4). */
+export const settingsInputSchema = z.object({
+  websitename: line(200).min(1, 'Website name is required'),
+  domain: line(200),
+  formatted_journal_name: html(2000),
+  websiteemail: z.union([z.literal(''), z.string().trim().email('must be an email address')]),
+  whatsup_number: line(40),
+  journal_essn: line(40),
+  issn: line(40),
+  year_started: line(10),
+  journal_frequency: line(100),
+  journal_type: line(200),
+  journal_language: line(200),
+  nassScore: line(20),
+  nassScoreYear: line(20),
+  impactfactor: line(100),
+  fee_rupee: line(20),
+  fee_dollar: line(20),
+  home_content: html(),
+  google_review_link: z.union([z.literal(''), z.string().trim().url('must be a URL')]),
+  publisher_name: line(200),
+  publisher_address: line(1000),
+  publisher_head: line(200),
+  publisher_url: z.union([z.literal(''), z.string().trim().url('must be a URL')]),
+  journal_list_url: z.union([z.literal(''), z.string().trim().url('must be a URL')]),
+  show_editor_contacts: z.boolean(),
+  show_subject_column: z.boolean(),
+  show_publisher_link: z.boolean(),
+  show_journal_list_link: z.boolean(),
+  header_style: z.enum(HEADER_STYLES),
+  cover_page_variant: z.enum(COVER_PAGE_VARIANTS),
+  admin_ip_allowlist: line(2000),
+});
+
+export type SiteSettings = z.infer<typeof settingsInputSchema>;
+
+/** Fields only an administrator may read (DESIGN.md §5.5). */
+export const PRIVATE_SETTING_FIELDS = ['admin_ip_allowlist', 'google_review_link'] as const;
+export type PublicSettings = Omit<SiteSettings, (typeof PRIVATE_SETTING_FIELDS)[number]>;

@@ -1,0 +1,25 @@
+import type { Config } from './config.js';
+import type { Db, Engine } from './db/database.js';
+import type { TokenService } from './auth/tokens.js';
+import type { FileStore } from './storage/file-store.js';
+import { IndexingService } from './modules/indexing/indexing.service.js';
+import { SettingsService } from './modules/settings/settings.service.js';
+
+/** Everything a route module needs, built once at start. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  engine: Engine;
+  tokens: TokenService;
+  files: FileStore;
+  services: Services;
+}
+
+export type Services = ReturnType<typeof createServices>;
+
+export function createServices(db: Db, _files: FileStore) {
+  return {
+    settings: new SettingsService(db),
+    indexing: new IndexingService(db),
+  };
+}

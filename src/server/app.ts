@@ -1,0 +1,117 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { registerAuth } from './auth/auth-plugin.js';
+import type { AppContext } from './app-context.js';
+import { HttpError } from './http/errors.js';
+import { registerHealthRoutes } from './modules/health/health.routes.js';
+import { registerIndexingRoutes } from './modules/indexing/indexing.routes.js';
+import { registerSettingsRoutes } from './modules/settings/settings.routes.js';
+import { readClientAssets } from './render/client-assets.js';
+import { registerPageRoutes } from './render/page-routes.js';
+
+/** The built browser bundle: dist/client beside dist/server when bundled, ../../dist/client from source. */
+export function defaultClientDir(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  return here.endsWith(path.join('dist', 'server'))
+    ? path.resolve(here, '..', 'client')
+    : path.resolve(here, '..', '..', 'dist', 'client');
+}
+
+export interface AppOptions {
+  logger?: boolean | { level: string };
+  clientDir?: string;
+}
+
+export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: ctx.config.TRUST_PROXY,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    bodyLimit: 1_048_576,
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { threshold: 2048 });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Journal website API', version: '1.0.0' } },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  installErrorHandling(app);
+  registerAuth(app, { db: ctx.db, tokens: ctx.tokens });
+  registerStaticFiles(app, ctx, options.clientDir ?? defaultClientDir());
+
+  registerHealthRoutes(app, ctx);
+  registerSettingsRoutes(app, ctx);
+  registerIndexingRoutes(app, ctx);
+
+  registerPageRoutes(app, ctx, readClientAssets(options.clientDir ?? defaultClientDir()));
+  return app;
+}
+
+function registerStaticFiles(app: FastifyInstance, ctx: AppContext, clientDir: string): void {
+  // Uploaded and generated files (spec §3 file locations).
+  app.register(fastifyStatic, {
+    root: ctx.files.root,
+    prefix: '/assets/',
+    decorateReply: false,
+    index: false,
+    maxAge: '1d',
+  });
+  // The browser bundle: hashed names under /static/ never change, so they are cached for a year.
+  app.register(fastifyStatic, {
+    root: clientDir,
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    decorateReply: false,
+    setHeaders(res, filePath) {
+      if (filePath.includes(`${path.sep}static${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+      else res.header('cache-control', 'public, max-age=3600');
+    },
+  });
+}
+
+function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).send({ error: error.code, message: error.message });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ error: error.code?.toLowerCase() ?? 'bad_request', message: error.message });
+    }
+    request.log.error(error);
+    return reply.code(500).send({ error: 'internal_error', message: 'Something went wrong' });
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send({ error: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}` }),
+  );
+  // API paths never fall through to the page renderer.
+  for (const prefix of ['/api/*', '/auth/*']) {
+    app.get(prefix, { schema: { hide: true } }, (request, reply) =>
+      reply.code(404).send({ error: 'not_found', message: `No route for GET ${request.url.split('?')[0]}` }),
+    );
+  }
+}

@@ -1,0 +1,53 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { jwtVerify, SignJWT } from 'jose';
+
+export const TOKEN_LIFETIME = '12h';
+
+export interface TokenClaims {
+  userId: number;
+  username: string;
+  name: string;
+}
+
+/** Signs and checks the bearer tokens of the admin and work-log areas (HS256). */
+export class TokenService {
+  private readonly key: Uint8Array;
+
+  constructor(secret: string) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  sign(claims: TokenClaims): Promise<string> {
+    return new SignJWT({ username: claims.username, name: claims.name })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(claims.userId))
+      .setIssuedAt()
+      .setExpirationTime(TOKEN_LIFETIME)
+      .sign(this.key);
+  }
+
+  /** The claims of a valid, unexpired token, or null. */
+  async verify(token: string): Promise<TokenClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      const userId = Number(payload.sub);
+      if (!Number.isInteger(userId) || typeof payload.username !== 'string') return null;
+      return { userId, username: payload.username, name: String(payload.name ?? payload.username) };
+    } catch {
+      return null;
+    }
+  }
+}
+
+/** JWT_SECRET when given, else a secret generated once and kept in DATA_DIR. */
+export function resolveJwtSecret(dataDir: string, configured?: string): string {
+  if (configured) return configured;
+  const file = path.join(dataDir, 'jwt-secret');
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  fs.mkdirSync(dataDir, { recursive: true });
+  const secret = crypto.randomBytes(48).toString('base64url');
+  fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+  return secret;
+}

@@ -1,0 +1,51 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** A configuration problem the operator must fix; main.ts prints its message as one line. */
+export class ConfigError extends Error {}
+
+const flag = z
+  .enum(['0', '1', 'true', 'false', 'yes', 'no'], { message: 'must be 0/1, true/false or yes/no' })
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const envSchema = z.object({
+  PORT: z.coerce
+    .number({ message: 'must be a port number' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 65535')
+    .max(65535, 'must be between 1 and 65535')
+    .default(3000),
+  HOST: z.string().min(1, 'must not be empty').default('127.0.0.1'),
+  DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// URL (leave unset for SQLite)')
+    .optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ADMIN_USERNAME: z
+    .string()
+    .regex(/^[A-Za-z0-9_.@-]{3,64}$/, 'must be 3-64 letters, digits or _.@-')
+    .default('admin'),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  SEED_DEMO: flag.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: flag.default(false),
+});
+
+export type Config = Omit<z.infer<typeof envSchema>, 'DATA_DIR'> & { DATA_DIR: string };
+
+/** Reads and validates the environment. Empty strings count as unset. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const present = Object.fromEntries(
+    Object.keys(envSchema.shape)
+      .map((key) => [key, env[key]])
+      .filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0]);
+    throw new ConfigError(`Invalid environment variable ${name}=${JSON.stringify(present[name] ?? '')}: ${issue.message}`);
+  }
+  return { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR) };
+}

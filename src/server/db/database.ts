@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.js';
+
+export type Engine = 'sqlite' | 'postgres';
+export type Db = Kysely<Database>;
+/** Either the database or a transaction: repositories accept both. */
+export type Executor = Kysely<Database> | Transaction<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  engine: Engine;
+}
+
+export interface DatabaseOptions {
+  /** A postgres:// URL; unset selects SQLite. */
+  url?: string;
+  /** SQLite file path, or ':memory:'. */
+  sqliteFile?: string;
+  /** PostgreSQL schema to put first on the search path (must exist); tests use one each. */
+  pgSchema?: string;
+}
+
+export function openDatabase(options: DatabaseOptions): DatabaseHandle {
+  if (options.url) return { db: openPostgres(options.url, options.pgSchema), engine: 'postgres' };
+  return { db: openSqlite(options.sqliteFile ?? ':memory:'), engine: 'sqlite' };
+}
+
+function openSqlite(file: string): Db {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+function openPostgres(url: string, schema?: string): Db {
+  if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Bad schema name ${schema}`);
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/** SQLite and PostgreSQL report unique-constraint violations differently; this reads both. */
+export function uniqueViolation(error: unknown): string | null {
+  const err = error as { code?: string; constraint?: string; message?: string };
+  if (err?.code === '23505') return err.constraint ?? 'unique';
+  if (err?.code === 'SQLITE_CONSTRAINT_UNIQUE' || err?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
+    return err.message ?? 'unique';
+  }
+  return null;
+}

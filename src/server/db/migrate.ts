@@ -1,0 +1,16 @@
+import { Migrator, type Migration } from 'kysely';
+import type { DatabaseHandle } from './database.js';
+import { initialMigration } from './migrations/001-initial.js';
+
+/** Brings the schema up to date; runs at every start. */
+export async function migrate({ db, engine }: DatabaseHandle): Promise<void> {
+  const migrations: Record<string, Migration> = {
+    '001-initial': initialMigration(engine),
+  };
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String((error as Error)?.message ?? error)}`);
+  }
+}

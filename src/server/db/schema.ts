@@ -1,0 +1,145 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** Kysely's view of the database. Timestamps are ISO-8601 strings in UTC on both engines. */
+export interface Database {
+  settings: SettingsTable;
+  editors: EditorsTable;
+  indexing: IndexingTable;
+  issues: IssuesTable;
+  articles: ArticlesTable;
+  users: UsersTable;
+  worklog_entries: WorklogEntriesTable;
+}
+
+export interface SettingsTable {
+  id: number;
+  websitename: string;
+  domain: string;
+  formatted_journal_name: string;
+  websiteemail: string;
+  whatsup_number: string;
+  journal_essn: string;
+  issn: string;
+  year_started: string;
+  journal_frequency: string;
+  journal_type: string;
+  journal_language: string;
+  nassScore: string;
+  nassScoreYear: string;
+  impactfactor: string;
+  fee_rupee: string;
+  fee_dollar: string;
+  home_content: string;
+  google_review_link: string;
+  publisher_name: string;
+  publisher_address: string;
+  publisher_head: string;
+  publisher_url: string;
+  journal_list_url: string;
+  show_editor_contacts: number;
+  show_subject_column: number;
+  show_publisher_link: number;
+  show_journal_list_link: number;
+  header_style: string;
+  cover_page_variant: string;
+  admin_ip_allowlist: string;
+  updated_at: string;
+}
+
+export interface EditorsTable {
+  id: Generated<number>;
+  name: string;
+  category: string;
+  post: string;
+  degree: string;
+  content: string;
+  email: string;
+  phone: string;
+  country: string;
+  editor_website: string;
+  picture: string | null;
+  status: string;
+  is_pinned: number;
+  creation: string;
+  updated_at: string;
+}
+
+export interface IndexingTable {
+  id: Generated<number>;
+  title: string;
+  link: string;
+  image: string;
+  sortnumber: number;
+  status: string;
+}
+
+export interface IssuesTable {
+  id: Generated<number>;
+  year: number;
+  volume: number;
+  issue: number;
+  frequency: string;
+  creation: string;
+}
+
+export interface ArticlesTable {
+  id: Generated<number>;
+  refnumber: string;
+  title: string;
+  /** Hash of the normalised title; unique so that duplicate titles are refused by the database. */
+  title_key: string;
+  authorname: string;
+  abstract: string;
+  /** The abstract without markup, kept for full-text search. */
+  abstract_text: string;
+  keywords: string;
+  description: string;
+  subject: string;
+  country: string;
+  email: string;
+  mobile: string;
+  pagenumber: string;
+  first_page: number;
+  year: number;
+  volume: number;
+  issue: number;
+  frequency: string;
+  txnid: string;
+  ptype: string;
+  publishdate: string;
+  file: string | null;
+  status: string;
+  createdby: string;
+  creation: string;
+  modifiedby: string;
+  modification: string;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  name: string;
+  password_hash: string;
+  enabled: number;
+  creation: string;
+}
+
+export interface WorklogEntriesTable {
+  id: Generated<number>;
+  content: string;
+  status: string;
+  createdby: string;
+  created_at: string;
+}
+
+export type SettingsRow = Selectable<SettingsTable>;
+export type EditorRow = Selectable<EditorsTable>;
+export type NewEditor = Insertable<EditorsTable>;
+export type EditorUpdate = Updateable<EditorsTable>;
+export type IndexingRow = Selectable<IndexingTable>;
+export type IssueRow = Selectable<IssuesTable>;
+export type ArticleRow = Selectable<ArticlesTable>;
+export type NewArticle = Insertable<ArticlesTable>;
+export type ArticleUpdate = Updateable<ArticlesTable>;
+export type UserRow = Selectable<UsersTable>;
+export type WorklogEntryRow = Selectable<WorklogEntriesTable>;

@@ -1,0 +1,44 @@
+import type { Db } from '../database.js';
+import type { SettingsTable } from '../schema.js';
+import { DEFAULT_FEE_DOLLAR, DEFAULT_FEE_RUPEE } from '../../../common/constants.js';
+import { findSettings, saveSettings } from '../../modules/settings/settings.repository.js';
+
+export const DEFAULT_SETTINGS: Omit<SettingsTable, 'id' | 'updated_at'> = {
+  websitename: 'Journal',
+  domain: 'localhost',
+  formatted_journal_name: 'Journal',
+  websiteemail: '',
+  whatsup_number: '',
+  journal_essn: '',
+  issn: '',
+  year_started: '',
+  journal_frequency: '',
+  journal_type: '',
+  journal_language: 'English',
+  nassScore: '',
+  nassScoreYear: '',
+  impactfactor: '',
+  fee_rupee: DEFAULT_FEE_RUPEE,
+  fee_dollar: DEFAULT_FEE_DOLLAR,
+  home_content: '',
+  google_review_link: '',
+  publisher_name: '',
+  publisher_address: '',
+  publisher_head: '',
+  publisher_url: '',
+  journal_list_url: '',
+  show_editor_contacts: 0,
+  show_subject_column: 0,
+  show_publisher_link: 1,
+  show_journal_list_link: 0,
+  header_style: 'image',
+  cover_page_variant: 'classic',
+  admin_ip_allowlist: '',
+};
+
+/** Creates the settings row of a new database; true when the database was empty. */
+export async function ensureDefaultSettings(db: Db): Promise<boolean> {
+  if (await findSettings(db)) return false;
+  await saveSettings(db, { ...DEFAULT_SETTINGS, updated_at: new Date().toISOString() });
+  return true;
+}

@@ -1,0 +1,189 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { formatCitation } from '../../../common/citation.js';
+import type { Db } from '../database.js';
+import type { SettingsTable } from '../schema.js';
+import { saveSettings } from '../../modules/settings/settings.repository.js';
+import { insertArticle } from '../../modules/articles/articles.repository.js';
+import { firstPageOf, titleKey } from '../../modules/articles/article-fields.js';
+import { insertIssue } from '../../modules/issues/issues.repository.js';
+import { FileStore } from '../../storage/file-store.js';
+import { toPlainText, sanitizeRichText, sanitizeTitle } from '../../storage/sanitize.js';
+import { demoArticlePdf } from './article-pdf.js';
+import { demoArticle, seededRandom } from './demo-content.js';
+import { DEFAULT_SETTINGS } from './default-settings.js';
+import { portraitPng, wordmarkSvg } from './demo-images.js';
+
+export const DEMO_SETTINGS: Omit<SettingsTable, 'id' | 'updated_at'> = {
+  ...DEFAULT_SETTINGS,
+  websitename: 'International Journal of Applied Research and Studies',
+  domain: 'localhost',
+  formatted_journal_name: '<strong>International Journal of</strong><br><span>Applied Research and Studies</span>',
+  websiteemail: 'editor@ijars.example',
+  whatsup_number: '+91 98765 43210',
+  issn: '2999-1234',
+  journal_essn: '2999-1242',
+  year_started: '2015',
+  journal_frequency: 'Bi-monthly',
+  journal_type: 'Online and Print, Peer Reviewed, Open Access',
+  journal_language: 'English, Hindi',
+  nassScore: '3.85',
+  nassScoreYear: '2025',
+  impactfactor: '5.42 (SJIF)',
+  fee_rupee: '2000',
+  fee_dollar: '50',
+  home_content:
+    '<h2>Aims and Scope</h2><p>The <em>International Journal of Applied Research and Studies</em> publishes original research, ' +
+    'review articles and case studies in the social sciences, commerce, management, education, science and technology. ' +
+    'Every submission is reviewed by at least two independent referees.</p>' +
+    '<h3>Why publish with us</h3><ul><li>Peer review decision within 7 days</li><li>Certificate of publication for every author</li>' +
+    '<li>Indexed in major academic databases</li><li>Open access: free to read for everyone</li></ul>',
+  google_review_link: 'https://reviews.example/ijars',
+  publisher_name: 'Applied Research Publications',
+  publisher_address: '12 Knowledge Park, Sector 62, Noida, Uttar Pradesh 201309, India',
+  publisher_head: 'Dr. Anjali Mehta',
+  publisher_url: 'https://publisher.example',
+  journal_list_url: 'https://publisher.example/journals',
+  show_editor_contacts: 1,
+  show_subject_column: 1,
+  show_publisher_link: 1,
+  show_journal_list_link: 1,
+};
+
+const BIMONTHLY = ['jan-feb', 'mar-apr', 'may-jun', 'jul-aug', 'sep-oct', 'nov-dec'];
+const FIRST_YEAR = 2024;
+const YEARS = 3;
+const ARTICLES_PER_ISSUE = 4;
+export const DEMO_FIRST_VOLUME = 10;
+
+const EDITORS = [
+  { name: 'Prof. (Dr.) Rajesh Kumar Sharma', category: 'chief editor', post: 'Professor', degree: 'Ph.D., D.Litt.', content: 'Department of Economics, University of Delhi, Delhi, India', country: 'India', picture: [30, 64, 120] },
+  { name: 'Dr. Meenakshi Iyer', category: 'associate editor', post: 'Associate Professor', degree: 'Ph.D.', content: 'School of Education, University of Madras, Chennai, India', country: 'India', picture: [120, 40, 60] },
+  { name: 'Dr. José Müller-Łukasiewicz', category: 'associate editor', post: 'Professor', degree: 'Dr. phil.', content: 'Institute of Sociology, University of Wrocław, Poland', country: 'Poland', picture: null },
+  { name: 'Dr. Kwame Mensah', category: 'associate editor', post: 'Scientist', degree: 'Ph.D.', content: 'Council for Scientific and Industrial Research, Accra, Ghana', country: 'Ghana', picture: [20, 110, 80] },
+  { name: 'Dr. Zoë Ørsted', category: 'associate editor', post: 'Head', degree: 'Ph.D.', content: 'Department of Environmental Science, Aarhus University, Denmark', country: 'Denmark', picture: null },
+  { name: 'Dr. Arvind Nair', category: 'assistant editor', post: 'Assistant Professor', degree: 'Ph.D., NET', content: 'Department of Commerce, University of Kerala, Thiruvananthapuram, India', country: 'India', picture: [90, 70, 140] },
+  { name: 'Ms. Priya Verma', category: 'assistant editor', post: 'Lecturer', degree: 'M.Phil.', content: 'Department of Psychology, Banaras Hindu University, Varanasi, India', country: 'India', picture: null },
+  { name: 'Dr. Sandeep Gupta', category: 'assistant editor', post: 'Assistant Professor', degree: 'Ph.D.', content: 'Faculty of Management Studies, Jiwaji University, Gwalior, India', country: 'India', picture: [150, 100, 30] },
+] as const;
+
+const INDEXING = [
+  { title: 'Google Scholar', colour: '#4285f4', link: 'https://scholar.google.com' },
+  { title: 'Crossref', colour: '#d2232a', link: 'https://www.crossref.org' },
+  { title: 'ResearchGate', colour: '#00ccbb', link: 'https://www.researchgate.net' },
+  { title: 'Index Copernicus', colour: '#1b5e20', link: 'https://indexcopernicus.com' },
+  { title: 'Academia', colour: '#41454a', link: '' },
+];
+
+/** Fills an empty database with a believable journal: settings, three years of issues, editors, indexing. */
+export async function seedDemoJournal(db: Db, files: FileStore, log: FastifyBaseLogger): Promise<void> {
+  const started = Date.now();
+  await saveSettings(db, { ...DEMO_SETTINGS, updated_at: new Date().toISOString() });
+  const articles = await seedIssuesAndArticles(db, files);
+  await seedEditors(db, files);
+  await seedIndexing(db, files);
+  log.info(`Created the demo journal: ${articles} articles in ${YEARS * BIMONTHLY.length} issues (${Date.now() - started} ms)`);
+}
+
+async function seedIssuesAndArticles(db: Db, files: FileStore): Promise<number> {
+  const random = seededRandom(2024);
+  const usedTitles = new Set<string>();
+  let count = 0;
+  for (let y = 0; y < YEARS; y++) {
+    const year = FIRST_YEAR + y;
+    const volume = DEMO_FIRST_VOLUME + y;
+    for (let i = 0; i < BIMONTHLY.length; i++) {
+      const issue = i + 1;
+      const frequency = BIMONTHLY[i]!;
+      await insertIssue(db, { year, volume, issue, frequency });
+      let page = 1;
+      for (let a = 0; a < ARTICLES_PER_ISSUE; a++) {
+        let content = demoArticle(random);
+        while (usedTitles.has(content.title)) content = demoArticle(random);
+        usedTitles.add(content.title);
+        count++;
+        const refnumber = String(10000 + count);
+        const length = 5 + Math.floor(random() * 8);
+        const pagenumber = `${page}-${page + length - 1}`;
+        page += length;
+        const file = FileStore.articlePath(year, volume, issue, refnumber);
+        const citation = formatCitation({ ...content, websitename: DEMO_SETTINGS.websitename, volume, issue, year, pagenumber });
+        await files.write(file, await demoArticlePdf({ ...content, journal: DEMO_SETTINGS.websitename, citation }));
+        const month = 2 * i + 1 + Math.floor(random() * 2);
+        const publishdate = `${year}-${String(month).padStart(2, '0')}-${String(5 + a * 5).padStart(2, '0')}`;
+        const now = new Date().toISOString();
+        await insertArticle(db, {
+          refnumber,
+          title: sanitizeTitle(content.title),
+          title_key: titleKey(content.title),
+          authorname: content.authorname,
+          abstract: sanitizeRichText(content.abstract),
+          abstract_text: toPlainText(content.abstract),
+          keywords: content.keywords,
+          description: sanitizeTitle(content.title),
+          subject: content.subject,
+          country: content.country,
+          email: `author${count}@mail.example`,
+          mobile: `98${String(10000000 + count * 7919).slice(0, 8)}`,
+          pagenumber,
+          first_page: firstPageOf(pagenumber),
+          year,
+          volume,
+          issue,
+          frequency,
+          txnid: `TXN${year}${String(count).padStart(6, '0')}`,
+          ptype: count % 9 === 0 ? 'free' : 'paid',
+          publishdate,
+          file: `${refnumber}.pdf`,
+          status: 'enabled',
+          createdby: 'admin',
+          creation: now,
+          modifiedby: '',
+          modification: now,
+        });
+      }
+    }
+  }
+  return count;
+}
+
+async function seedEditors(db: Db, files: FileStore): Promise<void> {
+  for (const [index, editor] of EDITORS.entries()) {
+    let picture: string | null = null;
+    if (editor.picture) {
+      picture = `editor-${index + 1}.png`;
+      await files.write(`editors/${picture}`, portraitPng([...editor.picture]));
+    }
+    const slug = editor.name.toLowerCase().replace(/^(prof\.|dr\.|ms\.|\(dr\.\)|\s)+/g, '').split(' ')[0];
+    const now = new Date().toISOString();
+    await db
+      .insertInto('editors')
+      .values({
+        name: editor.name,
+        category: editor.category,
+        post: editor.post,
+        degree: editor.degree,
+        content: editor.content,
+        email: `${slug}@university.example`,
+        phone: `+91 90000 ${String(10000 + index * 1111).slice(0, 5)}`,
+        country: editor.country,
+        editor_website: index % 2 === 0 ? `https://profiles.example/${slug}` : '',
+        picture,
+        status: 'enabled',
+        is_pinned: index === 0 ? 1 : 0,
+        creation: now,
+        updated_at: now,
+      })
+      .execute();
+  }
+}
+
+async function seedIndexing(db: Db, files: FileStore): Promise<void> {
+  for (const [index, entry] of INDEXING.entries()) {
+    const image = `indexing-${index + 1}.svg`;
+    await files.write(`indexing/${image}`, wordmarkSvg(entry.title, entry.colour));
+    await db
+      .insertInto('indexing')
+      .values({ title: entry.title, link: entry.link, image, sortnumber: index + 1, status: 'enabled' })
+      .execute();
+  }
+}

@@ -1,0 +1,24 @@
+import type { z } from 'zod';
+
+/** An error with an HTTP status and a machine-readable code; the error handler answers it as JSON. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, code = 'invalid_input') => new HttpError(400, code, message);
+export const notFound = (message = 'Not found') => new HttpError(404, 'not_found', message);
+
+/** Parses input with a shared Zod schema; the first problem becomes a 400 naming the field. */
+export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const field = issue.path.join('.');
+  throw badRequest(field ? `${field}: ${issue.message}` : issue.message);
+}

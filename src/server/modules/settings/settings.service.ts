@@ -1,0 +1,59 @@
+import { PRIVATE_SETTING_FIELDS, type PublicSettings, type SiteSettings } from '../../../common/schemas/settings.js';
+import type { Db } from '../../db/database.js';
+import type { SettingsRow } from '../../db/schema.js';
+import { sanitizeInlineName, sanitizeRichText } from '../../storage/sanitize.js';
+import { findSettings, saveSettings } from './settings.repository.js';
+
+/** Stored HTML is sanitised again on the way out, so nothing written around the service reaches a page unchecked. */
+function toSettings(row: SettingsRow): SiteSettings {
+  const { id: _id, updated_at: _updated, ...rest } = row;
+  return {
+    ...rest,
+    formatted_journal_name: sanitizeInlineName(row.formatted_journal_name),
+    home_content: sanitizeRichText(row.home_content),
+    show_editor_contacts: row.show_editor_contacts === 1,
+    show_subject_column: row.show_subject_column === 1,
+    show_publisher_link: row.show_publisher_link === 1,
+    show_journal_list_link: row.show_journal_list_link === 1,
+  } as SiteSettings;
+}
+
+export function toPublicSettings(settings: SiteSettings): PublicSettings {
+  const copy: Record<string, unknown> = { ...settings };
+  for (const field of PRIVATE_SETTING_FIELDS) delete copy[field];
+  return copy as PublicSettings;
+}
+
+export class SettingsService {
+  private cached: SiteSettings | null = null;
+
+  constructor(private readonly db: Db) {}
+
+  /** Settings are read on every page, so they are cached until the next update. */
+  async get(): Promise<SiteSettings> {
+    if (this.cached) return this.cached;
+    const row = await findSettings(this.db);
+    if (!row) throw new Error('Settings row is missing; the database was not initialised');
+    this.cached = toSettings(row);
+    return this.cached;
+  }
+
+  async getPublic(): Promise<PublicSettings> {
+    return toPublicSettings(await this.get());
+  }
+
+  async update(input: SiteSettings): Promise<SiteSettings> {
+    await saveSettings(this.db, {
+      ...input,
+      formatted_journal_name: sanitizeInlineName(input.formatted_journal_name),
+      home_content: sanitizeRichText(input.home_content),
+      show_editor_contacts: input.show_editor_contacts ? 1 : 0,
+      show_subject_column: input.show_subject_column ? 1 : 0,
+      show_publisher_link: input.show_publisher_link ? 1 : 0,
+      show_journal_list_link: input.show_journal_list_link ? 1 : 0,
+      updated_at: new Date().toISOString(),
+    });
+    this.cached = null;
+    return this.get();
+  }
+}

@@ -1,0 +1,21 @@
+import crypto from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database.js';
+import { hashPassword } from '../../auth/passwords.js';
+import { countUsers, insertUser } from './users.repository.js';
+
+/**
+ * Creates the first administrator when there is no user yet. Without ADMIN_PASSWORD a password is
+ * generated and printed once: it is never stored in clear anywhere.
+ */
+export async function ensureFirstAdmin(
+  db: Db,
+  options: { username: string; password?: string },
+  log: FastifyBaseLogger,
+): Promise<void> {
+  if ((await countUsers(db)) > 0) return;
+  const password = options.password ?? crypto.randomBytes(12).toString('base64url');
+  await insertUser(db, { username: options.username, name: 'Administrator', password_hash: await hashPassword(password) });
+  if (options.password) log.info(`Created admin user "${options.username}" with the password from ADMIN_PASSWORD`);
+  else log.warn(`Created admin user "${options.username}" with password: ${password}  (shown once; change it at /admin)`);
+}

@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ seedDemo: true });
+});
+afterAll(() => t.close());
+
+describe('server-rendered home page', () => {
+  it('holds the journal information, fees and the four-step process in the HTML itself', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    const html = response.body;
+    expect(html).toContain('<title>International Journal of Applied Research and Studies</title>');
+    expect(html).toContain('Applied Research and Studies</span>');
+    expect(html).toContain('Peer Reviewed');
+    expect(html).toMatch(/₹ (<!-- -->)?2000/);
+    expect(html).toMatch(/\$ (<!-- -->)?50/);
+    expect(html.match(/class="step-number"/g)).toHaveLength(4);
+    expect(html).toContain('within 5 days');
+    expect(html).toContain('NAAS Rating');
+    expect(html).toContain('editor@ijars.example');
+    expect(html).toContain('id="router-data"');
+    expect(html).toContain(`© ${new Date().getFullYear()}`);
+  });
+
+  it('links the header and footer as the specification lists', async () => {
+    const html = (await t.app.inject({ method: 'GET', url: '/' })).body;
+    for (const href of ['/archives', '/board', '/instructions', '/indexing', '/contact', '/privacy-policy', '/terms-and-conditions']) {
+      expect(html).toContain(`href="${href}"`);
+    }
+    expect(html).toContain('action="/search"');
+    expect(html).toContain('https://wa.me/919876543210?text=');
+  });
+
+  it('answers an unknown page with a not-found page and HTTP 404', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/no-such-page' });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain('Page not found');
+  });
+
+  it('sends a content security policy that forbids inline scripts', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/' });
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+});

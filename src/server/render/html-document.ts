@@ -1,0 +1,41 @@
+import type { HeadData } from '../../web/lib/head.js';
+import type { ClientAssets } from './client-assets.js';
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+
+function headTags(head: HeadData | null, origin: string): string {
+  if (!head) return '';
+  const tags = [`<title>${escapeHtml(head.title)}</title>`];
+  if (head.description) tags.push(`<meta name="description" content="${escapeHtml(head.description)}">`);
+  if (head.canonicalPath) tags.push(`<link rel="canonical" href="${escapeHtml(origin + head.canonicalPath)}">`);
+  for (const meta of head.meta ?? []) {
+    tags.push(`<meta name="${escapeHtml(meta.name)}" content="${escapeHtml(meta.content)}">`);
+  }
+  return tags.join('');
+}
+
+/** The full HTML page around a server-rendered (or, for client-only areas, empty) app. */
+export function htmlDocument(options: {
+  head: HeadData | null;
+  origin: string;
+  assets: ClientAssets;
+  body?: string;
+  hydrationJson?: string;
+}): string {
+  const { assets } = options;
+  return [
+    '<!doctype html><html lang="en"><head><meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    headTags(options.head, options.origin),
+    '<link rel="icon" href="/logo.svg" type="image/svg+xml">',
+    ...assets.styles.map((href) => `<link rel="stylesheet" href="${href}">`),
+    ...assets.preloads.map((href) => `<link rel="modulepreload" href="${href}">`),
+    ...assets.scripts.map((src) => `<script type="module" src="${src}"></script>`),
+    '</head><body><div id="root">',
+    options.body ?? '',
+    '</div>',
+    options.hydrationJson ? `<script type="application/json" id="router-data">${options.hydrationJson}</script>` : '',
+    '</body></html>',
+  ].join('');
+}

@@ -1,0 +1,78 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import pino from 'pino';
+import type { AppContext } from '../app-context.js';
+import { buildApp } from '../app.js';
+import { createContext } from '../bootstrap.js';
+import { loadConfig } from '../config.js';
+
+export const TEST_ADMIN = { username: 'admin', password: 'correct-horse-battery' } as const;
+
+/** API tests run on SQLite, or on PostgreSQL when TEST_DATABASE_URL is set (npm test runs both). */
+export const testEngine = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  dataDir: string;
+  /** Signs in the test admin and returns an Authorization header. */
+  authHeader(): Promise<{ authorization: string }>;
+  close(): Promise<void>;
+}
+
+async function withAdminClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A server on a freshly migrated database of its own (a new SQLite file, or a new PostgreSQL schema)
+ * and a temporary DATA_DIR. `seedDemo` fills it with the demo journal.
+ */
+export async function createTestApp(options: { seedDemo?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'journal-test-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    SEED_DEMO: options.seedDemo ? '1' : '0',
+    ADMIN_USERNAME: TEST_ADMIN.username,
+    ADMIN_PASSWORD: TEST_ADMIN.password,
+    JWT_SECRET: crypto.randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  });
+  const url = process.env.TEST_DATABASE_URL;
+  const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
+  if (url) await withAdminClient(url, (client) => client.query(`CREATE SCHEMA ${schema}`));
+  const ctx = await createContext(
+    config,
+    pino({ level: 'silent' }),
+    url ? { url, pgSchema: schema } : { sqliteFile: path.join(dataDir, 'journal.sqlite') },
+  );
+  const app = await buildApp(ctx, { clientDir: path.join(dataDir, 'no-client-build') });
+  await app.ready();
+
+  return {
+    app,
+    ctx,
+    dataDir,
+    async authHeader() {
+      const token = await ctx.tokens.sign({ userId: 1, username: TEST_ADMIN.username, name: 'Administrator' });
+      return { authorization: `Bearer ${token}` };
+    },
+    async close() {
+      await app.close();
+      await ctx.db.destroy();
+      if (url) await withAdminClient(url, (client) => client.query(`DROP SCHEMA ${schema} CASCADE`));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,25 @@
+import type { PublicSettings } from '../../common/schemas/settings.js';
+
+/** What a public page puts in the document head (title, description, citation metadata). */
+export interface HeadData {
+  title: string;
+  description?: string;
+  canonicalPath?: string;
+  meta?: { name: string; content: string }[];
+}
+
+export interface HeadArgs<T = unknown> {
+  data: T;
+  settings: PublicSettings;
+  origin: string;
+}
+
+/** Routes declare `handle: { head }`; the deepest one wins. `status` sets the HTTP status on the server. */
+export interface RouteHandle {
+  head?: (args: HeadArgs<any>) => HeadData;
+  status?: number;
+}
+
+export function siteTitle(settings: PublicSettings, page?: string): string {
+  return page ? `${page} | ${settings.websitename}` : settings.websitename;
+}

@@ -1,0 +1,7 @@
+import type { RouteObject } from 'react-router';
+import { publicRoutes } from './routes/public/public-routes.js';
+
+/** Path prefixes rendered only in the browser (admin and work-log areas). */
+export const CLIENT_ONLY_PREFIXES = ['/admin', '/webdata'];
+
+export const routes: RouteObject[] = [publicRoutes];

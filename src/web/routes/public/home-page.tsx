@@ -1,0 +1,98 @@
+import { IMPACT_FACTOR_DISPLAY_CHARS } from '../../../common/constants.js';
+import type { PublicSettings } from '../../../common/schemas/settings.js';
+import { HomeSidebar } from '../../components/home-sidebar.js';
+import { siteTitle, type HeadArgs, type HeadData } from '../../lib/head.js';
+import { useRootData } from '../../lib/root-data.js';
+
+const PUBLICATION_PROCESS = [
+  { step: 'Submit', text: 'Send your manuscript to the journal by email.' },
+  { step: 'Review', text: 'Your article is peer reviewed and you are told whether it is accepted.' },
+  { step: 'Pay', text: 'Pay the publication fee only after your article has been accepted.' },
+  { step: 'Publish', text: 'Your article is published and your files are sent to you within 5 days.' },
+];
+
+function journalInformation(settings: PublicSettings): [string, string][] {
+  const rows: [string, string][] = [
+    ['Journal Name', settings.websitename],
+    ['ISSN (Print)', settings.issn],
+    ['ISSN (Online)', settings.journal_essn],
+    ['Year Started', settings.year_started],
+    ['Frequency', settings.journal_frequency],
+    ['Type', settings.journal_type],
+    ['Language', settings.journal_language],
+    ['Publisher', settings.publisher_name],
+    ['Email', settings.websiteemail],
+  ];
+  return rows.filter(([, value]) => value);
+}
+
+export function homeHead({ settings }: HeadArgs): HeadData {
+  return {
+    title: siteTitle(settings),
+    description: `${settings.websitename}: a peer-reviewed ${settings.journal_type || 'academic'} journal. Read the archive, submit your article and follow the publication process.`,
+    canonicalPath: '/',
+  };
+}
+
+export function HomePage() {
+  const { settings, indexing } = useRootData();
+  return (
+    <div className="with-sidebar">
+      <div className="home">
+        <section className="cover-card" aria-label="Journal cover">
+          <div className="cover-art">
+            <span className="cover-title" dangerouslySetInnerHTML={{ __html: settings.formatted_journal_name }} />
+            {settings.issn && <span className="cover-issn">ISSN {settings.issn}</span>}
+          </div>
+          <div className="cover-info">
+            <h1>{settings.websitename}</h1>
+            <p className="peer-reviewed">Peer Reviewed</p>
+            {settings.impactfactor && (
+              <p className="impact-factor">
+                Impact Factor: <strong>{settings.impactfactor.slice(0, IMPACT_FACTOR_DISPLAY_CHARS)}</strong>
+              </p>
+            )}
+            <dl className="journal-info">
+              {journalInformation(settings).map(([label, value]) => (
+                <div key={label}>
+                  <dt>{label}</dt>
+                  <dd>{value}</dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+        </section>
+
+        <section className="fees" aria-labelledby="fees-title">
+          <h2 id="fees-title">Publication Fees</h2>
+          <div className="fee-cards">
+            <div className="fee-card">
+              <h3>India</h3>
+              <p className="fee">₹ {settings.fee_rupee} <span>rupees</span></p>
+            </div>
+            <div className="fee-card">
+              <h3>Foreign</h3>
+              <p className="fee">$ {settings.fee_dollar} <span>dollars</span></p>
+            </div>
+          </div>
+        </section>
+
+        <section className="process" aria-labelledby="process-title">
+          <h2 id="process-title">Publication Process</h2>
+          <ol className="process-steps">
+            {PUBLICATION_PROCESS.map((item, index) => (
+              <li key={item.step}>
+                <span className="step-number">{index + 1}</span>
+                <h3>{item.step}</h3>
+                <p>{item.text}</p>
+              </li>
+            ))}
+          </ol>
+        </section>
+
+        <section className="home-content rich-text" dangerouslySetInnerHTML={{ __html: settings.home_content }} />
+      </div>
+      <HomeSidebar settings={settings} indexing={indexing} />
+    </div>
+  );
+}

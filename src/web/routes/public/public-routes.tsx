@@ -1,0 +1,22 @@
+import type { RouteObject } from 'react-router';
+import type { RouteHandle } from '../../lib/head.js';
+import { rootLoader } from '../../lib/root-data.js';
+import { ErrorPage } from '../error-page.js';
+import { HomePage, homeHead } from './home-page.js';
+import { NotFoundPage, notFoundHead } from './not-found-page.js';
+import { PublicLayout } from './public-layout.js';
+
+/** The public site: server-rendered and hydrated. */
+export const publicRoutes: RouteObject = {
+  id: 'root',
+  path: '/',
+  element: <PublicLayout />,
+  errorElement: <ErrorPage />,
+  loader: rootLoader,
+  // Settings and indexing change rarely; reload them only on a full page load.
+  shouldRevalidate: () => false,
+  children: [
+    { index: true, element: <HomePage />, handle: { head: homeHead } satisfies RouteHandle },
+    { path: '*', element: <NotFoundPage />, handle: { head: notFoundHead, status: 404 } satisfies RouteHandle },
+  ],
+};
