@@ -3,19 +3,22 @@ import react from '@vitejs/plugin-react';
 
 // `vite build` makes the browser bundle (dist/client, with a manifest the server reads);
 // `vite build --ssr` bundles the server, including the React routes it renders (dist/server).
+// DIST_DIR moves the output (default ./dist), so parallel builds do not overwrite each other.
+const distDir = process.env.DIST_DIR ?? 'dist';
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
   publicDir: 'src/web/public',
   build: isSsrBuild
     ? {
-        outDir: 'dist/server',
+        outDir: `${distDir}/server`,
         emptyOutDir: true,
         copyPublicDir: false,
         target: 'node20',
         sourcemap: true,
       }
     : {
-        outDir: 'dist/client',
+        outDir: `${distDir}/client`,
         emptyOutDir: true,
         manifest: true,
         assetsDir: 'static',

@@ -31,8 +31,8 @@ async function waitForHealth(url: string, server: ChildProcess, log: () => strin
 /** Starts the built server once, on the demo journal in a fresh DATA_DIR, for all browser journeys. */
 export default async function setup(project: TestProject) {
   const root = path.resolve(import.meta.dirname, '..', '..');
-  const entry = path.join(root, 'dist', 'server', 'main.js');
-  if (!fs.existsSync(entry)) throw new Error('dist/server/main.js is missing: run `npm run build` first');
+  const entry = path.resolve(root, process.env.DIST_DIR ?? 'dist', 'server', 'main.js');
+  if (!fs.existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'journal-e2e-'));
   const port = 20000 + Math.floor(Math.random() * 20000);
   let output = '';

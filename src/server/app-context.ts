@@ -2,6 +2,7 @@ import type { Config } from './config.js';
 import type { Db, Engine } from './db/database.js';
 import type { TokenService } from './auth/tokens.js';
 import type { FileStore } from './storage/file-store.js';
+import { AuthService } from './modules/auth/auth.service.js';
 import { IndexingService } from './modules/indexing/indexing.service.js';
 import { SettingsService } from './modules/settings/settings.service.js';
 
@@ -17,9 +18,11 @@ export interface AppContext {
 
 export type Services = ReturnType<typeof createServices>;
 
-export function createServices(db: Db, _files: FileStore) {
+export function createServices(db: Db, _files: FileStore, tokens: TokenService) {
+  const settings = new SettingsService(db);
   return {
-    settings: new SettingsService(db),
+    settings,
     indexing: new IndexingService(db),
+    auth: new AuthService(db, tokens, settings),
   };
 }

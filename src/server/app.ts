@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
@@ -9,18 +10,18 @@ import swaggerUi from '@fastify/swagger-ui';
 import { registerAuth } from './auth/auth-plugin.js';
 import type { AppContext } from './app-context.js';
 import { HttpError } from './http/errors.js';
+import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
 import { registerIndexingRoutes } from './modules/indexing/indexing.routes.js';
 import { registerSettingsRoutes } from './modules/settings/settings.routes.js';
 import { readClientAssets } from './render/client-assets.js';
 import { registerPageRoutes } from './render/page-routes.js';
 
-/** The built browser bundle: dist/client beside dist/server when bundled, ../../dist/client from source. */
+/** The built browser bundle: the client folder beside the bundled server, else dist/client when run from source. */
 export function defaultClientDir(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  return here.endsWith(path.join('dist', 'server'))
-    ? path.resolve(here, '..', 'client')
-    : path.resolve(here, '..', '..', 'dist', 'client');
+  const sibling = path.resolve(here, '..', 'client');
+  return fs.existsSync(path.join(sibling, '.vite')) ? sibling : path.resolve(here, '..', '..', 'dist', 'client');
 }
 
 export interface AppOptions {
@@ -62,6 +63,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   registerStaticFiles(app, ctx, options.clientDir ?? defaultClientDir());
 
   registerHealthRoutes(app, ctx);
+  await registerAuthRoutes(app, ctx);
   registerSettingsRoutes(app, ctx);
   registerIndexingRoutes(app, ctx);
 

@@ -1,0 +1,37 @@
+import type { LoginInput, LoginResult } from '../../../common/schemas/auth.js';
+import type { Db } from '../../db/database.js';
+import { hashPassword, verifyPassword } from '../../auth/passwords.js';
+import type { TokenService } from '../../auth/tokens.js';
+import { HttpError } from '../../http/errors.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import { findUserByUsername } from '../users/users.repository.js';
+
+// Checked against when the user does not exist, so both cases take the same time.
+const DUMMY_HASH = hashPassword('timing-equaliser');
+
+export class AuthService {
+  constructor(
+    private readonly db: Db,
+    private readonly tokens: TokenService,
+    private readonly settings: SettingsService,
+  ) {}
+
+  async login(input: LoginInput, ip: string): Promise<LoginResult> {
+    if (!(await this.ipAllowed(ip))) throw new HttpError(403, 'invalid_ip', 'Invalid IP');
+    const user = await findUserByUsername(this.db, input.username);
+    const valid = await verifyPassword(user?.password_hash ?? (await DUMMY_HASH), input.password);
+    if (!user || !valid) throw new HttpError(401, 'invalid_credentials', 'Invalid user and password');
+    if (user.enabled !== 1) throw new HttpError(403, 'disabled', 'User disabled');
+    const token = await this.tokens.sign({ userId: user.id, username: user.username, name: user.name });
+    return { token, user: { id: user.id, username: user.username, name: user.name } };
+  }
+
+  /** An empty allow-list admits every address. */
+  private async ipAllowed(ip: string): Promise<boolean> {
+    const list = (await this.settings.get()).admin_ip_allowlist
+      .split(/[\s,]+/)
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    return list.length === 0 || list.includes(ip) || list.includes(ip.replace(/^::ffff:/, ''));
+  }
+}
