@@ -3,6 +3,7 @@ import type { Db, Engine } from './db/database.js';
 import type { TokenService } from './auth/tokens.js';
 import type { FileStore } from './storage/file-store.js';
 import { AuthService } from './modules/auth/auth.service.js';
+import { EditorsService } from './modules/editors/editors.service.js';
 import { IndexingService } from './modules/indexing/indexing.service.js';
 import { SettingsService } from './modules/settings/settings.service.js';
 
@@ -23,6 +24,7 @@ export function createServices(db: Db, _files: FileStore, tokens: TokenService) 
   return {
     settings,
     indexing: new IndexingService(db),
+    editors: new EditorsService(db, settings),
     auth: new AuthService(db, tokens, settings),
   };
 }

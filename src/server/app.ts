@@ -11,6 +11,7 @@ import { registerAuth } from './auth/auth-plugin.js';
 import type { AppContext } from './app-context.js';
 import { HttpError } from './http/errors.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
+import { registerEditorsRoutes } from './modules/editors/editors.routes.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
 import { registerIndexingRoutes } from './modules/indexing/indexing.routes.js';
 import { registerSettingsRoutes } from './modules/settings/settings.routes.js';
@@ -66,6 +67,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   await registerAuthRoutes(app, ctx);
   registerSettingsRoutes(app, ctx);
   registerIndexingRoutes(app, ctx);
+  registerEditorsRoutes(app, ctx);
 
   registerPageRoutes(app, ctx, readClientAssets(options.clientDir ?? defaultClientDir()));
   return app;
