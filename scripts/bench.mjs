@@ -1,0 +1,151 @@
+// `npm run bench`: measures the quality bars of DESIGN.md §7 against a built server on generated data
+// sets (50,000 articles for pages, 100,000 for search) and prints each figure beside its bar.
+// Data sets are kept in .bench/ between runs; delete that folder to regenerate them.
+import { execSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import autocannon from 'autocannon';
+
+const root = path.resolve(import.meta.dirname, '..');
+const benchDir = path.join(root, '.bench');
+const distDir = path.join(root, 'dist');
+const results = [];
+
+function record(name, value, unit, bar, ok) {
+  results.push({ name, value: `${value} ${unit}`, bar, ok });
+  console.log(`${ok ? 'ok  ' : 'MISS'} ${name}: ${value} ${unit} (bar ${bar})`);
+}
+
+function ensureBuilt() {
+  if (!fs.existsSync(path.join(distDir, 'server', 'main.js'))) execSync('npm run build --silent', { cwd: root, stdio: 'inherit' });
+}
+
+function ensureDataSet(name, articles) {
+  const dataDir = path.join(benchDir, name);
+  if (!fs.existsSync(path.join(dataDir, 'large-ready'))) {
+    console.log(`Generating ${articles} articles in ${dataDir}…`);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    execSync(`npx tsx src/server/db/seed/seed-large.ts --articles ${articles}`, {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'error', SEED_DEMO: '0', ADMIN_PASSWORD: 'bench-password' },
+    });
+    fs.writeFileSync(path.join(dataDir, 'large-ready'), new Date().toISOString());
+  }
+  return dataDir;
+}
+
+async function startServer(dataDir) {
+  const port = 31000 + Math.floor(Math.random() * 2000);
+  const server = spawn(process.execPath, [path.join(distDir, 'server', 'main.js')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'error', SEED_DEMO: '0' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return { url, server };
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  throw new Error('server did not start');
+}
+
+function rssMb(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024;
+}
+
+/** Runs autocannon for `seconds`; `paths` are cycled so that each request can be a different URL. */
+async function load(url, paths, seconds = 8) {
+  let i = 0;
+  const result = await autocannon({
+    url,
+    connections: 20,
+    duration: seconds,
+    requests: [{ setupRequest: (request) => ({ ...request, path: paths[i++ % paths.length] }) }],
+  });
+  if (result.non2xx > 0 || result.errors > 0) console.warn(`  ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  return { rps: Math.round(result.requests.average), p99: result.latency.p99 };
+}
+
+async function pageFigures(url, pid) {
+  const archives = await (await fetch(`${url}/api/archives/`)).json();
+  const latest = archives[0];
+  const issuePath = `/archives/${latest.year}/vol${latest.volume}/issue${latest.total_issues}`;
+  const issueArticles = await (await fetch(`${url}/api/archives/${latest.year}/${latest.volume}/${latest.total_issues}`)).json();
+  const list = Array.isArray(issueArticles) ? issueArticles : issueArticles.articles;
+  const article = list[0];
+  const articlePath = `/archives/${article.year}/${article.volume}/${article.issue}/${article.refnumber}`;
+  let peakRss = 0;
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb(pid))), 200);
+  for (const [name, pagePath] of [['home', '/'], ['issue', issuePath], ['article', articlePath]]) {
+    // A new query string per request defeats the rendered-page cache: every answer is a first render.
+    const busted = Array.from({ length: 200_000 }, (_, n) => `${pagePath}?bench=${n}`);
+    const first = await load(url, busted);
+    record(`${name} page, first render`, `${first.rps} req/s, p99 ${first.p99}`, 'ms', '>= 1,500 req/s, p99 <= 50 ms', first.rps >= 1500 && first.p99 <= 50);
+    const repeat = await load(url, [pagePath]);
+    record(`${name} page, repeat view`, repeat.rps, 'req/s', '>= 10,000 req/s', repeat.rps >= 10_000);
+  }
+  clearInterval(sampler);
+  record('server memory under load', Math.round(peakRss), 'MB RSS', '<= 250 MB', peakRss <= 250);
+}
+
+async function searchFigures(url) {
+  const words = ['groundwater', 'teacher education', 'digital payments', 'Sharma', 'yoga', 'mangrove', 'employee engagement', 'Kerala', 'blockchain', 'nutrition', 'stress', 'migrant workers'];
+  const timings = [];
+  for (let round = 0; round < 20; round++) {
+    for (const word of words) {
+      const started = performance.now();
+      const response = await fetch(`${url}/api/search?keyword=${encodeURIComponent(word)}&r=${round}`);
+      await response.arrayBuffer();
+      timings.push(performance.now() - started);
+    }
+  }
+  timings.sort((a, b) => a - b);
+  const p95 = timings[Math.floor(timings.length * 0.95)];
+  record('keyword search at 100,000 articles, p95', p95.toFixed(1), 'ms', '<= 50 ms', p95 <= 50);
+}
+
+function bundleFigure() {
+  const manifest = JSON.parse(fs.readFileSync(path.join(distDir, 'client', '.vite', 'manifest.json'), 'utf8'));
+  const entry = manifest['src/web/entry-client.tsx'];
+  const files = [entry.file, ...(entry.imports ?? []).map((key) => manifest[key].file), ...(entry.css ?? [])];
+  const bytes = files.reduce((sum, file) => sum + zlib.gzipSync(fs.readFileSync(path.join(distDir, 'client', file))).length, 0);
+  const kb = bytes / 1024;
+  record('initial JavaScript and CSS of a public page, gzipped', kb.toFixed(1), 'KB', '<= 120 KB', kb <= 120);
+}
+
+function pdfFigures() {
+  const script = path.join(root, 'scripts', 'bench-pdf.ts');
+  if (!fs.existsSync(script)) return;
+  const output = execSync(`npx tsx ${script}`, { cwd: root, encoding: 'utf8' });
+  process.stdout.write(output);
+  for (const line of output.split('\n')) {
+    const cert = /certificate median: ([\d.]+) ms/.exec(line);
+    if (cert) record('one certificate PDF, median', cert[1], 'ms', '<= 20 ms', Number(cert[1]) <= 20);
+    const zip = /zip of 100 certificates: ([\d.]+) s/.exec(line);
+    if (zip) record('zip of 100 certificates', zip[1], 's', '<= 3 s', Number(zip[1]) <= 3);
+  }
+}
+
+ensureBuilt();
+bundleFigure();
+for (const [name, articles, measure] of [
+  ['data-50k', 50_000, pageFigures],
+  ['data-100k', 100_000, searchFigures],
+]) {
+  const { url, server } = await startServer(ensureDataSet(name, articles));
+  try {
+    await measure(url, server.pid);
+  } finally {
+    server.kill('SIGTERM');
+  }
+}
+pdfFigures();
+
+console.log('\nDESIGN.md §7 quality bars');
+for (const r of results) console.log(`${r.ok ? 'ok  ' : 'MISS'}  ${r.name.padEnd(55)} ${r.value.padEnd(28)} bar ${r.bar}`);
