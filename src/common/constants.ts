@@ -71,3 +71,6 @@ export const WORKLOG_STATUS_COLOURS: Record<WorklogStatus, string> = {
 
 export const HEADER_STYLES = ['image', 'text'] as const;
 export const COVER_PAGE_VARIANTS = ['classic', 'banner'] as const;
+
+/** Longest work-log entry content accepted, in characters. */
+export const WORKLOG_MAX_CONTENT_LENGTH = 10_000;

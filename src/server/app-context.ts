@@ -6,6 +6,7 @@ import { AuthService } from './modules/auth/auth.service.js';
 import { EditorsService } from './modules/editors/editors.service.js';
 import { IndexingService } from './modules/indexing/indexing.service.js';
 import { SettingsService } from './modules/settings/settings.service.js';
+import { WorklogService } from './modules/worklog/worklog.service.js';
 
 /** Everything a route module needs, built once at start. */
 export interface AppContext {
@@ -26,5 +27,6 @@ export function createServices(db: Db, _files: FileStore, tokens: TokenService) 
     indexing: new IndexingService(db),
     editors: new EditorsService(db, settings),
     auth: new AuthService(db, tokens, settings),
+    worklog: new WorklogService(db),
   };
 }

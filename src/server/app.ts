@@ -15,6 +15,7 @@ import { registerEditorsRoutes } from './modules/editors/editors.routes.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
 import { registerIndexingRoutes } from './modules/indexing/indexing.routes.js';
 import { registerSettingsRoutes } from './modules/settings/settings.routes.js';
+import { registerWorklogRoutes } from './modules/worklog/worklog.routes.js';
 import { readClientAssets } from './render/client-assets.js';
 import { registerPageRoutes } from './render/page-routes.js';
 
@@ -68,6 +69,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   registerSettingsRoutes(app, ctx);
   registerIndexingRoutes(app, ctx);
   registerEditorsRoutes(app, ctx);
+  registerWorklogRoutes(app, ctx);
 
   registerPageRoutes(app, ctx, readClientAssets(options.clientDir ?? defaultClientDir()));
   return app;
