@@ -4,17 +4,23 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { MAX_UPLOAD_BYTES } from '../common/constants.js';
 import { registerAuth } from './auth/auth-plugin.js';
 import type { AppContext } from './app-context.js';
 import { HttpError } from './http/errors.js';
+import { registerAdminRoutes } from './modules/admin/admin.routes.js';
+import { registerArticleRoutes } from './modules/articles/articles.routes.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import { registerEditorsRoutes } from './modules/editors/editors.routes.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
 import { registerIndexingRoutes } from './modules/indexing/indexing.routes.js';
+import { registerIssueRoutes } from './modules/issues/issues.routes.js';
 import { registerSettingsRoutes } from './modules/settings/settings.routes.js';
+import { registerUserRoutes } from './modules/users/users.routes.js';
 import { registerWorklogRoutes } from './modules/worklog/worklog.routes.js';
 import { readClientAssets } from './render/client-assets.js';
 import { registerPageRoutes } from './render/page-routes.js';
@@ -34,6 +40,8 @@ export interface AppOptions {
 export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
+    // One line per request is noise at info level and costs throughput; debug and trace keep it.
+    disableRequestLogging: !['debug', 'trace'].includes(ctx.config.LOG_LEVEL),
     trustProxy: ctx.config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     bodyLimit: 1_048_576,
@@ -55,6 +63,8 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     crossOriginEmbedderPolicy: false,
   });
   await app.register(compress, { threshold: 2048 });
+  // Uploads (pdfFile, imgFile) are read into memory and checked before anything is written.
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 60, parts: 61, fieldSize: 400_000 } });
   await app.register(swagger, {
     openapi: { info: { title: 'Journal website API', version: '1.0.0' } },
   });
@@ -68,6 +78,10 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   await registerAuthRoutes(app, ctx);
   registerSettingsRoutes(app, ctx);
   registerIndexingRoutes(app, ctx);
+  registerAdminRoutes(app, ctx);
+  registerIssueRoutes(app, ctx);
+  registerArticleRoutes(app, ctx);
+  registerUserRoutes(app, ctx);
   registerEditorsRoutes(app, ctx);
   registerWorklogRoutes(app, ctx);
 
