@@ -74,3 +74,6 @@ export const COVER_PAGE_VARIANTS = ['classic', 'banner'] as const;
 
 /** Longest work-log entry content accepted, in characters. */
 export const WORKLOG_MAX_CONTENT_LENGTH = 10_000;
+
+/** The alert of an over-large upload (spec §5); the server answers the same text. */
+export const FILE_SIZE_MESSAGE = `File size exceeds the limit of ${MAX_UPLOAD_BYTES / 1_048_576} MB.`;

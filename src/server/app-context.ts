@@ -2,10 +2,14 @@ import type { Config } from './config.js';
 import type { Db, Engine } from './db/database.js';
 import type { TokenService } from './auth/tokens.js';
 import type { FileStore } from './storage/file-store.js';
+import { DashboardService } from './modules/admin/admin.service.js';
+import { ArticlesService } from './modules/articles/articles.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { EditorsService } from './modules/editors/editors.service.js';
 import { IndexingService } from './modules/indexing/indexing.service.js';
+import { IssuesService } from './modules/issues/issues.service.js';
 import { SettingsService } from './modules/settings/settings.service.js';
+import { UsersService } from './modules/users/users.service.js';
 import { WorklogService } from './modules/worklog/worklog.service.js';
 
 /** Everything a route module needs, built once at start. */
@@ -20,13 +24,17 @@ export interface AppContext {
 
 export type Services = ReturnType<typeof createServices>;
 
-export function createServices(db: Db, _files: FileStore, tokens: TokenService) {
+export function createServices(db: Db, files: FileStore, tokens: TokenService) {
   const settings = new SettingsService(db);
   return {
     settings,
     indexing: new IndexingService(db),
     editors: new EditorsService(db, settings),
     auth: new AuthService(db, tokens, settings),
+    issues: new IssuesService(db),
+    articles: new ArticlesService(db, files),
+    users: new UsersService(db),
+    dashboard: new DashboardService(db),
     worklog: new WorklogService(db),
   };
 }

@@ -43,3 +43,5 @@ export type SiteSettings = z.infer<typeof settingsInputSchema>;
 /** Fields only an administrator may read (DESIGN.md §5.5). */
 export const PRIVATE_SETTING_FIELDS = ['admin_ip_allowlist', 'google_review_link'] as const;
 export type PublicSettings = Omit<SiteSettings, (typeof PRIVATE_SETTING_FIELDS)[number]>;
+
+export const SETTINGS_UPDATED_MESSAGE = 'Settings updated successfully';

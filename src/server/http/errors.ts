@@ -14,11 +14,14 @@ export class HttpError extends Error {
 export const badRequest = (message: string, code = 'invalid_input') => new HttpError(400, code, message);
 export const notFound = (message = 'Not found') => new HttpError(404, 'not_found', message);
 
-/** Parses input with a shared Zod schema; the first problem becomes a 400 naming the field. */
-export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
+/**
+ * Parses input with a shared Zod schema; the first problem becomes a 400 naming the field, with the
+ * error code `fieldCodes` gives for that field (the spec names some, e.g. invalid_pagenumber).
+ */
+export function parseInput<T extends z.ZodType>(schema: T, input: unknown, fieldCodes: Record<string, string> = {}): z.infer<T> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   const field = issue.path.join('.');
-  throw badRequest(field ? `${field}: ${issue.message}` : issue.message);
+  throw badRequest(field ? `${field}: ${issue.message}` : issue.message, fieldCodes[field]);
 }

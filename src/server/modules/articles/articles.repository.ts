@@ -1,7 +1,52 @@
+import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import type { NewArticle } from '../../db/schema.js';
+import type { ArticleRow, ArticleUpdate, NewArticle } from '../../db/schema.js';
 
 export async function insertArticle(db: Executor, article: NewArticle): Promise<number> {
   const row = await db.insertInto('articles').values(article).returning('id').executeTakeFirstOrThrow();
   return row.id;
+}
+
+export const findArticleById = (db: Executor, id: number): Promise<ArticleRow | undefined> =>
+  db.selectFrom('articles').selectAll().where('id', '=', id).executeTakeFirst();
+
+export async function updateArticle(db: Executor, id: number, values: ArticleUpdate): Promise<void> {
+  await db.updateTable('articles').set(values).where('id', '=', id).execute();
+}
+
+/** Every article of an issue, whatever its status, in page order. */
+export const listIssueArticles = (db: Executor, year: number, volume: number, issue: number): Promise<ArticleRow[]> =>
+  db
+    .selectFrom('articles')
+    .selectAll()
+    .where('year', '=', year)
+    .where('volume', '=', volume)
+    .where('issue', '=', issue)
+    .orderBy('first_page')
+    .orderBy('id')
+    .execute();
+
+export async function issuePageNumbers(db: Executor, year: number, volume: number, issue: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('articles')
+    .select('pagenumber')
+    .where('year', '=', year)
+    .where('volume', '=', volume)
+    .where('issue', '=', issue)
+    .execute();
+  return rows.map((row) => row.pagenumber);
+}
+
+/** Articles of any status whose reference number, title, authors or transaction id contain the text. */
+export function searchAllArticles(db: Executor, text: string, limit: number): Promise<ArticleRow[]> {
+  const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  // lower() on both sides because SQLite's LIKE ignores case and PostgreSQL's does not; SQLite has no default escape.
+  const contains = (column: string) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+  return db
+    .selectFrom('articles')
+    .selectAll()
+    .where((eb) => eb.or(['refnumber', 'title', 'authorname', 'txnid'].map(contains)))
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
 }

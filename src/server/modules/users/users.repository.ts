@@ -23,3 +23,13 @@ export async function insertUser(
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+export const listUsers = (db: Executor): Promise<UserRow[]> => db.selectFrom('users').selectAll().orderBy('id').execute();
+
+export async function updateUser(
+  db: Executor,
+  id: number,
+  values: { name?: string; password_hash?: string; enabled?: number },
+): Promise<void> {
+  await db.updateTable('users').set(values).where('id', '=', id).execute();
+}

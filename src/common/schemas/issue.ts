@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { ISSUE_FREQUENCIES } from '../constants.js';
+
+const whole = (label: string) =>
+  z
+    .number({ message: `${label} must be a number` })
+    .int(`${label} must be a whole number`)
+    .min(0, `${label} must be 0 or more`)
+    .max(9999, `${label} must be at most 9999`);
+
+/** POST /api/admin/create-issue; the form sets the year to the current one (spec §5). */
+export const issueInputSchema = z.object({
+  year: whole('Year').min(1, 'Year must be 1 or more'),
+  volume: whole('Volume'),
+  issue: whole('Issue'),
+  frequency: z.enum(ISSUE_FREQUENCIES as [string, ...string[]], { message: 'Frequency is required' }),
+});
+export type IssueInput = z.infer<typeof issueInputSchema>;
+
+/** One row of GET /api/admin/archives/. */
+export interface AdminIssue {
+  id: number;
+  year: number;
+  volume: number;
+  issue: number;
+  frequency: string;
+  articles: number;
+  creation: string;
+}
+
+export const ISSUE_CREATED_MESSAGE = 'Issue created successfully';
+export const DUPLICATE_ISSUE_MESSAGE = 'This issue already exists.';
+
+/** Volume and issue shown with 2 digits, article counts with 3 (spec §9). */
+export const padNumber = (value: number, digits: number) => String(value).padStart(digits, '0');

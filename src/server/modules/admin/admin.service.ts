@@ -1,0 +1,12 @@
+import type { Db } from '../../db/database.js';
+import { countRows } from './admin.repository.js';
+
+/** Dashboard counts: 'archives' are the articles, as in the archive calls of spec §7. */
+export class DashboardService {
+  constructor(private readonly db: Db) {}
+
+  async counts(): Promise<{ archives: number; editors: number }> {
+    const [archives, editors] = await Promise.all([countRows(this.db, 'articles'), countRows(this.db, 'editors')]);
+    return { archives, editors };
+  }
+}

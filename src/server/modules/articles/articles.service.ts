@@ -1,0 +1,187 @@
+import fs from 'node:fs';
+import {
+  ARTICLE_ERROR_MESSAGES,
+  lastPageOf,
+  PDF_ONLY_MESSAGE,
+  PDF_REQUIRED_MESSAGE,
+  pageOrderMessage,
+  pageRange,
+  type ArticleAddInput,
+  type ArticleEditInput,
+} from '../../../common/schemas/article.js';
+import type { ArticleRecord } from '../../../common/schemas/archives.js';
+import { uniqueViolation, type Db, type Executor } from '../../db/database.js';
+import type { ArticleRow } from '../../db/schema.js';
+import { badRequest, HttpError, notFound } from '../../http/errors.js';
+import type { UploadedFile } from '../../http/multipart.js';
+import { isPdf } from '../../storage/file-signatures.js';
+import { FileStore, type StagedFile } from '../../storage/file-store.js';
+import { sanitizeRichText, sanitizeTitle, toPlainText } from '../../storage/sanitize.js';
+import { findIssue } from '../issues/issues.repository.js';
+import { firstPageOf, titleKey } from './article-fields.js';
+import {
+  findArticleById,
+  insertArticle,
+  issuePageNumbers,
+  listIssueArticles,
+  searchAllArticles,
+  updateArticle,
+} from './articles.repository.js';
+
+export const ADMIN_SEARCH_LIMIT = 200;
+
+/** Stored HTML is sanitised again on the way out. */
+export function toArticleRecord(row: ArticleRow): ArticleRecord {
+  const { title_key: _key, abstract_text: _text, ...rest } = row;
+  return { ...rest, title: sanitizeTitle(row.title), description: sanitizeTitle(row.description), abstract: sanitizeRichText(row.abstract) };
+}
+
+const conflict = (code: string) => new HttpError(409, code, ARTICLE_ERROR_MESSAGES[code]!);
+
+/** The database's unique constraints decide duplicates, so two saves sent at once cannot both pass. */
+function duplicateError(error: unknown, mode: 'add' | 'edit'): unknown {
+  const constraint = uniqueViolation(error);
+  if (!constraint) return error;
+  if (constraint.includes('refnumber')) return conflict('duplicate_reference_number');
+  if (constraint.includes('title_key')) return conflict('duplicate_title');
+  // The spec reports a reused transaction id as duplicate_txnid only when adding.
+  if (constraint.includes('txnid')) return mode === 'add' ? conflict('duplicate_txnid') : conflict('invalid_txnid');
+  return error;
+}
+
+function requirePdf(file: UploadedFile): Buffer {
+  if (!isPdf(file.data)) throw badRequest(PDF_ONLY_MESSAGE, 'invalid_file');
+  return file.data;
+}
+
+/** The columns both forms write, cleaned: HTML sanitised, plain fields stripped of markup. */
+function cleanFields(input: ArticleAddInput | ArticleEditInput) {
+  const title = sanitizeTitle(input.title);
+  const abstract = sanitizeRichText(input.abstract);
+  const authorname = toPlainText(input.authorname);
+  if (!toPlainText(title)) throw badRequest('title: Title is required');
+  if (!toPlainText(abstract)) throw badRequest('abstract: Abstract is required');
+  if (!authorname) throw badRequest('authorname: Author names is required');
+  return {
+    refnumber: input.refnumber,
+    title,
+    title_key: titleKey(title),
+    description: title,
+    authorname,
+    abstract,
+    abstract_text: toPlainText(abstract),
+    keywords: toPlainText(input.keywords),
+    subject: toPlainText(input.subject),
+    country: toPlainText(input.country),
+    email: input.email,
+    mobile: toPlainText(input.mobile),
+    pagenumber: input.pagenumber,
+    first_page: firstPageOf(input.pagenumber),
+    txnid: input.txnid,
+    ptype: input.ptype,
+    publishdate: input.publishdate,
+  };
+}
+
+export class ArticlesService {
+  constructor(
+    private readonly db: Db,
+    private readonly files: FileStore,
+  ) {}
+
+  async get(id: number): Promise<ArticleRecord> {
+    const row = await findArticleById(this.db, id);
+    if (!row) throw notFound('Article not found');
+    return toArticleRecord(row);
+  }
+
+  async listForIssue(year: number, volume: number, issue: number) {
+    const found = await findIssue(this.db, year, volume, issue);
+    if (!found) throw notFound('Issue not found');
+    const rows = await listIssueArticles(this.db, year, volume, issue);
+    return { issue: found, articles: rows.map(toArticleRecord) };
+  }
+
+  async search(text: string): Promise<ArticleRecord[]> {
+    const rows = await searchAllArticles(this.db, text.trim(), ADMIN_SEARCH_LIMIT);
+    return rows.map(toArticleRecord);
+  }
+
+  /** Adds an enabled article and its PDF ({refnumber}.pdf in the issue folder); neither exists unless both do. */
+  async create(input: ArticleAddInput, pdf: UploadedFile | undefined, username: string): Promise<ArticleRecord> {
+    if (!pdf) throw badRequest(PDF_REQUIRED_MESSAGE, 'invalid_file');
+    const data = requirePdf(pdf);
+    const fields = cleanFields(input);
+    const issue = await findIssue(this.db, input.year, input.volume, input.issue);
+    if (!issue) throw notFound('Issue not found');
+    const staged = await this.files.stage(FileStore.articlePath(issue.year, issue.volume, issue.issue, input.refnumber), data);
+    const now = new Date().toISOString();
+    const id = await this.saveWithFile(staged, 'add', (trx) =>
+      this.assertAfterLastPage(trx, issue, input.pagenumber).then(() =>
+        insertArticle(trx, {
+          ...fields,
+          year: issue.year,
+          volume: issue.volume,
+          issue: issue.issue,
+          frequency: issue.frequency,
+          file: `${input.refnumber}.pdf`,
+          status: 'enabled',
+          createdby: username,
+          creation: now,
+          modifiedby: username,
+          modification: now,
+        }),
+      ),
+    );
+    return this.get(id);
+  }
+
+  /**
+   * Updates an article. A new PDF, or the old one under a changed reference number, is staged
+   * first and renamed over the target only after the row is saved, so a reader sees the old
+   * file or the new one, never a missing or half-written one.
+   */
+  async update(id: number, input: ArticleEditInput, pdf: UploadedFile | undefined, username: string): Promise<ArticleRecord> {
+    const current = await findArticleById(this.db, id);
+    if (!current) throw notFound('Article not found');
+    const data = pdf ? requirePdf(pdf) : undefined;
+    const fields = cleanFields(input);
+    const dir = FileStore.articleDir(current.year, current.volume, current.issue);
+    const target = FileStore.articlePath(current.year, current.volume, current.issue, input.refnumber);
+    const previous = current.file ? `${dir}/${current.file}` : null;
+    const moved = !data && previous !== null && previous !== target && this.files.exists(previous);
+    let staged: StagedFile | null = null;
+    if (data) staged = await this.files.stage(target, data);
+    else if (moved) staged = await this.files.stage(target, fs.createReadStream(this.files.resolve(previous)));
+    await this.saveWithFile(staged, 'edit', (trx) =>
+      updateArticle(trx, id, {
+        ...fields,
+        status: input.status,
+        file: staged || current.file ? `${input.refnumber}.pdf` : null,
+        modifiedby: username,
+        modification: new Date().toISOString(),
+      }),
+    );
+    if (staged && previous && previous !== target) await this.files.remove(previous);
+    return this.get(id);
+  }
+
+  /** Runs the write in a transaction; commits the staged file after it, or discards it when it fails. */
+  private async saveWithFile<T>(staged: StagedFile | null, mode: 'add' | 'edit', write: (trx: Executor) => Promise<T>): Promise<T> {
+    let result: T;
+    try {
+      result = await this.db.transaction().execute(write);
+    } catch (error) {
+      await staged?.discard();
+      throw duplicateError(error, mode);
+    }
+    await staged?.commit();
+    return result;
+  }
+
+  /** Spec §5: a new article starts after the last page already used in its issue. */
+  private async assertAfterLastPage(trx: Executor, issue: { year: number; volume: number; issue: number }, pagenumber: string) {
+    const lastPage = lastPageOf(await issuePageNumbers(trx, issue.year, issue.volume, issue.issue));
+    if (pageRange(pagenumber)!.first <= lastPage) throw new HttpError(400, 'invalid_pagenumber', pageOrderMessage(lastPage));
+  }
+}
