@@ -2,11 +2,14 @@ import type { Config } from './config.js';
 import type { Db, Engine } from './db/database.js';
 import type { TokenService } from './auth/tokens.js';
 import type { FileStore } from './storage/file-store.js';
+import { PageCache } from './render/page-cache.js';
 import { DashboardService } from './modules/admin/admin.service.js';
 import { ArticlesService } from './modules/articles/articles.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
+import { ArchivesService } from './modules/archives/archives.service.js';
 import { EditorsService } from './modules/editors/editors.service.js';
 import { IndexingService } from './modules/indexing/indexing.service.js';
+import { SearchService } from './modules/search/search.service.js';
 import { IssuesService } from './modules/issues/issues.service.js';
 import { SettingsService } from './modules/settings/settings.service.js';
 import { UsersService } from './modules/users/users.service.js';
@@ -30,6 +33,10 @@ export function createServices(db: Db, files: FileStore, tokens: TokenService) {
     settings,
     indexing: new IndexingService(db),
     editors: new EditorsService(db, settings),
+    archives: new ArchivesService(db),
+    search: new SearchService(db),
+    /** Rendered public pages; services that write outside an HTTP request call pages.invalidate(). */
+    pages: new PageCache(),
     auth: new AuthService(db, tokens, settings),
     issues: new IssuesService(db),
     articles: new ArticlesService(db, files),

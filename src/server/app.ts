@@ -12,12 +12,14 @@ import { MAX_UPLOAD_BYTES } from '../common/constants.js';
 import { registerAuth } from './auth/auth-plugin.js';
 import type { AppContext } from './app-context.js';
 import { HttpError } from './http/errors.js';
+import { registerArchivesRoutes } from './modules/archives/archives.routes.js';
 import { registerAdminRoutes } from './modules/admin/admin.routes.js';
 import { registerArticleRoutes } from './modules/articles/articles.routes.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import { registerEditorsRoutes } from './modules/editors/editors.routes.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
 import { registerIndexingRoutes } from './modules/indexing/indexing.routes.js';
+import { registerSearchRoutes } from './modules/search/search.routes.js';
 import { registerIssueRoutes } from './modules/issues/issues.routes.js';
 import { registerSettingsRoutes } from './modules/settings/settings.routes.js';
 import { registerUserRoutes } from './modules/users/users.routes.js';
@@ -83,6 +85,8 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   registerArticleRoutes(app, ctx);
   registerUserRoutes(app, ctx);
   registerEditorsRoutes(app, ctx);
+  registerArchivesRoutes(app, ctx);
+  registerSearchRoutes(app, ctx);
   registerWorklogRoutes(app, ctx);
 
   registerPageRoutes(app, ctx, readClientAssets(options.clientDir ?? defaultClientDir()));

@@ -6,5 +6,10 @@ export function serverApi(services: Services): PublicApi {
   return {
     settings: () => services.settings.getPublic(),
     indexing: () => services.indexing.listPublic(),
+    editors: () => services.editors.listPublic(),
+    yearGroups: () => services.archives.yearGroups(),
+    issueArticles: (year, volume, issue) => services.archives.issueArticles(year, volume, issue),
+    articleByRef: (refnumber) => services.archives.publicArticleByRef(refnumber),
+    search: (keyword, page) => services.search.search(keyword, page),
   };
 }

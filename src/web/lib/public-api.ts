@@ -1,4 +1,6 @@
 import type { IndexingEntry } from '../../common/schemas/indexing.js';
+import type { ArticleSummary, PublicArticle, SearchResults, YearGroup } from '../../common/schemas/archives.js';
+import type { Editor } from '../../common/schemas/editors.js';
 import type { PublicSettings } from '../../common/schemas/settings.js';
 
 /**
@@ -8,6 +10,13 @@ import type { PublicSettings } from '../../common/schemas/settings.js';
 export interface PublicApi {
   settings(): Promise<PublicSettings>;
   indexing(): Promise<IndexingEntry[]>;
+  editors(): Promise<Editor[]>;
+  yearGroups(): Promise<YearGroup[]>;
+  /** null when there is no such issue. */
+  issueArticles(year: number, volume: number, issue: number): Promise<ArticleSummary[] | null>;
+  /** null when there is no such enabled article. */
+  articleByRef(refnumber: string): Promise<PublicArticle | null>;
+  search(keyword: string, page: number): Promise<SearchResults>;
 }
 
 export class ApiError extends Error {
@@ -22,9 +31,24 @@ export async function getJson<T>(url: string): Promise<T> {
   return (await response.json()) as T;
 }
 
+/** A 404 answer as null, for reads whose page shows its own not-found state. */
+async function getJsonOrNull<T>(url: string): Promise<T | null> {
+  try {
+    return await getJson<T>(url);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
 export const httpApi: PublicApi = {
   settings: () => getJson('/api/settings/'),
   indexing: () => getJson('/api/indexing/'),
+  editors: () => getJson('/api/editors/'),
+  yearGroups: () => getJson('/api/archives/'),
+  issueArticles: (year, volume, issue) => getJsonOrNull(`/api/archives/${year}/${volume}/${issue}`),
+  articleByRef: (refnumber) => getJsonOrNull(`/api/archives/ref/${encodeURIComponent(refnumber)}`),
+  search: (keyword, page) => getJson(`/api/search?${new URLSearchParams({ keyword, page: String(page) })}`),
 };
 
 /** Loaders receive the server's implementation as their context; in the browser there is none. */

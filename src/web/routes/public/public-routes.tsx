@@ -5,6 +5,7 @@ import { ErrorPage } from '../error-page.js';
 import { HomePage, homeHead } from './home-page.js';
 import { NotFoundPage, notFoundHead } from './not-found-page.js';
 import { PublicLayout } from './public-layout.js';
+import { readingRoutes } from './reading-routes.js';
 
 /** The public site: server-rendered and hydrated. */
 export const publicRoutes: RouteObject = {
@@ -17,6 +18,7 @@ export const publicRoutes: RouteObject = {
   shouldRevalidate: () => false,
   children: [
     { index: true, element: <HomePage />, handle: { head: homeHead } satisfies RouteHandle },
+    ...readingRoutes,
     { path: '*', element: <NotFoundPage />, handle: { head: notFoundHead, status: 404 } satisfies RouteHandle },
   ],
 };

@@ -1,0 +1,45 @@
+/** Addresses of archive pages and files, shared by the server (metadata) and the browser (links). */
+
+interface ArticleLocation {
+  year: number;
+  volume: number;
+  issue: number;
+  refnumber: string;
+}
+
+const LARGEST_ID = 2_147_483_647;
+
+/**
+ * A route parameter read as its first run of digits ('vol10' -> 10), or null when it has none or
+ * the number is too large to be a stored value.
+ */
+export function leadingNumber(param: string | undefined): number | null {
+  const match = /\d+/.exec(param ?? '');
+  if (!match) return null;
+  const value = Number(match[0]);
+  return value <= LARGEST_ID ? value : null;
+}
+
+export const issuePath = (year: number, volume: number, issue: number) => `/archives/${year}/vol${volume}/issue${issue}`;
+
+/** The article page as issue lists link it (and its canonical address). */
+export const articlePath = (a: ArticleLocation) => `${issuePath(a.year, a.volume, a.issue)}/${encodeURIComponent(a.refnumber)}`;
+
+/** The article page as search results link it (spec §2.2: plain numbers). */
+export const searchArticlePath = (a: ArticleLocation) =>
+  `/archives/${a.year}/${a.volume}/${a.issue}/${encodeURIComponent(a.refnumber)}`;
+
+/** The stored PDF (spec §3 file locations), or null when the article has none. */
+export const articleFileUrl = (a: ArticleLocation & { file: string | null }) =>
+  a.file ? `/assets/archives/${a.year}/vol${a.volume}issue${a.issue}/${encodeURIComponent(a.file)}` : null;
+
+/** 'jan-feb' -> 'Jan-Feb'. */
+export const frequencyLabel = (frequency: string) =>
+  frequency
+    .split('-')
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join('-');
+
+/** 'VOL. 12, ISSUE 6 (2026) Nov-Dec': the frequency is added when known. */
+export const issueTitle = (year: number, volume: number, issue: number, frequency = '') =>
+  `VOL. ${volume}, ISSUE ${issue} (${year})${frequency ? ` ${frequencyLabel(frequency)}` : ''}`;

@@ -1,0 +1,66 @@
+import type { ExpressionBuilder } from 'kysely';
+import type { Executor } from '../../db/database.js';
+import type { ArticleRow, Database } from '../../db/schema.js';
+
+/** Columns of an article in issue lists and search results. */
+export const SUMMARY_COLUMNS = [
+  'articles.id', 'articles.refnumber', 'articles.title', 'articles.authorname', 'articles.subject', 'articles.country',
+  'articles.pagenumber', 'articles.year', 'articles.volume', 'articles.issue', 'articles.frequency', 'articles.file',
+] as const;
+
+export type SummaryRow = Pick<ArticleRow, 'id' | 'refnumber' | 'title' | 'authorname' | 'subject' | 'country' | 'pagenumber' | 'year' | 'volume' | 'issue' | 'frequency' | 'file'>;
+
+/** Published: enabled and carrying a reference number (spec §4). */
+export const isPublished = (eb: ExpressionBuilder<Database, 'articles'>) =>
+  eb.and([eb('articles.status', '=', 'enabled'), eb('articles.refnumber', '<>', '')]);
+
+/** Issues holding at least one published article, newest first. */
+export function listPublishedIssues(db: Executor) {
+  return db
+    .selectFrom('issues')
+    .select(['issues.year', 'issues.volume', 'issues.issue', 'issues.frequency'])
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('articles')
+          .select('articles.id')
+          .whereRef('articles.year', '=', 'issues.year')
+          .whereRef('articles.volume', '=', 'issues.volume')
+          .whereRef('articles.issue', '=', 'issues.issue')
+          .where(isPublished),
+      ),
+    )
+    .orderBy('issues.year', 'desc')
+    .orderBy('issues.volume', 'desc')
+    .orderBy('issues.issue', 'desc')
+    .execute();
+}
+
+export function findIssue(db: Executor, year: number, volume: number, issue: number) {
+  return db
+    .selectFrom('issues')
+    .select(['year', 'volume', 'issue', 'frequency'])
+    .where('year', '=', year)
+    .where('volume', '=', volume)
+    .where('issue', '=', issue)
+    .executeTakeFirst();
+}
+
+/** Published articles of one issue in page order. */
+export function listIssueArticles(db: Executor, year: number, volume: number, issue: number): Promise<SummaryRow[]> {
+  return db
+    .selectFrom('articles')
+    .select(SUMMARY_COLUMNS)
+    .where('articles.year', '=', year)
+    .where('articles.volume', '=', volume)
+    .where('articles.issue', '=', issue)
+    .where(isPublished)
+    .orderBy('articles.first_page')
+    .orderBy('articles.id')
+    .execute();
+}
+
+export const findArticleByRef = (db: Executor, refnumber: string): Promise<ArticleRow | undefined> =>
+  db.selectFrom('articles').selectAll().where('refnumber', '=', refnumber).executeTakeFirst();
+
+export const findArticleById = (db: Executor, id: number): Promise<ArticleRow | undefined> =>
+  db.selectFrom('articles').selectAll().where('id', '=', id).executeTakeFirst();

@@ -1,0 +1,87 @@
+import type { ArticleRecord, ArticleSummary, PublicArticle, YearGroup } from '../../../common/schemas/archives.js';
+import type { Db } from '../../db/database.js';
+import type { ArticleRow } from '../../db/schema.js';
+import { sanitizeRichText, sanitizeTitle } from '../../storage/sanitize.js';
+import {
+  findArticleById,
+  findArticleByRef,
+  findIssue,
+  listIssueArticles,
+  listPublishedIssues,
+  type SummaryRow,
+} from './archives.repository.js';
+
+/** Stored HTML is sanitised again on the way out (DESIGN.md §5.2). */
+export const toSummary = (row: SummaryRow): ArticleSummary => ({
+  id: row.id,
+  refnumber: row.refnumber,
+  title: sanitizeTitle(row.title),
+  authorname: row.authorname,
+  subject: row.subject,
+  country: row.country,
+  pagenumber: row.pagenumber,
+  year: row.year,
+  volume: row.volume,
+  issue: row.issue,
+  frequency: row.frequency,
+  file: row.file,
+});
+
+const toPublicArticle = (row: ArticleRow): PublicArticle => ({
+  ...toSummary(row),
+  abstract: sanitizeRichText(row.abstract),
+  keywords: row.keywords,
+  publishdate: row.publishdate,
+  status: row.status,
+});
+
+function toArticleRecord(row: ArticleRow): ArticleRecord {
+  const { title_key: _key, abstract_text: _text, ...fields } = row;
+  return { ...fields, ...toPublicArticle(row), description: sanitizeTitle(row.description) };
+}
+
+/** Reference numbers are numeric (spec §5), so nothing else is looked up. */
+export const isReferenceNumber = (value: string) => /^\d{1,40}$/.test(value);
+
+const isPublic = (row: ArticleRow | undefined): row is ArticleRow => row?.status === 'enabled';
+
+/** Public reads of issues and articles. */
+export class ArchivesService {
+  constructor(private readonly db: Db) {}
+
+  /** One group per year and volume, newest first, listing the issues that have published articles. */
+  async yearGroups(): Promise<YearGroup[]> {
+    const groups: YearGroup[] = [];
+    for (const row of await listPublishedIssues(this.db)) {
+      let group = groups.at(-1);
+      if (!group || group.year !== row.year || group.volume !== row.volume) {
+        group = { year: row.year, volume: row.volume, total_issues: 0, issue_month: {}, issues: [] };
+        groups.push(group);
+      }
+      group.total_issues += 1;
+      group.issues.push(row.issue);
+      if (row.frequency) group.issue_month[row.issue] = row.frequency;
+    }
+    return groups;
+  }
+
+  /** Published articles of an issue by first page, or null when there is no such issue. */
+  async issueArticles(year: number, volume: number, issue: number): Promise<ArticleSummary[] | null> {
+    if (!(await findIssue(this.db, year, volume, issue))) return null;
+    return (await listIssueArticles(this.db, year, volume, issue)).map(toSummary);
+  }
+
+  async publicArticleByRef(refnumber: string): Promise<PublicArticle | null> {
+    if (!isReferenceNumber(refnumber)) return null;
+    const row = await findArticleByRef(this.db, refnumber);
+    return isPublic(row) ? toPublicArticle(row) : null;
+  }
+
+  /** An administrator sees any article with every field; anyone else only an enabled one. */
+  async articleById(id: number, asAdmin: boolean): Promise<ArticleRecord | PublicArticle | null> {
+    const row = await findArticleById(this.db, id);
+    if (!row) return null;
+    if (asAdmin) return toArticleRecord(row);
+    return isPublic(row) ? toPublicArticle(row) : null;
+  }
+}

@@ -1,0 +1,76 @@
+import { PostgresAdapter, sql, type RawBuilder } from 'kysely';
+import type { Executor } from '../../db/database.js';
+import { isPublished, SUMMARY_COLUMNS, type SummaryRow } from '../archives/archives.repository.js';
+
+export interface SearchQuery {
+  /** Words of the keyword: letters, marks and digits only, so they can never break the query syntax. */
+  words: string[];
+  /** The trimmed keyword when it can be a reference number (matched exactly), else ''. At least one of words and refnumber is set. */
+  refnumber: string;
+  limit: number;
+  offset: number;
+}
+
+interface Match {
+  id: number;
+  score: number;
+}
+
+/** A reference-number hit ranks above every text hit. */
+const EXACT_REFERENCE_SCORE = 1e9;
+
+const isPostgres = (db: Executor) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/** Each word as a quoted term, ANDed: the same meaning for FTS5 and websearch_to_tsquery. */
+const quotedWords = (words: string[]) => words.map((word) => `"${word}"`).join(' ');
+
+/**
+ * SQLite FTS5 table articles_fts, bm25 weighted towards title and authors (higher score is better).
+ * The weights go through the rank column because bm25() itself cannot run once SQLite moves it out of the match.
+ */
+function sqliteTextMatches(words: string[]): RawBuilder<Match> {
+  return sql<Match>`select rowid as id, -rank as score from articles_fts
+    where articles_fts match ${quotedWords(words)} and rank match 'bm25(10.0, 10.0, 5.0, 1.0)'`;
+}
+
+/**
+ * PostgreSQL articles.search_vector: titles, keywords and abstracts are stemmed as English and author
+ * names are not, so the query is tried both ways.
+ */
+function postgresTextMatches(words: string[]): RawBuilder<Match> {
+  const text = quotedWords(words);
+  return sql<Match>`select a.id, ts_rank(a.search_vector, en) + ts_rank(a.search_vector, plain) as score
+    from articles a, websearch_to_tsquery('english', ${text}) en, websearch_to_tsquery('simple', ${text}) plain
+    where a.search_vector @@ en or a.search_vector @@ plain`;
+}
+
+function matches(db: Executor, query: SearchQuery): RawBuilder<Match> {
+  const sources: RawBuilder<Match>[] = [];
+  if (query.words.length > 0) sources.push(isPostgres(db) ? postgresTextMatches(query.words) : sqliteTextMatches(query.words));
+  if (query.refnumber) {
+    sources.push(sql<Match>`select id, ${EXACT_REFERENCE_SCORE} as score from articles where refnumber = ${query.refnumber}`);
+  }
+  return sources.reduce((all, next) => sql<Match>`${all} union all ${next}`);
+}
+
+/** Ranked published articles matching the words or the reference number, one page of them and the total. */
+export async function searchArticles(db: Executor, query: SearchQuery): Promise<{ total: number; rows: SummaryRow[] }> {
+  const matched = () =>
+    db
+      .selectFrom(sql<Match>`(${matches(db, query)})`.as('m'))
+      .innerJoin('articles', 'articles.id', 'm.id')
+      .where(isPublished);
+  const [count, rows] = await Promise.all([
+    matched().select((eb) => eb.fn.count<number | string>('m.id').distinct().as('total')).executeTakeFirstOrThrow(),
+    matched()
+      .select(SUMMARY_COLUMNS)
+      .select((eb) => eb.fn.max('m.score').as('best'))
+      .groupBy(SUMMARY_COLUMNS)
+      .orderBy('best', 'desc')
+      .orderBy('articles.id', 'desc')
+      .limit(query.limit)
+      .offset(query.offset)
+      .execute(),
+  ]);
+  return { total: Number(count.total), rows };
+}

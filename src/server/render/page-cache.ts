@@ -1,0 +1,119 @@
+import zlib from 'node:zlib';
+
+/** A rendered public page: an HTML body, or a redirect. */
+export interface CachedPage {
+  status: number;
+  body: Buffer;
+  location?: string;
+}
+
+interface Entry extends CachedPage {
+  storedAt: number;
+  encoded: Partial<Record<Encoding, Buffer>>;
+}
+
+export type Encoding = 'br' | 'gzip';
+
+export interface PageCacheLimits {
+  maxEntries: number;
+  maxBytes: number;
+  /** Bounds staleness when several instances share one database and only one of them saw the write. */
+  ttlMs: number;
+}
+
+const DEFAULT_LIMITS: PageCacheLimits = { maxEntries: 2000, maxBytes: 64 * 1024 * 1024, ttlMs: 60_000 };
+
+const compressors: Record<Encoding, (body: Buffer) => Buffer> = {
+  br: (body) => zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }),
+  gzip: (body) => zlib.gzipSync(body, { level: 6 }),
+};
+
+/**
+ * Rendered public pages keyed by URL (DESIGN.md §7), least recently used first out, bounded in
+ * entries and bytes. Any successful write invalidates all of it: pages show settings, issues,
+ * articles and editors together, so no narrower rule is safe.
+ */
+export class PageCache {
+  private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
+  /** Bumped by every invalidation, so a render that started before a write is never stored after it. */
+  private generation = 0;
+
+  constructor(private readonly limits: PageCacheLimits = DEFAULT_LIMITS) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** The version to hand back to set() once the page is rendered. */
+  version(): number {
+    return this.generation;
+  }
+
+  get(key: string): CachedPage | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (Date.now() - entry.storedAt > this.limits.ttlMs) {
+      this.remove(key, entry);
+      return undefined;
+    }
+    // Re-inserting moves the entry to the recent end of the map's order.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  set(key: string, page: CachedPage, version: number): void {
+    if (version !== this.generation || page.body.length > this.limits.maxBytes) return;
+    const previous = this.entries.get(key);
+    if (previous) this.remove(key, previous);
+    this.entries.set(key, { ...page, storedAt: Date.now(), encoded: {} });
+    this.bytes += page.body.length;
+    this.evict();
+  }
+
+  /** The body of a page got from get(key), compressed with the encoding; made once per entry. */
+  encoded(key: string, page: CachedPage, encoding: Encoding): Buffer {
+    const entry = page as Entry;
+    let body = entry.encoded[encoding];
+    if (!body) {
+      body = compressors[encoding](entry.body);
+      if (this.entries.get(key) !== entry) return body;
+      entry.encoded[encoding] = body;
+      this.bytes += body.length;
+      this.evict();
+    }
+    return body;
+  }
+
+  invalidate(): void {
+    this.generation += 1;
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
+  private remove(key: string, entry: Entry): void {
+    this.entries.delete(key);
+    this.bytes -= entry.body.length + (entry.encoded.br?.length ?? 0) + (entry.encoded.gzip?.length ?? 0);
+  }
+
+  private evict(): void {
+    for (const [key, entry] of this.entries) {
+      if (this.entries.size <= this.limits.maxEntries && this.bytes <= this.limits.maxBytes) return;
+      this.remove(key, entry);
+    }
+  }
+}
+
+/** The best encoding the client accepts among those the cache keeps, or null for the plain body. */
+export function preferredEncoding(acceptEncoding: string | undefined): Encoding | null {
+  const accepted = new Set<string>();
+  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
+    const [name = '', ...params] = part.split(';').map((piece) => piece.trim());
+    const quality = params.find((param) => param.startsWith('q='));
+    if (!quality || Number(quality.slice(2)) > 0) accepted.add(name);
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return null;
+}

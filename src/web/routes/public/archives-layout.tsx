@@ -1,0 +1,66 @@
+import { Outlet, replace, useNavigation, useRouteLoaderData, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { issuePath } from '../../../common/archive-links.js';
+import type { YearGroup } from '../../../common/schemas/archives.js';
+import { ArchiveYearList } from '../../components/archive-year-list.js';
+import { siteTitle, type HeadArgs, type HeadData } from '../../lib/head.js';
+import { apiFrom } from '../../lib/public-api.js';
+import '../../styles/public-pages.css';
+
+const ARCHIVES_PATH = '/archives';
+const isArchivesIndex = (url: URL) => url.pathname.replace(/\/+$/, '') === ARCHIVES_PATH;
+
+/**
+ * The year groups for the issue list; /archives itself goes on to the newest year's latest issue,
+ * replacing the history entry (on the server: an HTTP redirect).
+ */
+export async function archivesLoader({ request, context }: LoaderFunctionArgs): Promise<YearGroup[]> {
+  const groups = await apiFrom(context).yearGroups();
+  const newest = groups[0];
+  if (isArchivesIndex(new URL(request.url)) && newest && newest.issues.length > 0) {
+    throw replace(issuePath(newest.year, newest.volume, newest.issues[0]!));
+  }
+  return groups;
+}
+
+/** The year groups change only with a write; they are read again only when /archives itself must redirect. */
+export const archivesShouldRevalidate = ({ nextUrl }: ShouldRevalidateFunctionArgs) => isArchivesIndex(nextUrl);
+
+export const useYearGroups = () => (useRouteLoaderData('archives') as YearGroup[] | undefined) ?? [];
+
+export function archivesHead({ settings }: HeadArgs): HeadData {
+  return {
+    title: siteTitle(settings, 'Archives'),
+    description: `All issues of ${settings.websitename}, by year.`,
+    canonicalPath: ARCHIVES_PATH,
+  };
+}
+
+export function ArchivesLayout() {
+  const groups = useYearGroups();
+  const navigation = useNavigation();
+  const loading = navigation.state === 'loading' && navigation.location.pathname.startsWith(ARCHIVES_PATH);
+  return (
+    <div className="archives">
+      {groups.length > 0 && <ArchiveYearList groups={groups} />}
+      <div className="archives-content">
+        {loading ? (
+          <p className="loading" role="status">
+            Loading...
+          </p>
+        ) : (
+          <Outlet />
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** /archives when nothing is published yet (otherwise its loader has redirected). */
+export function ArchivesIndex() {
+  return (
+    <section className="card">
+      <h1>ARCHIVES</h1>
+      <p className="empty-note">No published articles yet. Please come back later.</p>
+    </section>
+  );
+}

@@ -1,0 +1,77 @@
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { leadingNumber, searchArticlePath } from '../../../common/archive-links.js';
+import type { SearchResults } from '../../../common/schemas/archives.js';
+import { ArticleTable } from '../../components/article-table.js';
+import { siteTitle, type HeadArgs, type HeadData } from '../../lib/head.js';
+import { apiFrom } from '../../lib/public-api.js';
+import { useRootData } from '../../lib/root-data.js';
+import '../../styles/public-pages.css';
+
+export const NO_RESULTS = 'Sorry, nothing matched your search terms. Please try again with different keywords.';
+
+/** null when the search call failed: the page then shows nothing (spec §8), and the error goes to the console. */
+export async function searchLoader({ request, context }: LoaderFunctionArgs): Promise<SearchResults | null> {
+  const params = new URL(request.url).searchParams;
+  const api = apiFrom(context);
+  const search = api.search(params.get('keyword') ?? '', leadingNumber(params.get('page') ?? '') ?? 1);
+  // On the server a failure is a real error; in the browser it is logged and the page stays empty.
+  if (typeof document === 'undefined') return search;
+  return search.catch((error: unknown) => {
+    console.error(error);
+    return null;
+  });
+}
+
+export function searchHead({ data: results, settings }: HeadArgs<SearchResults | null>): HeadData {
+  return {
+    title: siteTitle(settings, results?.keyword ? `Search: ${results.keyword}` : 'Search'),
+    // Result pages are not worth a crawler's time; the articles themselves are.
+    meta: [{ name: 'robots', content: 'noindex, follow' }],
+  };
+}
+
+function pageLink(keyword: string, page: number): string {
+  return `/search?${new URLSearchParams({ keyword, page: String(page) })}`;
+}
+
+function Pager({ results }: { results: SearchResults }) {
+  const pages = Math.ceil(results.total / results.page_size);
+  if (pages <= 1) return null;
+  return (
+    <nav className="pager" aria-label="Result pages">
+      {results.page > 1 && <Link to={pageLink(results.keyword, results.page - 1)}>Previous</Link>}
+      <span>{`Page ${results.page} of ${pages}`}</span>
+      {results.page < pages && <Link to={pageLink(results.keyword, results.page + 1)}>Next</Link>}
+    </nav>
+  );
+}
+
+export function SearchPage() {
+  const results = useLoaderData() as SearchResults | null;
+  const { settings } = useRootData();
+  return (
+    <section className="card search-page">
+      <h1>Search Results</h1>
+      {results && (
+        <>
+          <p className="search-summary" role="status">
+            {`${results.total} ${results.total === 1 ? 'result' : 'results'} found for "${results.keyword}"`}
+          </p>
+          {results.total === 0 ? (
+            <p className="empty-note">{NO_RESULTS}</p>
+          ) : (
+            <>
+              <ArticleTable
+                articles={results.results}
+                settings={settings}
+                abstractPath={searchArticlePath}
+                firstNumber={(results.page - 1) * results.page_size + 1}
+              />
+              <Pager results={results} />
+            </>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
