@@ -77,3 +77,8 @@ export const WORKLOG_MAX_CONTENT_LENGTH = 10_000;
 
 /** The alert of an over-large upload (spec §5); the server answers the same text. */
 export const FILE_SIZE_MESSAGE = `File size exceeds the limit of ${MAX_UPLOAD_BYTES / 1_048_576} MB.`;
+
+/** Most records one PDF export (index page, bulk certificates, editors' certificates) accepts. */
+export const MAX_EXPORT_SELECTION = 1000;
+/** Largest JSON body of an export call: a full selection of article records with their abstracts. */
+export const MAX_EXPORT_BODY_BYTES = 16 * 1_048_576;

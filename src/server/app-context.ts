@@ -9,6 +9,7 @@ import { AuthService } from './modules/auth/auth.service.js';
 import { ArchivesService } from './modules/archives/archives.service.js';
 import { EditorsService } from './modules/editors/editors.service.js';
 import { IndexingService } from './modules/indexing/indexing.service.js';
+import { PdfService } from './modules/pdf/pdf.service.js';
 import { SearchService } from './modules/search/search.service.js';
 import { IssuesService } from './modules/issues/issues.service.js';
 import { SettingsService } from './modules/settings/settings.service.js';
@@ -43,5 +44,6 @@ export function createServices(db: Db, files: FileStore, tokens: TokenService) {
     users: new UsersService(db),
     dashboard: new DashboardService(db),
     worklog: new WorklogService(db),
+    pdf: new PdfService(db, settings),
   };
 }

@@ -19,6 +19,7 @@ import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import { registerEditorsRoutes } from './modules/editors/editors.routes.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
 import { registerIndexingRoutes } from './modules/indexing/indexing.routes.js';
+import { registerPdfRoutes } from './modules/pdf/pdf.routes.js';
 import { registerSearchRoutes } from './modules/search/search.routes.js';
 import { registerIssueRoutes } from './modules/issues/issues.routes.js';
 import { registerSettingsRoutes } from './modules/settings/settings.routes.js';
@@ -88,6 +89,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   registerArchivesRoutes(app, ctx);
   registerSearchRoutes(app, ctx);
   registerWorklogRoutes(app, ctx);
+  registerPdfRoutes(app, ctx);
 
   registerPageRoutes(app, ctx, readClientAssets(options.clientDir ?? defaultClientDir()));
   return app;

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { MAX_EXPORT_SELECTION } from '../constants.js';
+
+const ID_MESSAGE = 'each selected record needs a numeric id';
+
+const recordId = z.union(
+  [
+    z.number({ error: ID_MESSAGE }).int({ error: ID_MESSAGE }).positive({ error: ID_MESSAGE }),
+    z.string({ error: ID_MESSAGE }).regex(/^\d{1,12}$/, { error: ID_MESSAGE }).transform(Number),
+  ],
+  { error: ID_MESSAGE },
+);
+
+/** A selected record reduced to its id; a bare id is accepted too. */
+const idOf = (record: unknown) => (record !== null && typeof record === 'object' ? (record as { id?: unknown }).id : record);
+
+/**
+ * The body of the export calls (spec §7): the list of selected records, or {ids: [...]}. Only the ids
+ * are kept, so whatever else a client sends never reaches a document; the server loads the records.
+ */
+export const exportSelectionSchema = z
+  .preprocess(
+    (body) => (Array.isArray(body) ? body.map(idOf) : (body as { ids?: unknown } | null)?.ids),
+    z
+      .array(recordId, { error: 'Send a JSON list of the selected records, or {"ids": [...]}.' })
+      .min(1, 'Select at least one record.')
+      .max(MAX_EXPORT_SELECTION, `Select at most ${MAX_EXPORT_SELECTION} records at a time.`),
+  )
+  .transform((ids) => [...new Set(ids)]);
+
+export type ExportSelection = z.infer<typeof exportSelectionSchema>;
+
+/** What the download page shows for one published article. */
+export interface DownloadArticle {
+  refnumber: string;
+  /** Sanitised HTML: only <i> and <em>. */
+  title: string;
+  authors: string[];
+  year: number;
+  volume: number;
+  issue: number;
+  pagenumber: string;
+  articlePath: string;
+  fileUrl: string | null;
+}
+
+const encode = encodeURIComponent;
+
+/** The public PDF calls of spec §7. */
+export const pdfUrls = {
+  downloadArticle: (refno: string) => `/api/pdf/download/${encode(refno)}`,
+  certificate: (refno: string, author: string) => `/api/pdf/certificate/${encode(refno)}/${encode(author)}`,
+  coverPage: (refno: string) => `/api/pdf/coverpage/${encode(refno)}`,
+  editorialBoard: '/api/pdf/editorialboard',
+  indexPage: '/api/pdf/indexpage',
+  bulkCertificates: '/api/pdf/bulkcertificates',
+  editorsCertificates: '/api/pdf/editorscertificate',
+} as const;

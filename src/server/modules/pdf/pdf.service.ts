@@ -1,0 +1,203 @@
+import type { Readable } from 'node:stream';
+import { articleFileUrl, articlePath } from '../../../common/archive-links.js';
+import { splitAuthors } from '../../../common/citation.js';
+import type { EditorCategory } from '../../../common/constants.js';
+import type { DownloadArticle } from '../../../common/schemas/pdf-exports.js';
+import type { SiteSettings } from '../../../common/schemas/settings.js';
+import type { Db } from '../../db/database.js';
+import type { EditorRow } from '../../db/schema.js';
+import { HttpError, notFound } from '../../http/errors.js';
+import { membershipCertificate, publicationCertificate } from '../../pdf/certificate.js';
+import { coverPage, type CoverPageVariant } from '../../pdf/cover-page.js';
+import { editorialBoard, type BoardMember } from '../../pdf/editorial-board.js';
+import { indexPage } from '../../pdf/index-page.js';
+import { journalInfo, type JournalInfo } from '../../pdf/journal-info.js';
+import type { Signatory } from '../../pdf/page-parts.js';
+import { namePart, zipStream, type ZipEntry } from '../../pdf/zip-stream.js';
+import { sanitizeTitle, toPlainText } from '../../storage/sanitize.js';
+import { listEnabledEditors } from '../editors/editors.repository.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import { findArticlesByIds, findChiefEditor, findEditorsByIds, findPublishedArticle, type PdfArticleRow } from './pdf.repository.js';
+
+/** A generated file and how to name it in the download. */
+export interface GeneratedFile {
+  filename: string;
+  contentType: 'application/pdf' | 'application/zip';
+  body: Readable;
+}
+
+const pdf = (filename: string, body: Readable): GeneratedFile => ({ filename, contentType: 'application/pdf', body });
+
+/** Names compared as a person would: spacing and case ignored, accents kept. */
+const sameName = (a: string, b: string) => {
+  const normal = (name: string) => name.normalize('NFC').replace(/\s+/g, ' ').trim().toLowerCase();
+  return normal(a) === normal(b);
+};
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+function missingIds(ids: number[], found: { id: number }[], what: string): HttpError | null {
+  const present = new Set(found.map((row) => row.id));
+  const missing = ids.filter((id) => !present.has(id));
+  if (missing.length === 0) return null;
+  const listed = missing.slice(0, 10).join(', ') + (missing.length > 10 ? ', …' : '');
+  return new HttpError(404, 'not_found', `No ${what} with id ${listed}.`);
+}
+
+function boardMember(row: EditorRow, showContacts: boolean): BoardMember {
+  return {
+    name: row.name,
+    category: row.category as EditorCategory,
+    degree: row.degree,
+    post: toPlainText(row.post),
+    affiliation: row.content,
+    country: row.country,
+    contacts: showContacts ? [row.email, row.phone, row.editor_website].filter(Boolean) : [],
+  };
+}
+
+function certificateDoc(journal: JournalInfo, article: PdfArticleRow, author: string, chiefEditor: string | null): Readable {
+  return publicationCertificate({
+    journal,
+    author,
+    title: sanitizeTitle(article.title),
+    volume: article.volume,
+    issue: article.issue,
+    year: article.year,
+    date: article.publishdate,
+    refnumber: article.refnumber,
+    chiefEditor,
+  });
+}
+
+/** Certificates, cover pages, the editorial board and the table of contents, from database records only. */
+export class PdfService {
+  constructor(
+    private readonly db: Db,
+    private readonly settings: SettingsService,
+  ) {}
+
+  private async find(refno: string): Promise<PdfArticleRow | undefined> {
+    return refno.trim() ? findPublishedArticle(this.db, refno.trim()) : undefined;
+  }
+
+  private async published(refno: string): Promise<PdfArticleRow> {
+    const article = await this.find(refno);
+    if (!article) throw notFound(`No published article has the reference number ${refno.trim() || '(empty)'}.`);
+    return article;
+  }
+
+  /** What the download page lists for a published article, or null. */
+  async downloadArticle(refno: string): Promise<DownloadArticle | null> {
+    const article = await this.find(refno);
+    if (!article) return null;
+    return {
+      refnumber: article.refnumber,
+      title: sanitizeTitle(article.title),
+      authors: splitAuthors(article.authorname),
+      year: article.year,
+      volume: article.volume,
+      issue: article.issue,
+      pagenumber: article.pagenumber,
+      articlePath: articlePath(article),
+      fileUrl: articleFileUrl(article),
+    };
+  }
+
+  private async chiefEditorName(): Promise<string | null> {
+    return (await findChiefEditor(this.db))?.name ?? null;
+  }
+
+  /** The certificate of one of the article's own authors; any other name is refused. */
+  async certificate(refno: string, authorName: string): Promise<GeneratedFile> {
+    const article = await this.published(refno);
+    const author = splitAuthors(article.authorname).find((name) => sameName(name, authorName));
+    if (!author) throw notFound(`${authorName.trim() || 'That name'} is not an author of article ${article.refnumber}.`);
+    const [settings, chiefEditor] = await Promise.all([this.settings.get(), this.chiefEditorName()]);
+    return pdf(`certificate-${article.refnumber}.pdf`, certificateDoc(journalInfo(settings), article, author, chiefEditor));
+  }
+
+  async coverPage(refno: string): Promise<GeneratedFile> {
+    const article = await this.published(refno);
+    const settings = await this.settings.get();
+    const doc = coverPage({
+      journal: journalInfo(settings),
+      variant: settings.cover_page_variant as CoverPageVariant,
+      title: sanitizeTitle(article.title),
+      authors: splitAuthors(article.authorname),
+      volume: article.volume,
+      issue: article.issue,
+      year: article.year,
+      frequency: article.frequency,
+      pagenumber: article.pagenumber,
+      refnumber: article.refnumber,
+      publishdate: article.publishdate,
+    });
+    return pdf(`coverpage-${article.refnumber}.pdf`, doc);
+  }
+
+  async editorialBoard(): Promise<GeneratedFile> {
+    const [settings, editors] = await Promise.all([this.settings.get(), listEnabledEditors(this.db)]);
+    const members = editors.map((row) => boardMember(row, settings.show_editor_contacts));
+    return pdf('editorial-board.pdf', editorialBoard(journalInfo(settings), members));
+  }
+
+  private async selectedArticles(ids: number[]): Promise<PdfArticleRow[]> {
+    const articles = await findArticlesByIds(this.db, ids);
+    const problem = missingIds(ids, articles, 'article');
+    if (problem) throw problem;
+    return articles;
+  }
+
+  async indexPage(ids: number[]): Promise<GeneratedFile> {
+    const [articles, settings] = await Promise.all([this.selectedArticles(ids), this.settings.get()]);
+    const entries = articles.map((article) => ({ ...article, title: sanitizeTitle(article.title), authors: splitAuthors(article.authorname) }));
+    return pdf('index-page.pdf', indexPage(journalInfo(settings), entries));
+  }
+
+  /** A zip with the certificate of every author of every selected article. */
+  async bulkCertificates(ids: number[]): Promise<GeneratedFile> {
+    const [articles, settings, chiefEditor] = await Promise.all([this.selectedArticles(ids), this.settings.get(), this.chiefEditorName()]);
+    const journal = journalInfo(settings);
+    function* entries(): Generator<ZipEntry> {
+      for (const article of articles) {
+        for (const [index, author] of splitAuthors(article.authorname).entries()) {
+          yield {
+            name: `certificate-${article.refnumber}-${index + 1}-${namePart(author)}.pdf`,
+            render: () => certificateDoc(journal, article, author, chiefEditor),
+          };
+        }
+      }
+    }
+    return { filename: 'certificates.zip', contentType: 'application/zip', body: zipStream(entries()) };
+  }
+
+  /** A zip with a certificate of editorial board membership for each selected editor. */
+  async editorsCertificates(ids: number[]): Promise<GeneratedFile> {
+    const [editors, settings, chief] = await Promise.all([findEditorsByIds(this.db, ids), this.settings.get(), findChiefEditor(this.db)]);
+    const problem = missingIds(ids, editors, 'editor');
+    if (problem) throw problem;
+    const journal = journalInfo(settings);
+    const date = today();
+    const entries = editors.map((editor): ZipEntry => ({
+      name: `editor-certificate-${editor.id}-${namePart(editor.name)}.pdf`,
+      render: () =>
+        membershipCertificate({
+          journal,
+          name: editor.name,
+          category: editor.category as EditorCategory,
+          post: toPlainText(editor.post),
+          affiliation: editor.content,
+          date,
+          signatory: signatoryFor(editor, chief, settings),
+        }),
+    }));
+    return { filename: 'editors-certificates.zip', contentType: 'application/zip', body: zipStream(entries) };
+  }
+}
+
+/** The Editor-in-Chief signs, except on their own certificate, which the publisher's head signs. */
+function signatoryFor(editor: EditorRow, chief: { id: number; name: string } | undefined, settings: SiteSettings): Signatory | null {
+  if (chief && chief.id !== editor.id) return { name: chief.name, role: 'Editor-in-Chief' };
+  return settings.publisher_head ? { name: settings.publisher_head, role: 'Publisher' } : null;
+}

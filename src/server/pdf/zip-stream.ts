@@ -1,0 +1,56 @@
+import type { Readable } from 'node:stream';
+import archiver from 'archiver';
+
+export interface ZipEntry {
+  name: string;
+  /** Called only when the previous entry has been written, so one document is in memory at a time. */
+  render: () => Readable;
+}
+
+/** Resolves when the archive has taken in the entry just appended, or has been closed (client gone). */
+function entryWritten(archive: archiver.Archiver): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const done = () => {
+      archive.off('entry', done).off('close', done).off('error', failed);
+      resolve();
+    };
+    const failed = (error: Error) => {
+      archive.off('entry', done).off('close', done).off('error', failed);
+      reject(error);
+    };
+    archive.on('entry', done).on('close', done).on('error', failed);
+  });
+}
+
+/**
+ * A zip streamed entry by entry. The next document is rendered only after the previous one has
+ * passed into the archive, and the archive only takes data as fast as the reader (the HTTP reply)
+ * drains it, so a zip of thousands of certificates never sits in memory (archiver's default 1 MB
+ * buffer is lowered to hold a few certificates). PDFs are already compressed, so entries are
+ * stored rather than deflated again.
+ */
+export function zipStream(entries: Iterable<ZipEntry>): Readable {
+  const archive = archiver('zip', { store: true, highWaterMark: 64 * 1024 });
+  const fill = async () => {
+    for (const entry of entries) {
+      if (archive.destroyed) return;
+      const written = entryWritten(archive);
+      archive.append(entry.render(), { name: entry.name });
+      await written;
+    }
+    if (!archive.destroyed) await archive.finalize();
+  };
+  fill().catch((error: Error) => archive.destroy(error));
+  return archive;
+}
+
+/** A file-name part made of a person's name: letters and digits of any script, joined by dashes. */
+export function namePart(name: string, maxLength = 60): string {
+  return (
+    name
+      .normalize('NFC')
+      .replace(/[^\p{L}\p{N}]+/gu, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, maxLength) || 'unnamed'
+  );
+}
