@@ -30,25 +30,10 @@ export const exportSelectionSchema = z
 
 export type ExportSelection = z.infer<typeof exportSelectionSchema>;
 
-/** What the download page shows for one published article. */
-export interface DownloadArticle {
-  refnumber: string;
-  /** Sanitised HTML: only <i> and <em>. */
-  title: string;
-  authors: string[];
-  year: number;
-  volume: number;
-  issue: number;
-  pagenumber: string;
-  articlePath: string;
-  fileUrl: string | null;
-}
-
 const encode = encodeURIComponent;
 
 /** The public PDF calls of spec §7. */
 export const pdfUrls = {
-  downloadArticle: (refno: string) => `/api/pdf/download/${encode(refno)}`,
   certificate: (refno: string, author: string) => `/api/pdf/certificate/${encode(refno)}/${encode(author)}`,
   coverPage: (refno: string) => `/api/pdf/coverpage/${encode(refno)}`,
   editorialBoard: '/api/pdf/editorialboard',

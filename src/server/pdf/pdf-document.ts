@@ -22,13 +22,16 @@ export interface DocumentOptions {
 
 /** An A4 document with the embedded Unicode fonts registered under their FONTS names. */
 export function createDocument(options: DocumentOptions): Doc {
+  const fonts = loadedFonts();
   const doc = new PDFDocument({
+    // Without a font here pdfkit parses the Helvetica metrics for every document, unused.
+    font: fonts.serif as unknown as string,
     size: 'A4',
     layout: options.layout ?? 'portrait',
     margin: options.margin ?? 56,
     info: { Title: options.title, Author: options.author, Creator: options.author },
   });
-  for (const [name, font] of Object.entries(loadedFonts())) {
+  for (const [name, font] of Object.entries(fonts)) {
     // pdfkit accepts a parsed fontkit font where its typings only name paths and buffers.
     doc.registerFont(name, font as unknown as Buffer);
   }

@@ -124,33 +124,6 @@ function readPdf(response: Awaited<ReturnType<typeof get>>, filename: string): s
   return pdfText(response.rawPayload);
 }
 
-describe('GET /api/pdf/download/{refno}', () => {
-  it('lists a published article with its links and authors', async () => {
-    const response = await get('/api/pdf/download/10001');
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({
-      refnumber: '10001',
-      title: 'Mangrove regeneration in <i>Rhizophora mucronata</i> habitats &amp; villages',
-      authors: ['José Müller-Łukasiewicz', 'Zoë Ørsted', 'Anita K. Iyer'],
-      year: 2024,
-      volume: 10,
-      issue: 2,
-      pagenumber: '1-6',
-      articlePath: '/archives/2024/vol10/issue2/10001',
-      fileUrl: '/assets/archives/2024/vol10issue2/10001.pdf',
-    });
-    expect((await get('/api/pdf/download/10002')).json().fileUrl).toBeNull();
-  });
-
-  it('answers 404 for an unknown or disabled reference number', async () => {
-    for (const refno of ['10003', '99999', 'abc', '%20']) {
-      const response = await get(`/api/pdf/download/${refno}`);
-      expect(response.statusCode).toBe(404);
-      expect(response.json().error).toBe('not_found');
-    }
-  });
-});
-
 describe('GET /api/pdf/certificate/{refno}/{authorname}', () => {
   it('prints the certificate of publication with every detail and Unicode names', async () => {
     const response = await get(`/api/pdf/certificate/10001/${encodeURIComponent('Zoë Ørsted')}`);
@@ -436,5 +409,53 @@ describe('POST /api/pdf/editorscertificate', () => {
     const response = await post('/api/pdf/editorscertificate', { ids: [editorIds['Ms. Priya Verma'], 424242] });
     expect(response.statusCode).toBe(404);
     expect(response.json().message).toBe('No editor with id 424242.');
+  });
+});
+
+describe('GET /pdf?refno= (server-rendered download page)', () => {
+  const hrefs = (html: string, text: string) =>
+    [...html.matchAll(new RegExp(`<a [^>]*href="([^"]+)"[^>]*>${text}</a>`, 'g'))].map((match) => match[1]!.replace(/&amp;/g, '&'));
+
+  it('lists the article link, its file, one certificate per author, the cover page and the board', async () => {
+    const response = await get('/pdf?refno=10001');
+    expect(response.statusCode).toBe(200);
+    const html = response.body;
+    expect(html).toContain(`<title>Author Downloads: Mangrove regeneration in Rhizophora mucronata habitats &amp; villages | ${JOURNAL}</title>`);
+    expect(html).toContain('<meta name="robots" content="noindex">');
+    expect(html).toContain('Mangrove regeneration in <i>Rhizophora mucronata</i> habitats');
+    expect(hrefs(html, 'View Article')).toEqual(['/archives/2024/vol10/issue2/10001']);
+    expect(hrefs(html, 'Download Article')).toEqual(['/assets/archives/2024/vol10issue2/10001.pdf']);
+    expect(hrefs(html, 'Download Certificate')).toEqual([
+      `/api/pdf/certificate/10001/${encodeURIComponent('José Müller-Łukasiewicz')}`,
+      `/api/pdf/certificate/10001/${encodeURIComponent('Zoë Ørsted')}`,
+      `/api/pdf/certificate/10001/${encodeURIComponent('Anita K. Iyer')}`,
+    ]);
+    expect(hrefs(html, 'Download Cover Page')).toEqual(['/api/pdf/coverpage/10001']);
+    expect(hrefs(html, 'Download Editorial Board')).toEqual(['/api/pdf/editorialboard']);
+    // Every certificate link the page offers really downloads.
+    for (const href of hrefs(html, 'Download Certificate')) expect((await get(href)).statusCode).toBe(200);
+  });
+
+  it('leaves out Download Article when the article has no file', async () => {
+    const html = (await get('/pdf?refno=10002')).body;
+    expect(hrefs(html, 'Download Article')).toEqual([]);
+    expect(hrefs(html, 'Download Certificate')).toHaveLength(5);
+  });
+
+  it('answers an unknown or disabled reference number with a clear message and 404', async () => {
+    for (const refno of ['10003', '99999', '<script>x</script>']) {
+      const response = await get(`/pdf?refno=${encodeURIComponent(refno)}`);
+      expect(response.statusCode).toBe(404);
+      expect(response.body).toContain('No published article has the reference number <strong>');
+      expect(response.body).not.toContain('<script>x');
+      expect(hrefs(response.body, 'Download Certificate')).toEqual([]);
+    }
+  });
+
+  it('asks for the reference number when none is given', async () => {
+    const response = await get('/pdf');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('Enter the reference number of your article to download its files.');
+    expect(response.body).toMatch(/<form[^>]*action="\/pdf"/);
   });
 });

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { MAX_EXPORT_BODY_BYTES } from '../../../common/constants.js';
 import { exportSelectionSchema } from '../../../common/schemas/pdf-exports.js';
 import type { AppContext } from '../../app-context.js';
-import { notFound, parseInput } from '../../http/errors.js';
+import { parseInput } from '../../http/errors.js';
 import type { GeneratedFile } from './pdf.service.js';
 
 /** Streams a generated document as a download; names are built by the server from stored values. */
@@ -18,16 +18,6 @@ function sendFile(reply: FastifyReply, file: GeneratedFile): FastifyReply {
 const SELECTION = 'The selected records (spec §7), e.g. [{"id": 12, …}], or {"ids": [12, 13]}. Only the ids are read.';
 
 export function registerPdfRoutes(app: FastifyInstance, { services }: AppContext): void {
-  app.get<{ Params: { refno: string } }>(
-    '/api/pdf/download/:refno',
-    { schema: { tags: ['public'], summary: 'What the download page lists for a published article; 404 when there is none' } },
-    async (request) => {
-      const article = await services.pdf.downloadArticle(request.params.refno);
-      if (!article) throw notFound(`No published article has the reference number ${request.params.refno.trim()}.`);
-      return article;
-    },
-  );
-
   app.get<{ Params: { refno: string; authorname: string } }>(
     '/api/pdf/certificate/:refno/:authorname',
     { schema: { tags: ['public'], summary: 'Certificate of publication for one of the article\'s authors (certificate-{refno}.pdf)' } },

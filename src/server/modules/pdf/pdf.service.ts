@@ -1,8 +1,6 @@
 import type { Readable } from 'node:stream';
-import { articleFileUrl, articlePath } from '../../../common/archive-links.js';
 import { splitAuthors } from '../../../common/citation.js';
 import type { EditorCategory } from '../../../common/constants.js';
-import type { DownloadArticle } from '../../../common/schemas/pdf-exports.js';
 import type { SiteSettings } from '../../../common/schemas/settings.js';
 import type { Db } from '../../db/database.js';
 import type { EditorRow } from '../../db/schema.js';
@@ -77,31 +75,10 @@ export class PdfService {
     private readonly settings: SettingsService,
   ) {}
 
-  private async find(refno: string): Promise<PdfArticleRow | undefined> {
-    return refno.trim() ? findPublishedArticle(this.db, refno.trim()) : undefined;
-  }
-
   private async published(refno: string): Promise<PdfArticleRow> {
-    const article = await this.find(refno);
+    const article = refno.trim() ? await findPublishedArticle(this.db, refno.trim()) : undefined;
     if (!article) throw notFound(`No published article has the reference number ${refno.trim() || '(empty)'}.`);
     return article;
-  }
-
-  /** What the download page lists for a published article, or null. */
-  async downloadArticle(refno: string): Promise<DownloadArticle | null> {
-    const article = await this.find(refno);
-    if (!article) return null;
-    return {
-      refnumber: article.refnumber,
-      title: sanitizeTitle(article.title),
-      authors: splitAuthors(article.authorname),
-      year: article.year,
-      volume: article.volume,
-      issue: article.issue,
-      pagenumber: article.pagenumber,
-      articlePath: articlePath(article),
-      fileUrl: articleFileUrl(article),
-    };
   }
 
   private async chiefEditorName(): Promise<string | null> {

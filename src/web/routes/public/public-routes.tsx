@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router';
 import type { RouteHandle } from '../../lib/head.js';
 import { rootLoader } from '../../lib/root-data.js';
 import { ErrorPage } from '../error-page.js';
+import { DownloadPage, downloadHead, downloadLoader } from './download-page.js';
 import { HomePage, homeHead } from './home-page.js';
 import { NotFoundPage, notFoundHead } from './not-found-page.js';
 import { PublicLayout } from './public-layout.js';
@@ -19,6 +20,7 @@ export const publicRoutes: RouteObject = {
   children: [
     { index: true, element: <HomePage />, handle: { head: homeHead } satisfies RouteHandle },
     ...readingRoutes,
+    { path: 'pdf', loader: downloadLoader, element: <DownloadPage />, handle: { head: downloadHead } satisfies RouteHandle },
     { path: '*', element: <NotFoundPage />, handle: { head: notFoundHead, status: 404 } satisfies RouteHandle },
   ],
 };

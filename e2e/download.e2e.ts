@@ -1,0 +1,97 @@
+import { execFileSync } from 'node:child_process';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, openPage, screenshot } from './support/browser.js';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+interface DemoArticle {
+  refnumber: string;
+  authorname: string;
+  year: number;
+  volume: number;
+  issue: number;
+  file: string | null;
+}
+
+/** A demo article with an author whose name is not plain ASCII (the demo journal has several). */
+let article: DemoArticle;
+let authors: string[];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  for (let ref = 10001; ref < 10100 && !article; ref++) {
+    const response = await fetch(`${baseUrl}/api/archives/ref/${ref}`);
+    const candidate = (await response.json()) as DemoArticle;
+    if (response.ok && /[^\x00-\x7f]/.test(candidate.authorname)) article = candidate;
+  }
+  authors = article.authorname.split(',').map((name) => name.trim());
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Clicks a download link and returns the file's suggested name and its text (poppler's pdftotext). */
+async function download(page: Page, click: () => Promise<void>): Promise<{ name: string; text: string }> {
+  const [file] = await Promise.all([page.waitForEvent('download'), click()]);
+  const path = await file.path();
+  return { name: file.suggestedFilename(), text: execFileSync('pdftotext', ['-enc', 'UTF-8', path, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ') };
+}
+
+describe.each(['desktop', 'phone'] as const)('author download page at %s width', (viewport) => {
+  it('offers the article, a certificate per author, the cover page and the board, and downloads them', async () => {
+    const { page, errors } = await openPage(browser, viewport);
+    const response = await page.goto(`${baseUrl}/pdf?refno=${article.refnumber}`);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Author Downloads');
+
+    const view = page.getByRole('link', { name: 'View Article' });
+    await expect(view.getAttribute('href')).resolves.toBe(`/archives/${article.year}/vol${article.volume}/issue${article.issue}/${article.refnumber}`);
+    await expect(page.getByRole('link', { name: 'Download Article' }).getAttribute('href')).resolves.toBe(
+      `/assets/archives/${article.year}/vol${article.volume}issue${article.issue}/${article.file}`,
+    );
+    const certificates = page.getByRole('link', { name: /^Download Certificate/ });
+    await expect(certificates.count()).resolves.toBe(authors.length);
+    await expect(certificates.first().textContent()).resolves.toBe('Download Certificate');
+    await screenshot(page, `download-${viewport}`);
+
+    const unicodeAuthor = authors.find((name) => /[^\x00-\x7f]/.test(name))!;
+    const certificate = await download(page, () => page.getByRole('link', { name: `Download Certificate for ${unicodeAuthor}` }).click());
+    expect(certificate.name).toBe(`certificate-${article.refnumber}.pdf`);
+    expect(certificate.text).toContain('CERTIFICATE OF PUBLICATION');
+    expect(certificate.text).toContain(unicodeAuthor);
+
+    const cover = await download(page, () => page.getByRole('link', { name: 'Download Cover Page' }).click());
+    expect(cover.name).toBe(`coverpage-${article.refnumber}.pdf`);
+    expect(cover.text).toContain(authors.join(', '));
+
+    const board = await download(page, () => page.getByRole('link', { name: 'Download Editorial Board' }).click());
+    expect(board.name).toBe('editorial-board.pdf');
+    expect(board.text).toContain('Dr. José Müller-Łukasiewicz');
+    expect(board.text).toContain('Dr. Zoë Ørsted');
+
+    await view.click();
+    await page.waitForURL(`${baseUrl}/archives/${article.year}/vol${article.volume}/issue${article.issue}/${article.refnumber}`);
+    await expect(page.locator('.article-authors').textContent()).resolves.toBe(article.authorname);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('explains an unknown reference number and finds an article from the form', async () => {
+    const { page, errors } = await openPage(browser, viewport);
+    const response = await page.goto(`${baseUrl}/pdf?refno=424242`);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('alert').textContent()).resolves.toContain('No published article has the reference number 424242.');
+    await expect(page.getByRole('link', { name: /^Download Certificate/ }).count()).resolves.toBe(0);
+    await screenshot(page, `download-unknown-${viewport}`);
+
+    const field = page.getByLabel('Reference number');
+    await field.fill(article.refnumber);
+    await page.getByRole('button', { name: 'Show Downloads' }).click();
+    await page.waitForURL(`${baseUrl}/pdf?refno=${article.refnumber}`);
+    await expect(page.getByRole('link', { name: /^Download Certificate/ }).count()).resolves.toBe(authors.length);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
