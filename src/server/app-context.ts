@@ -33,7 +33,7 @@ export function createServices(db: Db, files: FileStore, tokens: TokenService) {
   return {
     settings,
     indexing: new IndexingService(db),
-    editors: new EditorsService(db, settings),
+    editors: new EditorsService(db, settings, files),
     archives: new ArchivesService(db),
     search: new SearchService(db),
     /** Rendered public pages; services that write outside an HTTP request call pages.invalidate(). */

@@ -41,6 +41,7 @@ describe('POST /api/settings', () => {
   it.each([
     [{ websiteemail: 'not-an-email' }, 'websiteemail: must be an email address'],
     [{ websitename: '' }, 'websitename: Website name is required'],
+    [{ publisher_url: 'javascript:alert(1)' }, 'publisher_url: must be a URL'],
     [{ show_editor_contacts: 'yes' }, 'show_editor_contacts: Invalid input: expected boolean, received string'],
     [{ header_style: 'video' }, 'header_style: Invalid option: expected one of "image"|"text"'],
   ])('refuses %j with a clear 400, changing nothing', async (override, message) => {

@@ -17,6 +17,7 @@ import type { UploadedFile } from '../../http/multipart.js';
 import { isPdf } from '../../storage/file-signatures.js';
 import { FileStore, type StagedFile } from '../../storage/file-store.js';
 import { sanitizeRichText, sanitizeTitle, toPlainText } from '../../storage/sanitize.js';
+import { writeWithStagedFile } from '../../storage/staged-write.js';
 import { findIssue } from '../issues/issues.repository.js';
 import { firstPageOf, titleKey } from './article-fields.js';
 import {
@@ -166,17 +167,11 @@ export class ArticlesService {
     return this.get(id);
   }
 
-  /** Runs the write in a transaction; commits the staged file after it, or discards it when it fails. */
-  private async saveWithFile<T>(staged: StagedFile | null, mode: 'add' | 'edit', write: (trx: Executor) => Promise<T>): Promise<T> {
-    let result: T;
-    try {
-      result = await this.db.transaction().execute(write);
-    } catch (error) {
-      await staged?.discard();
+  /** The write runs in a transaction; the staged file lands only when it succeeds. */
+  private saveWithFile<T>(staged: StagedFile | null, mode: 'add' | 'edit', write: (trx: Executor) => Promise<T>): Promise<T> {
+    return writeWithStagedFile(staged, () => this.db.transaction().execute(write)).catch((error: unknown) => {
       throw duplicateError(error, mode);
-    }
-    await staged?.commit();
-    return result;
+    });
   }
 
   /** Spec §5: a new article starts after the last page already used in its issue. */

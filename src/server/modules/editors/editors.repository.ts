@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/database.js';
-import type { EditorRow } from '../../db/schema.js';
+import type { EditorRow, EditorUpdate, NewEditor } from '../../db/schema.js';
 
 /** Enabled editors, pinned first, then in the order they were added. */
 export const listEnabledEditors = (db: Executor): Promise<EditorRow[]> =>
@@ -14,3 +14,25 @@ export const listEnabledEditors = (db: Executor): Promise<EditorRow[]> =>
 /** Every editor whatever the status, pinned first (the admin list). */
 export const listAllEditors = (db: Executor): Promise<EditorRow[]> =>
   db.selectFrom('editors').selectAll().orderBy('is_pinned', 'desc').orderBy('id').execute();
+
+export const findEditorById = (db: Executor, id: number): Promise<EditorRow | undefined> =>
+  db.selectFrom('editors').selectAll().where('id', '=', id).executeTakeFirst();
+
+export async function insertEditor(db: Executor, editor: NewEditor): Promise<number> {
+  const row = await db.insertInto('editors').values(editor).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateEditor(db: Executor, id: number, values: EditorUpdate): Promise<void> {
+  await db.updateTable('editors').set(values).where('id', '=', id).execute();
+}
+
+/** Pins or unpins editors; answers how many exist among the ids. */
+export async function setEditorsPinned(db: Executor, ids: number[], pinned: boolean): Promise<number> {
+  const result = await db
+    .updateTable('editors')
+    .set({ is_pinned: pinned ? 1 : 0, updated_at: new Date().toISOString() })
+    .where('id', 'in', ids)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

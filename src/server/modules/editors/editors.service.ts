@@ -1,10 +1,17 @@
 import type { EditorCategory } from '../../../common/constants.js';
 import type { Editor } from '../../../common/schemas/editors.js';
+import crypto from 'node:crypto';
+import { IMAGE_ONLY_MESSAGE, type EditorInput } from '../../../common/schemas/editor-input.js';
 import type { Db } from '../../db/database.js';
 import type { EditorRow } from '../../db/schema.js';
-import { sanitizeRichText } from '../../storage/sanitize.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import type { UploadedFile } from '../../http/multipart.js';
+import { imageExtension } from '../../storage/file-signatures.js';
+import { writeWithStagedFile } from '../../storage/staged-write.js';
+import type { FileStore, StagedFile } from '../../storage/file-store.js';
+import { sanitizeRichText, toPlainText } from '../../storage/sanitize.js';
 import type { SettingsService } from '../settings/settings.service.js';
-import { listAllEditors, listEnabledEditors } from './editors.repository.js';
+import { findEditorById, insertEditor, listAllEditors, listEnabledEditors, setEditorsPinned, updateEditor } from './editors.repository.js';
 
 /** Stored HTML is sanitised again on the way out. */
 export function toEditor(row: EditorRow): Editor {
@@ -15,6 +22,7 @@ export class EditorsService {
   constructor(
     private readonly db: Db,
     private readonly settings: SettingsService,
+    private readonly files: FileStore,
   ) {}
 
   /** The public board: enabled editors, pinned first; contact details only when the site shows them. */
@@ -29,4 +37,69 @@ export class EditorsService {
   async listAll(): Promise<Editor[]> {
     return (await listAllEditors(this.db)).map(toEditor);
   }
+
+  async get(id: number): Promise<Editor> {
+    const row = await findEditorById(this.db, id);
+    if (!row) throw notFound('Editor not found');
+    return toEditor(row);
+  }
+
+  async create(input: EditorInput, picture: UploadedFile | undefined): Promise<Editor> {
+    const staged = picture ? await this.stagePicture(picture) : null;
+    const now = new Date().toISOString();
+    const id = await writeWithStagedFile(staged, () =>
+      insertEditor(this.db, { ...cleanEditor(input), picture: staged?.name ?? null, is_pinned: 0, creation: now, updated_at: now }),
+    );
+    return this.get(id);
+  }
+
+  /** A new picture replaces the old one, which is removed once the row points at the new name. */
+  async update(id: number, input: EditorInput, picture: UploadedFile | undefined): Promise<Editor> {
+    const current = await this.get(id);
+    const staged = picture ? await this.stagePicture(picture) : null;
+    await writeWithStagedFile(staged, () =>
+      updateEditor(this.db, id, { ...cleanEditor(input), picture: staged?.name ?? current.picture, updated_at: new Date().toISOString() }),
+    );
+    if (staged && current.picture) await this.files.remove(`editors/${current.picture}`);
+    return this.get(id);
+  }
+
+  async setStatus(id: number, status: Editor['status']): Promise<Editor> {
+    await this.get(id);
+    await updateEditor(this.db, id, { status, updated_at: new Date().toISOString() });
+    return this.get(id);
+  }
+
+  async pin(ids: number[], pinned: boolean): Promise<number> {
+    return setEditorsPinned(this.db, ids, pinned);
+  }
+
+  /** Pictures are checked by content and stored under a name the server makes (DESIGN.md §3 Files). */
+  private async stagePicture(picture: UploadedFile): Promise<StagedFile & { name: string }> {
+    const extension = imageExtension(picture.data);
+    if (!extension) throw badRequest(IMAGE_ONLY_MESSAGE, 'invalid_file');
+    const name = `editor-${crypto.randomBytes(8).toString('hex')}.${extension}`;
+    return { ...(await this.files.stage(`editors/${name}`, picture.data)), name };
+  }
+}
+
+/** Stored HTML is sanitised on the way in too; plain fields lose any markup. */
+function cleanEditor(input: EditorInput) {
+  const plain = (value: string) => toPlainText(value);
+  const [name, content, post] = [plain(input.name), plain(input.content), sanitizeRichText(input.post)];
+  if (!name) throw badRequest('name: Name is required');
+  if (!content) throw badRequest('content: Affiliation is required');
+  if (!toPlainText(post)) throw badRequest('post: Post is required');
+  return {
+    name,
+    content,
+    category: input.category,
+    post,
+    degree: plain(input.degree),
+    email: input.email,
+    phone: plain(input.phone),
+    country: plain(input.country),
+    editor_website: input.editor_website,
+    status: input.status,
+  };
 }

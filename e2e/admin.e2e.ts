@@ -1,0 +1,290 @@
+import type { Browser, Dialog, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, openPage, screenshot } from './support/browser.js';
+
+const baseUrl = inject('baseUrl');
+const admin = { username: inject('adminUsername'), password: inject('adminPassword') };
+const year = new Date().getFullYear();
+// An issue of its own, so the journey does not change the demo issues other journeys read.
+const ISSUE = { volume: 90, issue: 3, frequency: 'sep-oct' };
+const REF = '77001';
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Accepts every dialog and records its message. */
+function watchDialogs(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('dialog', (dialog: Dialog) => {
+    seen.push(dialog.message());
+    void dialog.accept();
+  });
+  return seen;
+}
+
+async function signIn(page: Page, username: string, password: string) {
+  await page.goto(`${baseUrl}/admin/login`);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+async function signOut(page: Page) {
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.waitForURL(`${baseUrl}/admin/login`);
+  expect(await page.evaluate(() => localStorage.getItem('acadpubjwt'))).toBeNull();
+}
+
+const flash = (page: Page, text: string) => page.locator('.flash', { hasText: text }).waitFor();
+const pdf = (size = 2000) => Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(size, 32), Buffer.from('\n%%EOF\n')]);
+
+async function fillArticle(page: Page, pagenumber: string) {
+  await page.getByLabel('Reference number').fill(REF);
+  await page.getByLabel('Transaction ID').fill('TXN-E2E-77001');
+  await page.getByLabel('Email').fill('author@uni.example');
+  await page.getByLabel('Author names').fill('Meera Pillai, Arjun Das');
+  await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Monsoon rainfall and paddy yields');
+  await page.getByRole('textbox', { name: 'Abstract', exact: true }).fill('We relate thirty years of monsoon rainfall to paddy yields.');
+  await page.getByLabel('Country').fill('India');
+  await page.getByLabel('Page number').fill(pagenumber);
+}
+
+describe('admin journey at desktop width', () => {
+  it('signs in, manages issues, articles, editors, settings and users, and signs out', async () => {
+    const { page, errors } = await openPage(browser, 'desktop');
+    const dialogs = watchDialogs(page);
+
+    // Nobody signed in: the admin area sends the visitor to the sign-in page; a wrong password is refused.
+    await page.goto(`${baseUrl}/admin`);
+    await page.waitForURL(`${baseUrl}/admin/login`);
+    await signIn(page, admin.username, 'wrong-password');
+    await page.getByRole('alert').filter({ hasText: 'Invalid user and password' }).waitFor();
+    await screenshot(page, 'admin-login-desktop');
+    await signIn(page, admin.username, admin.password);
+    await page.waitForURL(`${baseUrl}/admin`);
+    await expect(page.locator('.dashboard-card').allInnerTexts()).resolves.toEqual(['ARCHIVES\n72', 'EDITORS\n8']);
+    await expect(page.locator('.admin-user').innerText()).resolves.toContain('Administrator');
+    await screenshot(page, 'admin-dashboard-desktop');
+    // Signed in, the sign-in page sends the visitor on to the dashboard.
+    await page.goto(`${baseUrl}/admin/login`);
+    await page.waitForURL(`${baseUrl}/admin`);
+
+    // Issues: the form closes on X, then creates the issue; a duplicate gets a clear error and no second row.
+    await page.getByRole('link', { name: 'Archives', exact: true }).click();
+    await page.getByRole('button', { name: 'Add New' }).click();
+    await expect(page.getByLabel('Year').inputValue()).resolves.toBe(String(year));
+    await page.getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByRole('form', { name: 'Add issue' }).count()).resolves.toBe(0);
+    for (const attempt of [1, 2]) {
+      await page.getByRole('button', { name: 'Add New' }).click();
+      await page.getByRole('button', { name: 'Create Issue' }).click();
+      await page.getByRole('alert').filter({ hasText: 'Volume must be a number' }).waitFor();
+      await page.getByLabel('Volume').fill(String(ISSUE.volume));
+      await page.getByLabel('Issue', { exact: true }).fill(String(ISSUE.issue));
+      await page.getByLabel('Frequency').selectOption(ISSUE.frequency);
+      await page.getByRole('button', { name: 'Create Issue' }).click();
+      if (attempt === 1) {
+        await flash(page, 'Issue created successfully');
+        await expect(page.getByRole('form', { name: 'Add issue' }).count()).resolves.toBe(0);
+      } else {
+        await page.getByRole('alert').filter({ hasText: 'This issue already exists.' }).waitFor();
+        await page.getByRole('button', { name: 'Close' }).click();
+      }
+    }
+    const issueRow = page.locator('tbody tr').filter({ has: page.getByRole('cell', { name: '90', exact: true }) });
+    await expect(issueRow.count()).resolves.toBe(1);
+    await expect(issueRow.locator('td').allInnerTexts()).resolves.toEqual([String(year), '90', '03', 'sep-oct', '000', 'Articles']);
+    await screenshot(page, 'admin-issues-desktop');
+
+    // Add an article: a bad page range and a too-large file are refused first.
+    await issueRow.getByRole('link', { name: 'Articles' }).click();
+    await page.getByRole('link', { name: 'Add Article' }).click();
+    await page.waitForURL(`${baseUrl}/admin/archives/add/${year}/90/3`);
+    await expect(page.getByLabel('Payment type').inputValue()).resolves.toBe('paid');
+    await expect(page.getByLabel('Certificate date').inputValue()).resolves.toBe(new Date().toISOString().slice(0, 10));
+    await fillArticle(page, '1_6');
+    await expect(page.getByText('Title (up to 100 words): 5 words').count()).resolves.toBe(1);
+    await page.getByText('Separate the names with commas; at most 5 authors.').waitFor();
+    await page.getByText('Include at most 50 references.').waitFor();
+    await page.getByRole('button', { name: 'Add Article' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Page number format must be like 1-6.' }).waitFor();
+    await page.getByLabel('Page number').fill('0-6');
+    await page.getByRole('button', { name: 'Add Article' }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'The the first value of the page range should be one more than the last one. The last page was 0.' })
+      .waitFor();
+    await page.getByLabel('Page number').fill('1-6');
+    await page.getByLabel('PDF file').setInputFiles({ name: 'big.pdf', mimeType: 'application/pdf', buffer: pdf(5_242_881) });
+    await expect.poll(() => dialogs.at(-1)).toBe('File size exceeds the limit of 5 MB.');
+    await expect(page.getByLabel('PDF file').evaluate((input: HTMLInputElement) => input.files?.length)).resolves.toBe(0);
+    await page.getByRole('button', { name: 'Add Article' }).click();
+    await page.getByRole('alert').filter({ hasText: 'The PDF file is required.' }).waitFor();
+    await page.getByLabel('PDF file').setInputFiles({ name: 'paper.pdf', mimeType: 'application/pdf', buffer: pdf() });
+    await page.getByRole('button', { name: 'Add Article' }).click();
+    const message = page.getByRole('textbox', { name: 'Message text' });
+    await message.waitFor();
+    const text = await message.inputValue();
+    expect(text).toContain('has been published successfully.');
+    expect(text).toContain(`Download link: ${baseUrl}/pdf?refno=${REF}`);
+    expect(text).toContain(`Abstract link: ${baseUrl}/archives/${year}/vol90/issue3/${REF}`);
+    expect(text).toContain('https://reviews.example/ijars');
+    await page.getByRole('button', { name: 'Copy' }).click();
+    await page.getByRole('button', { name: 'Copied!' }).waitFor();
+    await screenshot(page, 'admin-article-added-desktop');
+    await page.getByRole('button', { name: 'Copy' }).waitFor({ timeout: 4000 });
+
+    // The article is on the public issue page, and its PDF is served.
+    const publicIssue = `${baseUrl}/archives/${year}/vol90/issue3`;
+    await page.goto(publicIssue);
+    await page.getByText('Monsoon rainfall and paddy yields').first().waitFor();
+    expect((await fetch(`${baseUrl}/assets/archives/${year}/vol90issue3/${REF}.pdf`)).status).toBe(200);
+
+    // Edit it: a new title shows publicly; switching it off removes it from the public issue.
+    await page.goto(`${baseUrl}/admin/archives/${year}/90/3`);
+    await expect(page.locator('tbody tr').count()).resolves.toBe(1);
+    await page.getByRole('link', { name: 'Edit' }).click();
+    const title = page.getByRole('textbox', { name: 'Title', exact: true });
+    await title.fill('Monsoon rainfall and rice yields');
+    await page.getByRole('button', { name: 'Update Article' }).click();
+    await expect.poll(() => message.inputValue()).toContain('has been updated successfully.');
+    await screenshot(page, 'admin-article-edit-desktop');
+    await page.goto(publicIssue);
+    await page.getByText('Monsoon rainfall and rice yields').first().waitFor();
+
+    // Admin search finds it by reference number; nothing found says so.
+    await page.goto(`${baseUrl}/admin`);
+    await page.getByRole('searchbox', { name: 'Search articles' }).fill(REF);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.waitForURL(`${baseUrl}/admin/search?q=${REF}`);
+    await page.getByRole('link', { name: REF }).click();
+    await page.getByLabel('Status').selectOption('disabled');
+    await page.getByRole('button', { name: 'Update Article' }).click();
+    await expect.poll(() => message.inputValue()).toContain('updated');
+    await page.goto(`${baseUrl}/admin/search?q=no-such-article`);
+    await page.getByRole('heading', { name: 'Not Found!' }).waitFor();
+    await page.goto(`${baseUrl}/admin/not-found`);
+    await page.getByRole('heading', { name: 'Not Found!' }).waitFor();
+    expect(await (await fetch(publicIssue)).text()).not.toContain('rice yields');
+
+    // Editors: the switch turns an editor off (the list reloads; the board drops her), then on again.
+    await page.getByRole('link', { name: 'Editors', exact: true }).click();
+    const priya = page.getByRole('switch', { name: 'Ms. Priya Verma enabled' });
+    await priya.click();
+    await expect.poll(() => priya.isChecked()).toBe(false);
+    expect(await (await fetch(`${baseUrl}/board`)).text()).not.toContain('Priya Verma');
+    await priya.click();
+    await expect.poll(() => priya.isChecked()).toBe(true);
+
+    // Pin two editors: they move up, and the page says List Sorted!
+    await page.getByRole('checkbox', { name: 'Select Dr. Sandeep Gupta' }).check();
+    await page.getByRole('button', { name: 'Pin', exact: true }).click();
+    await flash(page, 'List Sorted!');
+    await expect.poll(async () => (await page.locator('tbody tr td:nth-child(2)').allInnerTexts()).slice(0, 2)).toEqual([
+      'Prof. (Dr.) Rajesh Kumar Sharma',
+      'Dr. Sandeep Gupta',
+    ]);
+    await screenshot(page, 'admin-editors-desktop');
+    await page.getByRole('button', { name: 'Unpin', exact: true }).click();
+    await flash(page, 'List Sorted!');
+
+    // Settings: a changed fee shows on the public home page.
+    await page.getByRole('link', { name: 'Settings', exact: true }).click();
+    await page.getByLabel('Fee in dollars (foreign)').fill('65');
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await flash(page, 'Settings updated successfully');
+    await screenshot(page, 'admin-settings-desktop');
+    await page.getByRole('link', { name: 'Site' }).click();
+    await page.waitForURL(`${baseUrl}/`);
+    await expect(page.locator('.fee-card').nth(1).innerText()).resolves.toContain('65');
+    await page.goto(`${baseUrl}/admin/settings`);
+    await page.getByLabel('Fee in dollars (foreign)').fill('50');
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await flash(page, 'Settings updated successfully');
+
+    // A second admin user: created here, changes their password, signs in again with it.
+    await page.getByRole('link', { name: 'Users', exact: true }).click();
+    await page.getByLabel('Username').fill('desk');
+    await page.getByLabel('Name').fill('Desk Editor');
+    await page.getByLabel('Password').fill('first-password');
+    await page.getByRole('button', { name: 'Create User' }).click();
+    await flash(page, 'User created successfully');
+    await expect(page.getByRole('switch', { name: 'admin enabled' }).isDisabled()).resolves.toBe(true);
+    await signOut(page);
+
+    await signIn(page, 'desk', 'first-password');
+    await page.waitForURL(`${baseUrl}/admin`);
+    await page.getByRole('link', { name: 'Desk Editor' }).click();
+    await page.getByLabel('New password').fill('second-password');
+    await page.getByLabel('Re-enter password').fill('second-passwort');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await flash(page, 'The passwords do not match.');
+    await page.getByLabel('Re-enter password').fill('second-password');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await flash(page, 'User updated successfully');
+    await screenshot(page, 'admin-account-desktop');
+    await signOut(page);
+    await signIn(page, 'desk', 'first-password');
+    await page.getByRole('alert').filter({ hasText: 'Invalid user and password' }).waitFor();
+    await signIn(page, 'desk', 'second-password');
+    await page.waitForURL(`${baseUrl}/admin`);
+    await signOut(page);
+
+    expect(dialogs).toEqual(['File size exceeds the limit of 5 MB.']);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('ends an expired session: alert, cleared login, sign-in page', async () => {
+    const { page, errors } = await openPage(browser, 'desktop');
+    const dialogs = watchDialogs(page);
+    await signIn(page, admin.username, admin.password);
+    await page.waitForURL(`${baseUrl}/admin`);
+    await page.evaluate(() => {
+      const session = JSON.parse(localStorage.getItem('acadpubjwt')!);
+      localStorage.setItem('acadpubjwt', JSON.stringify({ ...session, token: 'expired.token.value' }));
+    });
+    await page.getByRole('link', { name: 'Archives', exact: true }).click();
+    await page.waitForURL(`${baseUrl}/admin/login`);
+    expect(dialogs).toEqual(['Session expired. Please login again.']);
+    expect(await page.evaluate(() => localStorage.getItem('acadpubjwt'))).toBeNull();
+
+    // A stored token that no longer verifies is caught when the area is entered, too.
+    await page.evaluate(() => localStorage.setItem('acadpubjwt', JSON.stringify({ token: 'x.y.z', user: { id: 1, username: 'admin', name: 'A' } })));
+    await page.goto(`${baseUrl}/admin/editors`);
+    await page.waitForURL(`${baseUrl}/admin/login`);
+    expect(dialogs).toHaveLength(2);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('admin area at phone width', () => {
+  it('fits the dashboard, lists and forms on a small screen', async () => {
+    const { page, errors } = await openPage(browser, 'phone');
+    await signIn(page, admin.username, admin.password);
+    await page.waitForURL(`${baseUrl}/admin`);
+    await screenshot(page, 'admin-dashboard-phone');
+    for (const [path, name] of [
+      ['/admin/archives', 'issues'],
+      ['/admin/archives/2026/12/6', 'issue-articles'],
+      ['/admin/archives/add/2026/12/6', 'article-add'],
+      ['/admin/editors', 'editors'],
+    ] as const) {
+      await page.getByRole('navigation', { name: 'Admin sections' }).waitFor();
+      await page.goto(`${baseUrl}${path}`);
+      await page.locator('.admin-main h1').first().waitFor();
+      if (name === 'article-add') await page.getByRole('textbox', { name: 'Abstract', exact: true }).waitFor();
+      await screenshot(page, `admin-${name}-phone`);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${path} is wider than the screen`).toBeLessThanOrEqual(0);
+    }
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});

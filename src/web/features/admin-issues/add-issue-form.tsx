@@ -1,0 +1,72 @@
+import { useState, type FormEvent } from 'react';
+import { ISSUE_FREQUENCIES } from '../../../common/constants.js';
+import { GENERIC_ERROR_MESSAGE } from '../../../common/schemas/auth.js';
+import { ISSUE_CREATED_MESSAGE, issueInputSchema } from '../../../common/schemas/issue.js';
+import { adminRequest, firstProblem } from '../admin-shell/admin-request.js';
+import { useFlash } from '../admin-shell/flash.js';
+
+/** Spec §5: the year is the current one; volume, issue (numbers >= 0) and frequency are required. */
+export function AddIssueForm({ onClose, onCreated }: { onClose: () => void; onCreated: () => void }) {
+  const flash = useFlash();
+  const year = new Date().getFullYear();
+  const [volume, setVolume] = useState('');
+  const [issue, setIssue] = useState('');
+  const [frequency, setFrequency] = useState('');
+  const [error, setError] = useState('');
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const number = (text: string) => (text.trim() === '' ? undefined : Number(text));
+    const parsed = issueInputSchema.safeParse({ year, volume: number(volume), issue: number(issue), frequency: frequency || undefined });
+    if (!parsed.success) return setError(firstProblem(parsed.error));
+    const result = await adminRequest('/api/admin/create-issue', { method: 'POST', body: parsed.data });
+    if (!result.ok) return setError(result.status === 409 ? result.message : GENERIC_ERROR_MESSAGE);
+    flash.show('success', ISSUE_CREATED_MESSAGE);
+    onCreated();
+    onClose();
+  }
+
+  return (
+    <form className="admin-card admin-form add-issue" onSubmit={submit} aria-label="Add issue">
+      <div className="form-title">
+        <h2>Add Issue</h2>
+        <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
+          ×
+        </button>
+      </div>
+      <div className="form-grid">
+        <label>
+          Year
+          <input name="year" value={year} readOnly />
+        </label>
+        <label>
+          Volume
+          <input name="volume" type="number" min={0} value={volume} onChange={(e) => setVolume(e.target.value)} />
+        </label>
+        <label>
+          Issue
+          <input name="issue" type="number" min={0} value={issue} onChange={(e) => setIssue(e.target.value)} />
+        </label>
+        <label>
+          Frequency
+          <select name="frequency" value={frequency} onChange={(e) => setFrequency(e.target.value)}>
+            <option value="">Select frequency</option>
+            {ISSUE_FREQUENCIES.map((value) => (
+              <option key={value} value={value}>
+                {value}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="button-primary">
+        Create Issue
+      </button>
+    </form>
+  );
+}

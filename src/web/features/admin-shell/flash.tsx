@@ -1,0 +1,62 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
+
+/** Spec §4: success, error and normal flags plus a message; can be cleared. */
+export interface FlashState {
+  success: boolean;
+  error: boolean;
+  normal: boolean;
+  message: string;
+}
+
+type FlashKind = 'success' | 'error' | 'normal';
+
+interface FlashApi {
+  state: FlashState;
+  /** `keep` carries the message over the next navigation (a save that then moves to a list). */
+  show(kind: FlashKind, message: string, options?: { keep?: boolean }): void;
+  clear(): void;
+}
+
+const EMPTY: FlashState = { success: false, error: false, normal: false, message: '' };
+const FlashContext = createContext<FlashApi | null>(null);
+
+export function FlashProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<FlashState>(EMPTY);
+  const keepNext = useRef(false);
+  const location = useLocation();
+
+  // A message belongs to the page it was shown on, unless it was asked to survive one move.
+  useEffect(() => {
+    if (keepNext.current) keepNext.current = false;
+    else setState(EMPTY);
+  }, [location.pathname]);
+
+  const show = useCallback((kind: FlashKind, message: string, options: { keep?: boolean } = {}) => {
+    keepNext.current = options.keep ?? false;
+    setState({ ...EMPTY, [kind]: true, message });
+  }, []);
+  const clear = useCallback(() => setState(EMPTY), []);
+  const api = useMemo(() => ({ state, show, clear }), [state, show, clear]);
+  return <FlashContext.Provider value={api}>{children}</FlashContext.Provider>;
+}
+
+export function useFlash(): FlashApi {
+  const api = useContext(FlashContext);
+  if (!api) throw new Error('useFlash outside the admin shell');
+  return api;
+}
+
+export function FlashMessage() {
+  const { state, clear } = useFlash();
+  if (!state.message) return null;
+  const kind = state.success ? 'success' : state.error ? 'error' : 'normal';
+  return (
+    <div className={`flash flash-${kind}`} role={state.error ? 'alert' : 'status'}>
+      <span>{state.message}</span>
+      <button type="button" className="flash-close" aria-label="Clear message" onClick={clear}>
+        ×
+      </button>
+    </div>
+  );
+}

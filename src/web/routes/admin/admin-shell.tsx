@@ -1,0 +1,98 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, NavLink, Outlet, redirect, useLoaderData, useNavigate, useSearchParams } from 'react-router';
+import type { SessionUser } from '../../../common/schemas/auth.js';
+import { adminLoad, ADMIN_LOGIN_PATH } from '../../features/admin-shell/admin-request.js';
+import { FlashMessage, FlashProvider } from '../../features/admin-shell/flash.js';
+import { clearSession, getSession } from '../../lib/session.js';
+import '../../styles/admin.css';
+
+interface ShellData {
+  user: SessionUser;
+}
+
+/** Spec §4: the shell checks the stored token once when the area is entered. */
+export async function adminShellLoader(): Promise<ShellData> {
+  if (!getSession()) throw redirect(ADMIN_LOGIN_PATH);
+  const { user } = await adminLoad<{ user: SessionUser }>('/auth/verify-token/');
+  return { user };
+}
+
+export const adminShellShouldRevalidate = () => false;
+
+const SECTIONS = [
+  { to: '/admin', label: 'Dashboard', end: true },
+  { to: '/admin/archives', label: 'Archives' },
+  { to: '/admin/editors', label: 'Editors' },
+  { to: '/admin/settings', label: 'Settings' },
+  { to: '/admin/users', label: 'Users' },
+];
+
+function AdminSearch() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [text, setText] = useState(params.get('q') ?? '');
+  useEffect(() => setText(params.get('q') ?? ''), [params]);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    navigate(`/admin/search?q=${encodeURIComponent(text.trim())}`);
+  }
+
+  return (
+    <form className="admin-search" role="search" onSubmit={submit}>
+      <input
+        type="search"
+        aria-label="Search articles"
+        placeholder="Ref no, title, author, txn id"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+      />
+      <button type="submit">Search</button>
+    </form>
+  );
+}
+
+export function AdminShell() {
+  const { user } = useLoaderData() as ShellData;
+  const navigate = useNavigate();
+  // The name may change on the account page; the stored login holds the current one.
+  const name = getSession()?.user.name ?? user.name;
+
+  function logout() {
+    clearSession();
+    navigate(ADMIN_LOGIN_PATH, { replace: true });
+  }
+
+  return (
+    <FlashProvider>
+      <div className="admin">
+        <header className="admin-bar">
+          <Link to="/admin" className="admin-home">
+            Home
+          </Link>
+          <AdminSearch />
+          <Link to={`/admin/account/${user.id}`} className="admin-user">
+            {name}
+          </Link>
+          <a href="/" className="admin-site">
+            Site
+          </a>
+          <button type="button" className="admin-logout" onClick={logout}>
+            Logout
+          </button>
+        </header>
+        <nav className="admin-nav" aria-label="Admin sections">
+          {SECTIONS.map((section) => (
+            <NavLink key={section.to} to={section.to} end={section.end}>
+              {section.label}
+            </NavLink>
+          ))}
+        </nav>
+        <main className="admin-main">
+          <FlashMessage />
+          <Outlet />
+        </main>
+      </div>
+    </FlashProvider>
+  );
+}

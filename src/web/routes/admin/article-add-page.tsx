@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import type { ArticleRecord } from '../../../common/schemas/archives.js';
+import { lastPageOf } from '../../../common/schemas/article.js';
+import type { AdminIssue } from '../../../common/schemas/issue.js';
+import type { SiteSettings } from '../../../common/schemas/settings.js';
+import { ArticleForm, newArticleValues } from '../../features/admin-articles/article-form.js';
+import { ShareBox, shareMessage } from '../../features/admin-articles/share-box.js';
+import { adminLoad } from '../../features/admin-shell/admin-request.js';
+import { issueHeading } from './issue-articles-page.js';
+import { issueAdminPath } from './issues-page.js';
+
+interface AddData {
+  issue: Omit<AdminIssue, 'articles'>;
+  articles: ArticleRecord[];
+  settings: SiteSettings;
+}
+
+export async function articleAddLoader({ params }: LoaderFunctionArgs): Promise<AddData> {
+  const [issueData, settings] = await Promise.all([
+    adminLoad<Omit<AddData, 'settings'>>(`/api/admin/archives/${params.year}/${params.volume}/${params.issue}`),
+    adminLoad<SiteSettings>('/api/settings/'),
+  ]);
+  return { ...issueData, settings };
+}
+
+export function ArticleAddPage() {
+  const { issue, articles, settings } = useLoaderData() as AddData;
+  const [saved, setSaved] = useState<ArticleRecord | null>(null);
+
+  return (
+    <section>
+      <div className="page-title">
+        <h1>Add Article</h1>
+        <Link to={issueAdminPath(issue)}>Back to {issueHeading(issue)}</Link>
+      </div>
+      {saved ? (
+        <>
+          <p className="flash flash-success" role="status">
+            Article {saved.refnumber} published.
+          </p>
+          <ShareBox message={shareMessage(saved, 'published', window.location.origin, settings.google_review_link)} />
+          <p>
+            <Link to={`/admin/archives/${saved.id}`}>Edit this article</Link> · <Link to={issueAdminPath(issue)}>Articles of this issue</Link>
+          </p>
+        </>
+      ) : (
+        <ArticleForm
+          mode="add"
+          initial={newArticleValues()}
+          issue={issue}
+          lastPage={lastPageOf(articles.map((article) => article.pagenumber))}
+          onSaved={setSaved}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,100 @@
+import { Link, useLoaderData, useRevalidator } from 'react-router';
+import { GENERIC_ERROR_MESSAGE } from '../../../common/schemas/auth.js';
+import { EDITORS_SORTED_MESSAGE } from '../../../common/schemas/editor-input.js';
+import type { Editor } from '../../../common/schemas/editors.js';
+import { adminLoad, adminRequest } from '../../features/admin-shell/admin-request.js';
+import { useFlash } from '../../features/admin-shell/flash.js';
+import { useRowSelection } from '../../features/admin-shell/row-selection.js';
+
+export const editorsLoader = () => adminLoad<Editor[]>('/api/editors/');
+
+/** Every editor with a status switch, bulk pin/unpin and row selection (spec §2.3). */
+export function EditorsPage() {
+  const editors = useLoaderData() as Editor[];
+  const revalidator = useRevalidator();
+  const flash = useFlash();
+  const selection = useRowSelection(editors.map((editor) => editor.id));
+
+  // Spec §4: the switch posts only the new status, then the list reloads.
+  async function toggle(editor: Editor, enabled: boolean) {
+    const body = new FormData();
+    body.append('status', enabled ? 'enabled' : 'disabled');
+    const result = await adminRequest(`/api/editors/${editor.id}`, { method: 'POST', body });
+    if (!result.ok) flash.show('error', GENERIC_ERROR_MESSAGE);
+    await revalidator.revalidate();
+  }
+
+  async function pin(pinned: boolean) {
+    const result = await adminRequest('/api/editors/pin', { method: 'POST', body: { ids: selection.selectedIds, pinned } });
+    flash.show(result.ok ? 'success' : 'error', result.ok ? EDITORS_SORTED_MESSAGE : GENERIC_ERROR_MESSAGE);
+    await revalidator.revalidate();
+  }
+
+  const none = selection.selectedIds.length === 0;
+  return (
+    <section>
+      <div className="page-title">
+        <h1>Editors</h1>
+        <Link className="button-primary" to="/admin/editors/add">
+          Add Editor
+        </Link>
+      </div>
+      <div className="bulk-actions">
+        <span className="muted">{selection.selectedIds.length} selected</span>
+        <button type="button" onClick={() => pin(true)} disabled={none}>
+          Pin
+        </button>
+        <button type="button" onClick={() => pin(false)} disabled={none}>
+          Unpin
+        </button>
+      </div>
+      <div className="table-wrap">
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th>{selection.allBox}</th>
+              <th>Name</th>
+              <th>Category</th>
+              <th>Post</th>
+              <th>Pinned</th>
+              <th>Status</th>
+              <th>
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {editors.map((editor) => (
+              <tr key={editor.id} className={editor.status === 'enabled' ? undefined : 'row-disabled'}>
+                <td>
+                  <input
+                    type="checkbox"
+                    aria-label={`Select ${editor.name}`}
+                    checked={selection.isSelected(editor.id)}
+                    onChange={() => selection.toggle(editor.id)}
+                  />
+                </td>
+                <td>{editor.name}</td>
+                <td>{editor.category}</td>
+                <td dangerouslySetInnerHTML={{ __html: editor.post }} />
+                <td>{editor.is_pinned ? 'Pinned' : ''}</td>
+                <td>
+                  <input
+                    type="checkbox"
+                    role="switch"
+                    aria-label={`${editor.name} enabled`}
+                    checked={editor.status === 'enabled'}
+                    onChange={(e) => toggle(editor, e.target.checked)}
+                  />
+                </td>
+                <td>
+                  <Link to={`/admin/editors/${editor.id}`}>Edit</Link>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

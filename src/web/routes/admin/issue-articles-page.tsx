@@ -1,0 +1,76 @@
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import type { ArticleRecord } from '../../../common/schemas/archives.js';
+import { padNumber, type AdminIssue } from '../../../common/schemas/issue.js';
+import { adminLoad } from '../../features/admin-shell/admin-request.js';
+import { useRowSelection } from '../../features/admin-shell/row-selection.js';
+
+interface IssueArticles {
+  issue: Omit<AdminIssue, 'articles'>;
+  articles: ArticleRecord[];
+}
+
+export const issueArticlesLoader = ({ params }: LoaderFunctionArgs) =>
+  adminLoad<IssueArticles>(`/api/admin/archives/${params.year}/${params.volume}/${params.issue}`);
+
+export const issueHeading = (issue: { year: number; volume: number; issue: number; frequency: string }) =>
+  `Volume ${padNumber(issue.volume, 2)}, Issue ${padNumber(issue.issue, 2)} (${issue.year}) ${issue.frequency}`;
+
+export function IssueArticlesPage() {
+  const { issue, articles } = useLoaderData() as IssueArticles;
+  const selection = useRowSelection(articles.map((article) => article.id));
+
+  return (
+    <section>
+      <div className="page-title">
+        <h1>{issueHeading(issue)}</h1>
+        <Link className="button-primary" to={`/admin/archives/add/${issue.year}/${issue.volume}/${issue.issue}`}>
+          Add Article
+        </Link>
+      </div>
+      <p className="muted">{selection.selectedIds.length} selected</p>
+      <div className="table-wrap">
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th>{selection.allBox}</th>
+              <th>S.No.</th>
+              <th>Ref No.</th>
+              <th>Title and Authors</th>
+              <th>Pages</th>
+              <th>Status</th>
+              <th>
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {articles.map((article, index) => (
+              <tr key={article.id} className={article.status === 'enabled' ? undefined : 'row-disabled'}>
+                <td>
+                  <input
+                    type="checkbox"
+                    aria-label={`Select article ${article.refnumber}`}
+                    checked={selection.isSelected(article.id)}
+                    onChange={() => selection.toggle(article.id)}
+                  />
+                </td>
+                <td>{index + 1}</td>
+                <td>{article.refnumber}</td>
+                <td>
+                  <span className="article-title" dangerouslySetInnerHTML={{ __html: article.title }} />
+                  <span className="muted">{article.authorname}</span>
+                </td>
+                <td>{article.pagenumber}</td>
+                <td>{article.status}</td>
+                <td>
+                  <Link to={`/admin/archives/${article.id}`}>Edit</Link>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {articles.length === 0 && <p className="admin-empty">No articles in this issue yet.</p>}
+      </div>
+    </section>
+  );
+}

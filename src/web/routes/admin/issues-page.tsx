@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { Link, useLoaderData, useRevalidator } from 'react-router';
+import { padNumber, type AdminIssue } from '../../../common/schemas/issue.js';
+import { AddIssueForm } from '../../features/admin-issues/add-issue-form.js';
+import { adminLoad } from '../../features/admin-shell/admin-request.js';
+
+export const issuesLoader = () => adminLoad<AdminIssue[]>('/api/admin/archives/');
+
+export const issueAdminPath = (issue: { year: number; volume: number; issue: number }) =>
+  `/admin/archives/${issue.year}/${issue.volume}/${issue.issue}`;
+
+export function IssuesPage() {
+  const issues = useLoaderData() as AdminIssue[];
+  const revalidator = useRevalidator();
+  const [adding, setAdding] = useState(false);
+
+  return (
+    <section>
+      <div className="page-title">
+        <h1>Archives</h1>
+        <button type="button" className="button-primary" onClick={() => setAdding(true)} disabled={adding}>
+          Add New
+        </button>
+      </div>
+      {adding && <AddIssueForm onClose={() => setAdding(false)} onCreated={() => revalidator.revalidate()} />}
+      <div className="table-wrap">
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th>Year</th>
+              <th>Volume</th>
+              <th>Issue</th>
+              <th>Frequency</th>
+              <th>Articles</th>
+              <th>
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {issues.map((issue) => (
+              <tr key={issue.id}>
+                <td>{issue.year}</td>
+                <td>{padNumber(issue.volume, 2)}</td>
+                <td>{padNumber(issue.issue, 2)}</td>
+                <td>{issue.frequency}</td>
+                <td>{padNumber(issue.articles, 3)}</td>
+                <td>
+                  <Link to={issueAdminPath(issue)}>Articles</Link>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,108 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useLoaderData, useRevalidator } from 'react-router';
+import { GENERIC_ERROR_MESSAGE } from '../../../common/schemas/auth.js';
+import { USER_CREATED_MESSAGE, USER_UPDATED_MESSAGE, userCreateSchema, type AdminUser } from '../../../common/schemas/user.js';
+import { adminLoad, adminRequest, firstProblem } from '../../features/admin-shell/admin-request.js';
+import { useFlash } from '../../features/admin-shell/flash.js';
+import { getSession } from '../../lib/session.js';
+
+export const usersLoader = () => adminLoad<AdminUser[]>('/api/users');
+
+const messageOf = (result: { status: number; message: string }) => (result.status === 400 || result.status === 409 ? result.message : GENERIC_ERROR_MESSAGE);
+
+function NewUserForm({ onCreated }: { onCreated: () => void }) {
+  const flash = useFlash();
+  const [values, setValues] = useState({ username: '', name: '', password: '' });
+  const set = (key: keyof typeof values) => (value: string) => setValues((current) => ({ ...current, [key]: value }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = userCreateSchema.safeParse(values);
+    if (!parsed.success) return flash.show('error', firstProblem(parsed.error));
+    const result = await adminRequest('/api/users', { method: 'POST', body: parsed.data });
+    if (!result.ok) return flash.show('error', messageOf(result));
+    flash.show('success', USER_CREATED_MESSAGE);
+    setValues({ username: '', name: '', password: '' });
+    onCreated();
+  }
+
+  return (
+    <form className="admin-card admin-form" onSubmit={submit} aria-label="New user">
+      <h2>New user</h2>
+      <div className="form-grid">
+        <label>
+          Username
+          <input name="username" autoComplete="off" value={values.username} onChange={(e) => set('username')(e.target.value)} />
+        </label>
+        <label>
+          Name
+          <input name="name" value={values.name} onChange={(e) => set('name')(e.target.value)} />
+        </label>
+        <label>
+          Password
+          <input name="password" type="password" autoComplete="new-password" value={values.password} onChange={(e) => set('password')(e.target.value)} />
+        </label>
+      </div>
+      <button type="submit" className="button-primary">
+        Create User
+      </button>
+    </form>
+  );
+}
+
+/** Admin users: create, and enable or disable anyone but yourself. */
+export function UsersPage() {
+  const users = useLoaderData() as AdminUser[];
+  const revalidator = useRevalidator();
+  const flash = useFlash();
+  const me = getSession()?.user.id;
+
+  async function setEnabled(user: AdminUser, enabled: boolean) {
+    const result = await adminRequest(`/api/users/${user.id}`, { method: 'POST', body: { enabled } });
+    if (!result.ok) return flash.show('error', messageOf(result));
+    flash.show('success', USER_UPDATED_MESSAGE);
+    await revalidator.revalidate();
+  }
+
+  return (
+    <section>
+      <h1>Users</h1>
+      <div className="table-wrap">
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th>Username</th>
+              <th>Name</th>
+              <th>Enabled</th>
+              <th>
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {users.map((user) => (
+              <tr key={user.id}>
+                <td>{user.username}</td>
+                <td>{user.name}</td>
+                <td>
+                  <input
+                    type="checkbox"
+                    role="switch"
+                    aria-label={`${user.username} enabled`}
+                    checked={user.enabled}
+                    disabled={user.id === me}
+                    onChange={(e) => setEnabled(user, e.target.checked)}
+                  />
+                </td>
+                <td>
+                  <Link to={`/admin/account/${user.id}`}>Edit</Link>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <NewUserForm onCreated={() => revalidator.revalidate()} />
+    </section>
+  );
+}
