@@ -16,11 +16,13 @@ export interface BoardMember {
 }
 
 function memberLines(member: BoardMember): [string, string, number, string][] {
-  const lines: [string, string, number, string][] = [[member.name, 'serifBold', 12, COLOURS.ink]];
+  const lines: [string, string, number, string][] = [[member.name, 'serifBold', 11.5, COLOURS.ink]];
   const role = [member.post, member.degree].filter(Boolean).join(' · ');
-  if (role) lines.push([role, 'serifItalic', 10, COLOURS.muted]);
-  const place = [member.affiliation, member.country].filter(Boolean).join(', ');
-  if (place) lines.push([place, 'serif', 10, COLOURS.ink]);
+  if (role) lines.push([role, 'serifItalic', 9.5, COLOURS.muted]);
+  // Affiliations often end with the country already.
+  const country = member.affiliation.includes(member.country) ? '' : member.country;
+  const place = [member.affiliation, country].filter(Boolean).join(', ');
+  if (place) lines.push([place, 'serif', 9.5, COLOURS.ink]);
   if (member.contacts.length > 0) lines.push([member.contacts.join('  |  '), 'sans', 9, COLOURS.navy]);
   return lines;
 }
@@ -30,12 +32,12 @@ function writeMember(doc: Doc, member: BoardMember): void {
   const width = contentWidth(doc);
   const left = doc.page.margins.left;
   const lines = memberLines(member);
-  const height = lines.reduce((sum, [text, font, size]) => sum + doc.font(font).fontSize(size).heightOfString(text, { width }) + 2, 0);
-  ensureSpace(doc, height + 10);
+  const height = lines.reduce((sum, [text, font, size]) => sum + doc.font(font).fontSize(size).heightOfString(text, { width }) + 1, 0);
+  ensureSpace(doc, height + 7);
   for (const [text, font, size, colour] of lines) {
-    doc.font(font).fontSize(size).fillColor(colour).text(text, left, doc.y + 2, { width });
+    doc.font(font).fontSize(size).fillColor(colour).text(text, left, doc.y + 1, { width });
   }
-  doc.y += 10;
+  doc.y += 7;
 }
 
 /** The enabled editors grouped as on /board (empty groups left out), members in the given order. */
@@ -47,10 +49,10 @@ export function editorialBoard(journal: JournalInfo, members: BoardMember[]): Do
     const group = members.filter((member) => member.category === category);
     if (group.length === 0) continue;
     ensureSpace(doc, 90);
-    doc.font('serifBold').fontSize(14).fillColor(COLOURS.navy).text(EDITOR_GROUP_TITLES[category], doc.page.margins.left, doc.y + 6);
-    doc.y += 3;
+    doc.font('serifBold').fontSize(13.5).fillColor(COLOURS.navy).text(EDITOR_GROUP_TITLES[category], doc.page.margins.left, doc.y + 4);
+    doc.y += 2;
     rule(doc, COLOURS.gold, 1);
-    doc.y += 8;
+    doc.y += 6;
     for (const member of group) writeMember(doc, member);
   }
   if (members.length === 0) {
