@@ -25,10 +25,6 @@ async function drain(file: GeneratedFile): Promise<number> {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-function report(name: string, value: string, bar: string, ok: boolean): void {
-  console.log(`${ok ? 'ok  ' : 'MISS'} ${name}: ${value} (bar ${bar})`);
-}
-
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-pdf-'));
 const ctx = await createContext(
   loadConfig({ DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: '1', ADMIN_PASSWORD: 'bench-password', LOG_LEVEL: 'silent' }),
@@ -61,11 +57,8 @@ try {
   const started = performance.now();
   const bytes = await drain(await ctx.services.pdf.bulkCertificates(selection));
   const zipSeconds = ((performance.now() - started) / 1000) * (ZIP_CERTIFICATES / certificates);
-  console.log(
-    `zip of ${ZIP_CERTIFICATES} certificates: ${zipSeconds.toFixed(2)} s (bar <= ${ZIP_BAR_S} s; measured ${certificates} certificates, ${(bytes / 1_048_576).toFixed(1)} MB)`,
-  );
-  report('one certificate PDF, median', `${certificateMs.toFixed(1)} ms`, `<= ${CERTIFICATE_BAR_MS} ms`, certificateMs <= CERTIFICATE_BAR_MS);
-  report(`zip of ${ZIP_CERTIFICATES} certificates`, `${zipSeconds.toFixed(2)} s`, `<= ${ZIP_BAR_S} s`, zipSeconds <= ZIP_BAR_S);
+  console.log(`(the zip held ${certificates} certificates, ${(bytes / 1_048_576).toFixed(1)} MB; time scaled to ${ZIP_CERTIFICATES})`);
+  console.log(`zip of ${ZIP_CERTIFICATES} certificates: ${zipSeconds.toFixed(2)} s (bar <= ${ZIP_BAR_S} s)`);
 } finally {
   await ctx.db.destroy();
   fs.rmSync(dataDir, { recursive: true, force: true });
