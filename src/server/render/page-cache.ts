@@ -75,7 +75,7 @@ export class PageCache {
   /** The body of a page got from get(key), compressed with the encoding; made once per entry. */
   encoded(key: string, page: CachedPage, encoding: Encoding): Buffer {
     const entry = page as Entry;
-    let body = entry.encoded[encoding];
+    let body = entry.encoded?.[encoding];
     if (!body) {
       body = compressors[encoding](entry.body);
       if (this.entries.get(key) !== entry) return body;
