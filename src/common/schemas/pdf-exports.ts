@@ -27,17 +27,3 @@ export const exportSelectionSchema = z
       .max(MAX_EXPORT_SELECTION, `Select at most ${MAX_EXPORT_SELECTION} records at a time.`),
   )
   .transform((ids) => [...new Set(ids)]);
-
-export type ExportSelection = z.infer<typeof exportSelectionSchema>;
-
-const encode = encodeURIComponent;
-
-/** The public PDF calls of spec §7. */
-export const pdfUrls = {
-  certificate: (refno: string, author: string) => `/api/pdf/certificate/${encode(refno)}/${encode(author)}`,
-  coverPage: (refno: string) => `/api/pdf/coverpage/${encode(refno)}`,
-  editorialBoard: '/api/pdf/editorialboard',
-  indexPage: '/api/pdf/indexpage',
-  bulkCertificates: '/api/pdf/bulkcertificates',
-  editorsCertificates: '/api/pdf/editorscertificate',
-} as const;

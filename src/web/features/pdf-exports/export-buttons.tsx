@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { pdfUrls } from '../../../common/schemas/pdf-exports.js';
+import { pdfUrls } from '../../../common/pdf-links.js';
 import { clearSession, getSession } from '../../lib/session.js';
 import { ADMIN_LOGIN_PATH, SESSION_EXPIRED_MESSAGE } from '../admin-shell/admin-request.js';
 import { fetchExport, formatBytes, saveFile } from './export-download.js';

@@ -2,7 +2,7 @@ import { data, Form, Link, useLoaderData, type LoaderFunctionArgs } from 'react-
 import { articleFileUrl, articlePath } from '../../../common/archive-links.js';
 import { splitAuthors, titleText } from '../../../common/citation.js';
 import type { PublicArticle } from '../../../common/schemas/archives.js';
-import { pdfUrls } from '../../../common/schemas/pdf-exports.js';
+import { pdfUrls } from '../../../common/pdf-links.js';
 import { siteTitle, type HeadArgs, type HeadData } from '../../lib/head.js';
 import { apiFrom } from '../../lib/public-api.js';
 import '../../styles/download.css';
