@@ -119,6 +119,12 @@ describe('GET /api/webdata', () => {
     expect(response.json().message).toBe(`status: Status must be one of: ${WORKLOG_STATUSES.join(', ')}`);
   });
 
+  it('refuses search text over 200 characters', async () => {
+    const response = await t.app.inject({ method: 'GET', url: `/api/webdata?search=${'a'.repeat(201)}`, headers: auth });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('search: Search must be at most 200 characters');
+  });
+
   it('searches the content for a case-insensitive substring, alone and with a status', async () => {
     await addEntries([
       { content: 'Renew the <b>ISSN</b> record', status: 'pending' },
