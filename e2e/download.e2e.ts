@@ -1,9 +1,12 @@
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import { unzipSync } from 'fflate';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage, screenshot } from './support/browser.js';
 
 const baseUrl = inject('baseUrl');
+const admin = { username: inject('adminUsername'), password: inject('adminPassword') };
 let browser: Browser;
 
 interface DemoArticle {
@@ -91,6 +94,69 @@ describe.each(['desktop', 'phone'] as const)('author download page at %s width',
     await page.getByRole('button', { name: 'Show Downloads' }).click();
     await page.waitForURL(`${baseUrl}/pdf?refno=${article.refnumber}`);
     await expect(page.getByRole('link', { name: /^Download Certificate/ }).count()).resolves.toBe(authors.length);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe.each(['desktop', 'phone'] as const)('admin PDF exports at %s width', (viewport) => {
+  /** A page signed in as the admin: the login object is put where the site keeps it (spec §4). */
+  async function adminPage() {
+    const login = await fetch(`${baseUrl}/auth/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(admin),
+    });
+    const session = JSON.stringify(await login.json());
+    const opened = await openPage(browser, viewport);
+    await opened.page.addInitScript((value) => localStorage.setItem('acadpubjwt', value), session);
+    return opened;
+  }
+
+  const pdfTextOf = (file: string) => execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+
+  it('exports the selected articles of an issue as an index page and a zip of certificates', async () => {
+    const { page, errors } = await adminPage();
+    const issueArticles = (await (await fetch(`${baseUrl}/api/archives/2024/10/1`)).json()) as { refnumber: string; authorname: string }[];
+    await page.goto(`${baseUrl}/admin/archives/2024/10/1`);
+    const bulk = page.getByRole('button', { name: 'Bulk Certificates' });
+    await expect(bulk.isDisabled()).resolves.toBe(true);
+    await page.getByRole('checkbox', { name: 'Select all rows' }).check();
+
+    const [zip] = await Promise.all([page.waitForEvent('download'), bulk.click()]);
+    expect(zip.suggestedFilename()).toBe('certificates.zip');
+    const entries = unzipSync(fs.readFileSync(await zip.path()));
+    const certificates = issueArticles.reduce((sum, article) => sum + article.authorname.split(',').length, 0);
+    expect(Object.keys(entries)).toHaveLength(certificates);
+    await expect(page.getByRole('status').filter({ hasText: 'Saved certificates.zip' }).count()).resolves.toBe(1);
+
+    const [index] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Index Page' }).click()]);
+    expect(index.suggestedFilename()).toBe('index-page.pdf');
+    const text = pdfTextOf(await index.path());
+    expect(text).toContain('TABLE OF CONTENTS');
+    for (const article of issueArticles) expect(text).toContain(article.authorname);
+    await screenshot(page, `admin-exports-articles-${viewport}`);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('exports membership certificates of the selected editors', async () => {
+    const { page, errors } = await adminPage();
+    await page.goto(`${baseUrl}/admin/editors`);
+    await page.getByRole('checkbox', { name: 'Select Dr. Zoë Ørsted' }).check();
+    await page.getByRole('checkbox', { name: 'Select Dr. José Müller-Łukasiewicz' }).check();
+    const [zip] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Editors Certificates' }).click()]);
+    expect(zip.suggestedFilename()).toBe('editors-certificates.zip');
+    const entries = Object.entries(unzipSync(fs.readFileSync(await zip.path())));
+    expect(entries).toHaveLength(2);
+    const names = entries.map(([, pdf]) => {
+      const file = `${fs.mkdtempSync('/tmp/editor-certificate-')}/certificate.pdf`;
+      fs.writeFileSync(file, pdf);
+      return pdfTextOf(file);
+    });
+    expect(names.join(' ')).toContain('Dr. Zoë Ørsted');
+    expect(names.join(' ')).toContain('Dr. José Müller-Łukasiewicz');
+    await screenshot(page, `admin-exports-editors-${viewport}`);
     expect(errors).toEqual([]);
     await page.context().close();
   });
