@@ -134,7 +134,9 @@ export function WorklogListPage() {
               <tr key={entry.id} data-status={entry.status} style={{ backgroundColor: WORKLOG_STATUS_COLOURS[entry.status] }}>
                 <td data-label="s.no.">{offset + index + 1}</td>
                 {/* Sanitised by the server when stored and again when listed. */}
-                <td data-label="Work" className="worklog-work" dangerouslySetInnerHTML={{ __html: entry.content }} />
+                <td data-label="Work">
+                  <div className="worklog-work" dangerouslySetInnerHTML={{ __html: entry.content }} />
+                </td>
                 <td data-label="Date">
                   {entry.createdby} {formatWorklogDate(entry.created_at)}
                 </td>
