@@ -1,7 +1,7 @@
 import { data, redirect } from 'react-router';
 import type { z } from 'zod';
 import { apiRequest, type ApiRequestOptions, type ApiResult } from '../../lib/api-request.js';
-import { clearSession } from '../../lib/session.js';
+import { clearSession, getSession } from '../../lib/session.js';
 
 export const SESSION_EXPIRED_MESSAGE = 'Session expired. Please login again.';
 export const ADMIN_LOGIN_PATH = '/admin/login';
@@ -24,8 +24,13 @@ export async function adminRequest<T>(url: string, options: ApiRequestOptions = 
   return result;
 }
 
-/** For route loaders: the data, a redirect to /admin/not-found for a 404, or the error screen for anything else. */
+/**
+ * For route loaders: the data, a redirect to /admin/not-found for a 404, or the error screen for
+ * anything else. Page loaders run beside the shell's, so without a login they go quietly to the
+ * sign-in page: there is no session to call expired.
+ */
 export async function adminLoad<T>(url: string): Promise<T> {
+  if (!getSession()) throw redirect(ADMIN_LOGIN_PATH);
   const result = await adminRequest<T>(url);
   if (result.ok) return result.data;
   // The page is being left for the sign-in page; nothing more to show.

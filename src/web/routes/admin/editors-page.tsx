@@ -5,6 +5,7 @@ import type { Editor } from '../../../common/schemas/editors.js';
 import { adminLoad, adminRequest } from '../../features/admin-shell/admin-request.js';
 import { useFlash } from '../../features/admin-shell/flash.js';
 import { useRowSelection } from '../../features/admin-shell/row-selection.js';
+import { EditorExportButtons } from '../../features/pdf-exports/export-buttons.js';
 
 export const editorsLoader = () => adminLoad<Editor[]>('/api/editors/');
 
@@ -47,6 +48,7 @@ export function EditorsPage() {
         <button type="button" onClick={() => pin(false)} disabled={none}>
           Unpin
         </button>
+        <EditorExportButtons selectedIds={selection.selectedIds} />
       </div>
       <div className="table-wrap">
         <table className="admin-table">

@@ -3,6 +3,7 @@ import type { ArticleRecord } from '../../../common/schemas/archives.js';
 import { padNumber, type AdminIssue } from '../../../common/schemas/issue.js';
 import { adminLoad } from '../../features/admin-shell/admin-request.js';
 import { useRowSelection } from '../../features/admin-shell/row-selection.js';
+import { ArticleExportButtons } from '../../features/pdf-exports/export-buttons.js';
 
 interface IssueArticles {
   issue: Omit<AdminIssue, 'articles'>;
@@ -27,7 +28,10 @@ export function IssueArticlesPage() {
           Add Article
         </Link>
       </div>
-      <p className="muted">{selection.selectedIds.length} selected</p>
+      <div className="bulk-actions">
+        <span className="muted">{selection.selectedIds.length} selected</span>
+        <ArticleExportButtons selectedIds={selection.selectedIds} />
+      </div>
       <div className="table-wrap">
         <table className="admin-table">
           <thead>
