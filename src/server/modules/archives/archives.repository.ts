@@ -35,18 +35,8 @@ export function listPublishedIssues(db: Executor) {
     .execute();
 }
 
-export function findIssue(db: Executor, year: number, volume: number, issue: number) {
-  return db
-    .selectFrom('issues')
-    .select(['year', 'volume', 'issue', 'frequency'])
-    .where('year', '=', year)
-    .where('volume', '=', volume)
-    .where('issue', '=', issue)
-    .executeTakeFirst();
-}
-
 /** Published articles of one issue in page order. */
-export function listIssueArticles(db: Executor, year: number, volume: number, issue: number): Promise<SummaryRow[]> {
+export function listPublishedArticlesOfIssue(db: Executor, year: number, volume: number, issue: number): Promise<SummaryRow[]> {
   return db
     .selectFrom('articles')
     .select(SUMMARY_COLUMNS)
@@ -61,6 +51,3 @@ export function listIssueArticles(db: Executor, year: number, volume: number, is
 
 export const findArticleByRef = (db: Executor, refnumber: string): Promise<ArticleRow | undefined> =>
   db.selectFrom('articles').selectAll().where('refnumber', '=', refnumber).executeTakeFirst();
-
-export const findArticleById = (db: Executor, id: number): Promise<ArticleRow | undefined> =>
-  db.selectFrom('articles').selectAll().where('id', '=', id).executeTakeFirst();

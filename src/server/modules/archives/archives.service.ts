@@ -2,14 +2,9 @@ import type { ArticleRecord, ArticleSummary, PublicArticle, YearGroup } from '..
 import type { Db } from '../../db/database.js';
 import type { ArticleRow } from '../../db/schema.js';
 import { sanitizeRichText, sanitizeTitle } from '../../storage/sanitize.js';
-import {
-  findArticleById,
-  findArticleByRef,
-  findIssue,
-  listIssueArticles,
-  listPublishedIssues,
-  type SummaryRow,
-} from './archives.repository.js';
+import { findArticleById } from '../articles/articles.repository.js';
+import { findIssue } from '../issues/issues.repository.js';
+import { findArticleByRef, listPublishedArticlesOfIssue, listPublishedIssues, type SummaryRow } from './archives.repository.js';
 
 /** Stored HTML is sanitised again on the way out (DESIGN.md §5.2). */
 export const toSummary = (row: SummaryRow): ArticleSummary => ({
@@ -67,8 +62,11 @@ export class ArchivesService {
 
   /** Published articles of an issue by first page, or null when there is no such issue. */
   async issueArticles(year: number, volume: number, issue: number): Promise<ArticleSummary[] | null> {
-    if (!(await findIssue(this.db, year, volume, issue))) return null;
-    return (await listIssueArticles(this.db, year, volume, issue)).map(toSummary);
+    const found = await findIssue(this.db, year, volume, issue);
+    if (!found) return null;
+    const rows = await listPublishedArticlesOfIssue(this.db, year, volume, issue);
+    // The issue's own frequency is the one its page title shows.
+    return rows.map((row) => ({ ...toSummary(row), frequency: found.frequency }));
   }
 
   async publicArticleByRef(refnumber: string): Promise<PublicArticle | null> {

@@ -1,30 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { addEditor } from './editor-fixtures.js';
 
 let t: TestApp;
-
-async function addEditor(name: string, values: { category?: string; status?: string; is_pinned?: number; post?: string } = {}) {
-  const now = new Date().toISOString();
-  await t.ctx.db
-    .insertInto('editors')
-    .values({
-      name,
-      category: values.category ?? 'associate editor',
-      post: values.post ?? 'Professor',
-      degree: 'Ph.D.',
-      content: `University of ${name}`,
-      email: `${name.toLowerCase()}@uni.example`,
-      phone: '+91 90000 00000',
-      country: 'India',
-      editor_website: `https://profiles.example/${name.toLowerCase()}`,
-      picture: null,
-      status: values.status ?? 'enabled',
-      is_pinned: values.is_pinned ?? 0,
-      creation: now,
-      updated_at: now,
-    })
-    .execute();
-}
 
 async function setContactsShown(shown: boolean) {
   const settings = await t.ctx.services.settings.get();
@@ -33,10 +11,10 @@ async function setContactsShown(shown: boolean) {
 
 beforeAll(async () => {
   t = await createTestApp();
-  await addEditor('Alpha');
-  await addEditor('Bravo', { status: 'disabled' });
-  await addEditor('Charlie', { is_pinned: 1, category: 'chief editor' });
-  await addEditor('Delta', { post: 'Head<script>alert(1)</script> <em>of Department</em>' });
+  await addEditor(t.ctx.db, 'Alpha');
+  await addEditor(t.ctx.db, 'Bravo', { status: 'disabled' });
+  await addEditor(t.ctx.db, 'Charlie', { is_pinned: 1, category: 'chief editor' });
+  await addEditor(t.ctx.db, 'Delta', { post: 'Head<script>alert(1)</script> <em>of Department</em>' });
 });
 afterAll(() => t.close());
 

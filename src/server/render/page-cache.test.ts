@@ -1,0 +1,76 @@
+import zlib from 'node:zlib';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PageCache, preferredEncoding } from './page-cache.js';
+
+const html = (text: string) => ({ status: 200, body: Buffer.from(text) });
+
+afterEach(() => vi.useRealTimers());
+
+describe('PageCache', () => {
+  it('returns what was stored under the same key', () => {
+    const cache = new PageCache();
+    cache.set('http://a/x', html('x'), cache.version());
+    expect(cache.get('http://a/x')?.body.toString()).toBe('x');
+    expect(cache.get('http://a/y')).toBeUndefined();
+  });
+
+  it('drops the least recently used entry beyond the entry bound', () => {
+    const cache = new PageCache({ maxEntries: 2, maxBytes: 1000, ttlMs: 60_000 });
+    cache.set('a', html('a'), 0);
+    cache.set('b', html('b'), 0);
+    cache.get('a');
+    cache.set('c', html('c'), 0);
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')).toBeDefined();
+    expect(cache.get('c')).toBeDefined();
+  });
+
+  it('stays within the byte bound and refuses a page larger than all of it', () => {
+    const cache = new PageCache({ maxEntries: 100, maxBytes: 10, ttlMs: 60_000 });
+    cache.set('a', html('aaaaaa'), 0);
+    cache.set('b', html('bbbbbb'), 0);
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.get('b')).toBeDefined();
+    cache.set('big', html('x'.repeat(11)), 0);
+    expect(cache.get('big')).toBeUndefined();
+  });
+
+  it('forgets everything on invalidate, and refuses a page rendered before it', () => {
+    const cache = new PageCache();
+    cache.set('a', html('a'), cache.version());
+    const before = cache.version();
+    cache.invalidate();
+    expect(cache.size).toBe(0);
+    cache.set('b', html('stale'), before);
+    expect(cache.get('b')).toBeUndefined();
+  });
+
+  it('expires entries after the time to live', () => {
+    vi.useFakeTimers();
+    const cache = new PageCache({ maxEntries: 10, maxBytes: 1000, ttlMs: 1000 });
+    cache.set('a', html('a'), 0);
+    vi.advanceTimersByTime(1001);
+    expect(cache.get('a')).toBeUndefined();
+  });
+
+  it('compresses a body once and keeps the result', () => {
+    const cache = new PageCache();
+    cache.set('a', html('hello '.repeat(500)), 0);
+    const page = cache.get('a')!;
+    const gzip = cache.encoded('a', page, 'gzip');
+    expect(zlib.gunzipSync(gzip).toString()).toBe('hello '.repeat(500));
+    expect(cache.encoded('a', page, 'gzip')).toBe(gzip);
+    expect(zlib.brotliDecompressSync(cache.encoded('a', page, 'br')).toString()).toBe('hello '.repeat(500));
+  });
+});
+
+describe('preferredEncoding', () => {
+  it('prefers brotli, then gzip, and honours q=0', () => {
+    expect(preferredEncoding('gzip, deflate, br')).toBe('br');
+    expect(preferredEncoding('gzip')).toBe('gzip');
+    expect(preferredEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(preferredEncoding('deflate')).toBeNull();
+    expect(preferredEncoding(undefined)).toBeNull();
+    expect(preferredEncoding('gzip;q=0')).toBeNull();
+  });
+});
