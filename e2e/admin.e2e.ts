@@ -41,6 +41,7 @@ async function signOut(page: Page) {
 }
 
 const flash = (page: Page, text: string) => page.locator('.flash', { hasText: text }).waitFor();
+const PNG_PIXEL = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 const pdf = (size = 2000) => Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(size, 32), Buffer.from('\n%%EOF\n')]);
 
 async function fillArticle(page: Page, pagenumber: string) {
@@ -185,6 +186,27 @@ describe('admin journey at desktop width', () => {
     expect(await (await fetch(`${baseUrl}/board`)).text()).not.toContain('Priya Verma');
     await priya.click();
     await expect.poll(() => priya.isChecked()).toBe(true);
+
+    // Add an editor with a picture, then edit her; she is switched off again so the board stays as it was.
+    await page.getByRole('link', { name: 'Add Editor' }).click();
+    await page.getByRole('button', { name: 'Add Editor' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Name is required' }).waitFor();
+    await page.getByLabel('Name', { exact: true }).fill('Dr. Lena Ortiz');
+    await page.getByLabel('Affiliation').fill('Department of Botany, University of Lisbon');
+    await page.getByLabel('Category').selectOption('associate editor');
+    await page.getByLabel('Post').selectOption('Professor');
+    await page.getByLabel('Picture').setInputFiles({ name: 'lena.png', mimeType: 'image/png', buffer: Buffer.from(PNG_PIXEL, 'base64') });
+    await page.getByRole('button', { name: 'Add Editor' }).click();
+    await page.waitForURL(`${baseUrl}/admin/editors`);
+    await flash(page, 'Editor created successfully');
+    await page.getByRole('row', { name: /Dr\. Lena Ortiz/ }).getByRole('link', { name: 'Edit' }).click();
+    await page.getByLabel('Name', { exact: true }).fill('Prof. Lena Ortiz');
+    await screenshot(page, 'admin-editor-form-desktop');
+    await page.getByRole('button', { name: 'Update Editor' }).click();
+    await flash(page, 'Editor updated successfully');
+    const lena = page.getByRole('switch', { name: 'Prof. Lena Ortiz enabled' });
+    await lena.click();
+    await expect.poll(() => lena.isChecked()).toBe(false);
 
     // Pin two editors: they move up, and the page says List Sorted!
     await page.getByRole('checkbox', { name: 'Select Dr. Sandeep Gupta' }).check();

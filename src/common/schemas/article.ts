@@ -31,8 +31,17 @@ export function lastPageOf(pagenumbers: string[]): number {
   return Math.max(0, ...pagenumbers.map((value) => pageRange(value)?.last ?? 0));
 }
 
-/** Text of an HTML fragment, for emptiness checks and word counts (display only; the server sanitises). */
-export const textOf = (html: string) => html.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ').trim();
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
+
+/** Text of an HTML fragment, for emptiness checks, word counts and messages (display only; the server sanitises). */
+export const textOf = (html: string) =>
+  html
+    // Block tags separate words; inline ones (i, em, b…) sit inside them.
+    .replace(/<\/?(p|br|div|li|ul|ol|h[1-6]|blockquote|tr|td|th)\b[^>]*>/gi, ' ')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_match, name: string) => ENTITIES[name]!)
+    .replace(/\s+/g, ' ')
+    .trim();
 export const countWords = (html: string) => (textOf(html) ? textOf(html).split(' ').length : 0);
 
 const required = (label: string, max: number) =>

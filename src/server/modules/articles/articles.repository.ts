@@ -26,13 +26,15 @@ export const listIssueArticles = (db: Executor, year: number, volume: number, is
     .orderBy('id')
     .execute();
 
-export async function issuePageNumbers(db: Executor, year: number, volume: number, issue: number): Promise<string[]> {
+/** Page ranges of the other articles of an issue. */
+export async function issuePageNumbers(db: Executor, year: number, volume: number, issue: number, exceptId: number): Promise<string[]> {
   const rows = await db
     .selectFrom('articles')
     .select('pagenumber')
     .where('year', '=', year)
     .where('volume', '=', volume)
     .where('issue', '=', issue)
+    .where('id', '!=', exceptId)
     .execute();
   return rows.map((row) => row.pagenumber);
 }

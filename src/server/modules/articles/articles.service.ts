@@ -117,23 +117,24 @@ export class ArticlesService {
     if (!issue) throw notFound('Issue not found');
     const staged = await this.files.stage(FileStore.articlePath(issue.year, issue.volume, issue.issue, input.refnumber), data);
     const now = new Date().toISOString();
-    const id = await this.saveWithFile(staged, 'add', (trx) =>
-      this.assertAfterLastPage(trx, issue, input.pagenumber).then(() =>
-        insertArticle(trx, {
-          ...fields,
-          year: issue.year,
-          volume: issue.volume,
-          issue: issue.issue,
-          frequency: issue.frequency,
-          file: `${input.refnumber}.pdf`,
-          status: 'enabled',
-          createdby: username,
-          creation: now,
-          modifiedby: username,
-          modification: now,
-        }),
-      ),
-    );
+    // The row goes in first, so a duplicate is reported as such even when its pages would also be refused.
+    const id = await this.saveWithFile(staged, 'add', async (trx) => {
+      const inserted = await insertArticle(trx, {
+        ...fields,
+        year: issue.year,
+        volume: issue.volume,
+        issue: issue.issue,
+        frequency: issue.frequency,
+        file: `${input.refnumber}.pdf`,
+        status: 'enabled',
+        createdby: username,
+        creation: now,
+        modifiedby: username,
+        modification: now,
+      });
+      await this.assertAfterLastPage(trx, issue, input.pagenumber, inserted);
+      return inserted;
+    });
     return this.get(id);
   }
 
@@ -175,8 +176,8 @@ export class ArticlesService {
   }
 
   /** Spec §5: a new article starts after the last page already used in its issue. */
-  private async assertAfterLastPage(trx: Executor, issue: { year: number; volume: number; issue: number }, pagenumber: string) {
-    const lastPage = lastPageOf(await issuePageNumbers(trx, issue.year, issue.volume, issue.issue));
+  private async assertAfterLastPage(trx: Executor, issue: { year: number; volume: number; issue: number }, pagenumber: string, id: number) {
+    const lastPage = lastPageOf(await issuePageNumbers(trx, issue.year, issue.volume, issue.issue, id));
     if (pageRange(pagenumber)!.first <= lastPage) throw new HttpError(400, 'invalid_pagenumber', pageOrderMessage(lastPage));
   }
 }

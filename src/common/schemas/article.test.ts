@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { articleAddSchema, countWords, lastPageOf, pageOrderMessage, pageRange } from './article.js';
+
+describe('article form rules (spec §5)', () => {
+  it('reads page ranges and the last page used in an issue', () => {
+    expect(pageRange(' 12-20 ')).toEqual({ first: 12, last: 20 });
+    expect(pageRange('12 - 20')).toBeNull();
+    expect(pageRange('1-6-9')).toBeNull();
+    expect(lastPageOf(['1-6', '21-30', '7-20'])).toBe(30);
+    expect(lastPageOf([])).toBe(0);
+    expect(pageOrderMessage(30)).toBe('The the first value of the page range should be one more than the last one. The last page was 30.');
+  });
+
+  it('counts the words of a title, markup and spaces ignored', () => {
+    expect(countWords('A study of <i>Homo  sapiens</i>&nbsp;today')).toBe(6);
+    expect(countWords('<p> </p>')).toBe(0);
+    expect(countWords('<p>Homo</p><p><em>sapi</em>ens</p>')).toBe(2);
+  });
+
+  it('trims the reference number and reports the spec messages first', () => {
+    const base = {
+      refnumber: ' 42 ', title: 'T', authorname: 'A', abstract: '<p>x</p>', email: 'a@b.co', pagenumber: '1-2',
+      txnid: 'T1', ptype: 'paid', publishdate: '2026-01-31', year: '2026', volume: '1', issue: '0',
+    };
+    expect(articleAddSchema.parse(base)).toMatchObject({ refnumber: '42', year: 2026, volume: 1, issue: 0, keywords: '' });
+    const message = (override: object) => articleAddSchema.safeParse({ ...base, ...override }).error?.issues[0]?.message;
+    expect(message({ refnumber: '4 2' })).toBe('Ref number must be a valid number.');
+    expect(message({ pagenumber: '1to2' })).toBe('Page number format must be like 1-6.');
+    expect(message({ title: '<i> </i>' })).toBe('Title is required');
+    expect(message({ publishdate: '2026-02-31x' })).toBe('Certificate date must be a date (YYYY-MM-DD)');
+  });
+});
