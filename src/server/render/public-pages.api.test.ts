@@ -296,3 +296,24 @@ describe('static pages', () => {
     expect(mainOf((await page('/contact')).body)).not.toContain('href="https://publisher.example"');
   });
 });
+
+describe('files under /assets/', () => {
+  it('serves PDFs and pictures with their content type and a day of caching, and nothing outside the store', async () => {
+    await t.ctx.files.write('archives/2025/vol3issue1/90001.pdf', Buffer.from('%PDF-1.4\n%%EOF\n'));
+    await t.ctx.files.write('editors/alpha.png', Buffer.from('89504e470d0a1a0a', 'hex'));
+    await t.ctx.files.write('indexing/first.svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'));
+    for (const [url, type] of [
+      ['/assets/archives/2025/vol3issue1/90001.pdf', 'application/pdf'],
+      ['/assets/editors/alpha.png', 'image/png'],
+      ['/assets/indexing/first.svg', 'image/svg+xml'],
+    ]) {
+      const response = await page(url!);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toContain(type);
+      expect(response.headers['cache-control']).toBe('public, max-age=86400');
+    }
+    for (const url of ['/assets/../journal.sqlite', '/assets/%2e%2e/journal.sqlite', '/assets/archives/2025/vol3issue1/missing.pdf']) {
+      expect((await page(url)).statusCode, url).toBe(404);
+    }
+  });
+});

@@ -1,4 +1,4 @@
-import { Outlet, replace, useNavigation, useRouteLoaderData, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { Outlet, redirect, useNavigation, useRouteLoaderData, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { issuePath } from '../../../common/archive-links.js';
 import type { YearGroup } from '../../../common/schemas/archives.js';
 import { ArchiveYearList } from '../../components/archive-year-list.js';
@@ -10,14 +10,15 @@ const ARCHIVES_PATH = '/archives';
 const isArchivesIndex = (url: URL) => url.pathname.replace(/\/+$/, '') === ARCHIVES_PATH;
 
 /**
- * The year groups for the issue list; /archives itself goes on to the newest year's latest issue,
- * replacing the history entry (on the server: an HTTP redirect).
+ * The year groups for the issue list; /archives itself goes on to the newest year's latest issue
+ * (on the server: an HTTP redirect). In the browser the redirect happens before /archives enters the
+ * history, so the issue takes its place and Back returns to the page the reader came from.
  */
 export async function archivesLoader({ request, context }: LoaderFunctionArgs): Promise<YearGroup[]> {
   const groups = await apiFrom(context).yearGroups();
   const newest = groups[0];
   if (isArchivesIndex(new URL(request.url)) && newest && newest.issues.length > 0) {
-    throw replace(issuePath(newest.year, newest.volume, newest.issues[0]!));
+    throw redirect(issuePath(newest.year, newest.volume, newest.issues[0]!));
   }
   return groups;
 }

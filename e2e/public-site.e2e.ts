@@ -1,0 +1,196 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { YearGroup } from '../src/common/schemas/archives.js';
+import { launchBrowser, openPage, screenshot } from './support/browser.js';
+
+const baseUrl = inject('baseUrl');
+const NO_RESULTS = 'Sorry, nothing matched your search terms. Please try again with different keywords.';
+let browser: Browser;
+let groups: YearGroup[];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  groups = (await (await fetch(`${baseUrl}/api/archives/`)).json()) as YearGroup[];
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Console errors (hydration mismatches among them) fail the journey like uncaught ones. */
+function consoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return errors;
+}
+
+/** Waits (smooth scrolling takes a moment) until the element's top is at the top of the viewport; times out otherwise. */
+async function scrolledTo(page: Page, selector: string): Promise<boolean> {
+  const handle = await page.waitForFunction(
+    (sel) => {
+      const element = document.querySelector(sel);
+      return element !== null && Math.abs(element.getBoundingClientRect().top) < 40 && window.scrollY > 0;
+    },
+    selector,
+    { timeout: 5000 },
+  );
+  return (await handle.jsonValue()) as boolean;
+}
+
+/** The page's heading once the page showing it has rendered. */
+async function heading(page: Page, expected: string | RegExp): Promise<string> {
+  const locator = page.locator('main h1').filter({ hasText: expected });
+  await locator.waitFor();
+  return (await locator.textContent())!;
+}
+
+describe.each(['desktop', 'phone'] as const)('public reading site at %s width', (viewport) => {
+  it('goes home -> archives (redirect) -> issue -> article -> download', async () => {
+    const { page, errors } = await openPage(browser, viewport);
+    const logged = consoleErrors(page);
+    const newest = groups[0]!;
+    const latest = newest.issues[0]!;
+    await page.goto(baseUrl);
+    await page.getByRole('link', { name: 'ARCHIVES', exact: true }).click();
+    await page.waitForURL(`${baseUrl}/archives/${newest.year}/vol${newest.volume}/issue${latest}`);
+    await expect(heading(page, 'VOL.')).resolves.toMatch(new RegExp(`^VOL\\. ${newest.volume}, ISSUE ${latest} \\(${newest.year}\\) [A-Z][a-z]{2}-[A-Z][a-z]{2}$`));
+    await expect(page.locator('.article-table thead th').allTextContents()).resolves.toEqual(['S.No.', 'Title and Authors Name', 'Subject', 'Country']);
+    await screenshot(page, `public-issue-${viewport}`);
+
+    // /archives never entered the history: Back goes home, Forward to the issue again.
+    await page.goBack();
+    await heading(page, 'International Journal');
+    expect(page.url()).toBe(`${baseUrl}/`);
+    await page.goForward();
+    await heading(page, 'VOL.');
+
+    // The third year group starts collapsed and opens on a title click; on a phone the list is a drawer.
+    const oldest = groups[2]!;
+    if (viewport === 'phone') {
+      await expect(page.locator('#year-list').isVisible()).resolves.toBe(false);
+      await page.getByRole('button', { name: 'All Issues' }).click();
+      await page.locator('#year-list.open').waitFor();
+      // The drawer slides in; the picture is taken once it has arrived.
+      await page.waitForFunction(() => getComputedStyle(document.getElementById('year-list')!).transform === 'none');
+      await screenshot(page, `public-drawer-${viewport}`);
+    }
+    const oldestLink = page.getByRole('link', { name: `VOL. ${oldest.volume} : ISSUE 1 : JAN-FEB` });
+    await expect(oldestLink.isVisible()).resolves.toBe(false);
+    await page.getByRole('button', { name: `${oldest.year} ISSUES` }).click();
+    await oldestLink.click();
+    await page.waitForURL(`${baseUrl}/archives/${oldest.year}/vol${oldest.volume}/issue1`);
+    await expect(heading(page, `VOL. ${oldest.volume},`)).resolves.toBe(`VOL. ${oldest.volume}, ISSUE 1 (${oldest.year}) Jan-Feb`);
+    await expect(page.locator('#year-list').isVisible()).resolves.toBe(viewport === 'desktop');
+
+    // Abstract link: the article page opens scrolled to its abstract.
+    const firstRow = page.locator('.article-table tbody tr').first();
+    const title = (await firstRow.locator('.article-title').textContent())!;
+    await expect(firstRow.locator('.article-citation').textContent()).resolves.toMatch(/^How to cite this article: .+, Volume \d+, Issue 1, \d{4}, Pages \d+-\d+\.$/);
+    await firstRow.getByRole('link', { name: 'Abstract' }).click();
+    await page.waitForURL(/\/archives\/\d+\/vol\d+\/issue1\/\d+$/);
+    await expect(heading(page, title)).resolves.toBe(title);
+    await expect(scrolledTo(page, '#abstract')).resolves.toBe(true);
+    await expect(page.title()).resolves.toBe(`${title} | International Journal of Applied Research and Studies`);
+    await screenshot(page, `public-article-${viewport}`);
+
+    const download = page.getByRole('link', { name: 'Download' });
+    const href = (await download.getAttribute('href'))!;
+    expect(href).toMatch(new RegExp(`^/assets/archives/${oldest.year}/vol${oldest.volume}issue1/\\d+\\.pdf$`));
+    const pdf = await page.request.get(baseUrl + href);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+
+    expect(errors).toEqual([]);
+    expect(logged).toEqual([]);
+    await page.context().close();
+  });
+
+  it('searches with and without results', async () => {
+    const { page, errors } = await openPage(browser, viewport);
+    await page.goto(`${baseUrl}/board`);
+    const box = page.getByRole('searchbox', { name: 'Search articles' });
+    await box.fill('groundwater');
+    await box.press('Enter');
+    await page.waitForURL(/\/search\?keyword=groundwater$/);
+    await heading(page, 'Search Results');
+    await expect(page.locator('.search-summary').textContent()).resolves.toMatch(/^\d+ results? found for "groundwater"$/);
+    const rows = page.locator('.article-table tbody tr');
+    expect(await rows.count()).toBeGreaterThan(0);
+    await expect(rows.first().getByRole('link', { name: 'Abstract' }).getAttribute('href')).resolves.toMatch(/^\/archives\/\d{4}\/\d+\/\d+\/\d+$/);
+    await expect(rows.first().textContent()).resolves.toContain('How to cite this article:');
+    await screenshot(page, `public-search-${viewport}`);
+
+    await box.fill('"unfindable zzqx" OR 1=1 --');
+    await box.press('Enter');
+    await page.waitForURL(/keyword=%22unfindable/);
+    await page.getByText(NO_RESULTS, { exact: true }).waitFor();
+    await expect(page.locator('.search-summary').textContent()).resolves.toBe('0 results found for ""unfindable zzqx" OR 1=1 --"');
+    await screenshot(page, `public-search-empty-${viewport}`);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('shows the editorial board and the indexing grid', async () => {
+    const { page, errors } = await openPage(browser, viewport);
+    await page.goto(baseUrl);
+    await page.getByRole('link', { name: 'EDITORIAL BOARD' }).click();
+    await page.waitForURL(`${baseUrl}/board`);
+    await heading(page, 'EDITORIAL BOARD');
+    await expect(page.locator('.board-group h2').allTextContents()).resolves.toEqual(['Editor-in-Chief', 'Associate Editors', 'Assistant Editors']);
+    await expect(page.locator('.board-group').first().locator('h3').first().textContent()).resolves.toBe('Prof. (Dr.) Rajesh Kumar Sharma');
+    // Every picture, the default avatar included, has loaded.
+    const images = await page.locator('.editor-card img').evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).naturalWidth));
+    expect(images.length).toBe(8);
+    await page.locator('.editor-card img').last().scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('.editor-card img')].every((img) => img.complete && img.naturalWidth > 0));
+    await screenshot(page, `public-board-${viewport}`);
+
+    await page.getByRole('link', { name: 'INDEXING' }).click();
+    await page.waitForURL(`${baseUrl}/indexing`);
+    await heading(page, 'INDEXING');
+    const grid = page.locator('.indexing-grid li');
+    await expect(grid.count()).resolves.toBe(5);
+    await expect(page.locator('.indexing-grid a[href="https://scholar.google.com"]').count()).resolves.toBe(1);
+    await expect(page.locator('.indexing-grid span[title="Academia"]').count()).resolves.toBe(1);
+    await screenshot(page, `public-indexing-${viewport}`);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('scrolls to the privacy and terms sections from the footer links', async () => {
+    const { page, errors } = await openPage(browser, viewport);
+    await page.goto(`${baseUrl}/contact`);
+    await expect(page.locator('main address').textContent()).resolves.toContain('Noida');
+    await screenshot(page, `public-contact-${viewport}`);
+    for (const [name, id, path] of [
+      ['Terms and Conditions', 'terms', '/terms-and-conditions'],
+      ['Privacy Policy', 'privacy', '/privacy-policy'],
+    ] as const) {
+      await page.locator('.site-footer').getByRole('link', { name }).click();
+      await page.waitForURL(baseUrl + path);
+      await expect(scrolledTo(page, `#${id}`)).resolves.toBe(true);
+    }
+    await expect(page.locator('#privacy h1').textContent()).resolves.toBe('PRIVACY POLICY');
+    await screenshot(page, `public-privacy-${viewport}`);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('without JavaScript', () => {
+  it('still shows an article and the issue list, server-rendered', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const newest = groups[0]!;
+    const response = await page.goto(`${baseUrl}/archives`);
+    expect(response!.url()).toBe(`${baseUrl}/archives/${newest.year}/vol${newest.volume}/issue${newest.issues[0]}`);
+    const rows = page.locator('.article-table tbody tr');
+    expect(await rows.count()).toBeGreaterThan(0);
+    await rows.first().getByRole('link', { name: 'Abstract' }).click();
+    await expect(page.locator('#abstract').textContent()).resolves.toMatch(/^Abstract.{40,}/);
+    await expect(page.locator('meta[name="citation_pdf_url"]').getAttribute('content')).resolves.toMatch(/^http:\/\/127\.0\.0\.1:\d+\/assets\/archives\//);
+    await context.close();
+  });
+});
