@@ -10,8 +10,21 @@ const ISSUE = { volume: 90, issue: 3, frequency: 'sep-oct' };
 const REF = '77001';
 let browser: Browser;
 
+// Sign-ins are rate-limited per address and user name, and every journey shares the seeded admin:
+// the checks after the main journey sign in as a user of their own.
+const CHECKER = { username: 'checker', password: 'checker-password' };
+
 beforeAll(async () => {
   browser = await launchBrowser();
+  const login = await (
+    await fetch(`${baseUrl}/auth/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin) })
+  ).json();
+  const created = await fetch(`${baseUrl}/api/users`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${login.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ ...CHECKER, name: 'Layout Checker' }),
+  });
+  expect(created.status).toBe(201);
 });
 afterAll(async () => {
   await browser?.close();
@@ -270,7 +283,7 @@ describe('admin journey at desktop width', () => {
   it('ends an expired session: alert, cleared login, sign-in page', async () => {
     const { page, errors } = await openPage(browser, 'desktop');
     const dialogs = watchDialogs(page);
-    await signIn(page, admin.username, admin.password);
+    await signIn(page, CHECKER.username, CHECKER.password);
     await page.waitForURL(`${baseUrl}/admin`);
     await page.evaluate(() => {
       const session = JSON.parse(localStorage.getItem('acadpubjwt')!);
@@ -297,7 +310,7 @@ describe('admin area at phone width', () => {
     await page.goto(`${baseUrl}/admin/login`);
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
     await screenshot(page, 'admin-login-phone');
-    await signIn(page, admin.username, admin.password);
+    await signIn(page, CHECKER.username, CHECKER.password);
     await page.waitForURL(`${baseUrl}/admin`);
     await screenshot(page, 'admin-dashboard-phone');
     for (const [path, name] of [
