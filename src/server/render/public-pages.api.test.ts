@@ -206,6 +206,25 @@ describe('archive pages', () => {
   });
 });
 
+describe('garbage in page addresses', () => {
+  it('never gives a server error', async () => {
+    const urls = [
+      `/search?keyword=${'%00'.repeat(5)}`,
+      `/search?keyword=${encodeURIComponent('"NEAR(* -- \'; DROP TABLE articles;')}&page=99999999999999999999`,
+      `/search?keyword=${encodeURIComponent('😀 漢字 '.repeat(200))}&page=-3`,
+      '/search?keyword=a&keyword=b',
+      `/archives/${encodeURIComponent('<img src=x onerror=alert(1)>')}/vol/issue`,
+      `/archives/2025/vol3/issue1/${'9'.repeat(450)}`,
+      '/archives/%E2%80%AE/%F0%9F%98%80/%00',
+    ];
+    for (const url of urls) {
+      const response = await page(url);
+      expect(response.statusCode, url).toBeLessThan(500);
+      expect(response.body).not.toContain('<img src=x');
+    }
+  });
+});
+
 describe('/board', () => {
   beforeAll(async () => {
     const post = 'Professor <script>alert(1)</script>';
