@@ -13,7 +13,7 @@ type Key = keyof SiteSettings;
 type Field = { key: Key; label: string; kind?: 'textarea' | 'switch' | 'rich'; options?: readonly string[] };
 
 /** Every setting of spec §3 plus the per-domain switches of DESIGN.md §4, in groups. */
-const GROUPS: { title: string; fields: Field[] }[] = [
+export const SETTINGS_GROUPS: { title: string; fields: Field[] }[] = [
   {
     title: 'Journal',
     fields: [
@@ -99,7 +99,7 @@ export function SettingsPage() {
     <section>
       <h1>Settings</h1>
       <form className="admin-form settings-form" onSubmit={submit}>
-        {GROUPS.map((group) => (
+        {SETTINGS_GROUPS.map((group) => (
           <fieldset key={group.title} className="admin-card">
             <legend>{group.title}</legend>
             <div className="form-grid">
