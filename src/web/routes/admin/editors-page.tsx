@@ -56,8 +56,8 @@ export function EditorsPage() {
             <tr>
               <th>{selection.allBox}</th>
               <th>Name</th>
-              <th>Category</th>
-              <th>Post</th>
+              <th className="hide-narrow">Category</th>
+              <th className="hide-narrow">Post</th>
               <th>Pinned</th>
               <th>Status</th>
               <th>
@@ -77,8 +77,8 @@ export function EditorsPage() {
                   />
                 </td>
                 <td>{editor.name}</td>
-                <td>{editor.category}</td>
-                <td dangerouslySetInnerHTML={{ __html: editor.post }} />
+                <td className="hide-narrow">{editor.category}</td>
+                <td className="hide-narrow" dangerouslySetInnerHTML={{ __html: editor.post }} />
                 <td>{editor.is_pinned ? 'Pinned' : ''}</td>
                 <td>
                   <input

@@ -30,7 +30,7 @@ export function IssuesPage() {
               <th>Year</th>
               <th>Volume</th>
               <th>Issue</th>
-              <th>Frequency</th>
+              <th className="hide-narrow">Frequency</th>
               <th>Articles</th>
               <th>
                 <span className="visually-hidden">Actions</span>
@@ -43,7 +43,7 @@ export function IssuesPage() {
                 <td>{issue.year}</td>
                 <td>{padNumber(issue.volume, 2)}</td>
                 <td>{padNumber(issue.issue, 2)}</td>
-                <td>{issue.frequency}</td>
+                <td className="hide-narrow">{issue.frequency}</td>
                 <td>{padNumber(issue.articles, 3)}</td>
                 <td>
                   <Link to={issueAdminPath(issue)}>Articles</Link>
