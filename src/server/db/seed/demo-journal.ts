@@ -146,6 +146,10 @@ async function seedIssuesAndArticles(db: Db, files: FileStore): Promise<number> 
   return count;
 }
 
+/** 'Zoë' -> 'zoe', for demo e-mail addresses and profile links. */
+const asciiSlug = (word: string) =>
+  word.normalize('NFD').replace(/[^A-Za-z]/g, '').toLowerCase();
+
 async function seedEditors(db: Db, files: FileStore): Promise<void> {
   for (const [index, editor] of EDITORS.entries()) {
     let picture: string | null = null;
@@ -153,7 +157,7 @@ async function seedEditors(db: Db, files: FileStore): Promise<void> {
       picture = `editor-${index + 1}.png`;
       await files.write(`editors/${picture}`, portraitPng([...editor.picture]));
     }
-    const slug = editor.name.toLowerCase().replace(/^(prof\.|dr\.|ms\.|\(dr\.\)|\s)+/g, '').split(' ')[0];
+    const slug = asciiSlug(editor.name.replace(/^(prof\.|dr\.|ms\.|\(dr\.\)|\s)+/gi, '').split(' ')[0]!);
     const now = new Date().toISOString();
     await db
       .insertInto('editors')

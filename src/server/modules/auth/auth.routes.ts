@@ -4,7 +4,8 @@ import { loginSchema } from '../../../common/schemas/auth.js';
 import type { AppContext } from '../../app-context.js';
 import { parseInput } from '../../http/errors.js';
 
-export const LOGIN_ATTEMPTS_PER_WINDOW = 10;
+/** Sign-in requests per address and minute, whatever the outcome: slows password spraying across names. */
+export const LOGIN_REQUESTS_PER_MINUTE = 60;
 
 export async function registerAuthRoutes(app: FastifyInstance, { services }: AppContext): Promise<void> {
   await app.register(rateLimit, { global: false });
@@ -14,11 +15,10 @@ export async function registerAuthRoutes(app: FastifyInstance, { services }: App
     {
       schema: { tags: ['auth'], summary: 'Sign in: answers {token, user} or an error code' },
       config: {
-        // Per address and user name, so one attacker cannot lock every account out.
+        // Failed attempts per address and user name are limited by the AuthService's throttle.
         rateLimit: {
-          max: LOGIN_ATTEMPTS_PER_WINDOW,
-          timeWindow: '5 minutes',
-          keyGenerator: (request) => `${request.ip}|${String((request.body as { username?: unknown })?.username ?? '').toLowerCase()}`,
+          max: LOGIN_REQUESTS_PER_MINUTE,
+          timeWindow: '1 minute',
           errorResponseBuilder: (_request, context) => ({
             statusCode: 429,
             error: 'too_many_attempts',

@@ -1,6 +1,7 @@
 import type { LoginInput, LoginResult } from '../../../common/schemas/auth.js';
 import type { Db } from '../../db/database.js';
 import { hashPassword, verifyPassword } from '../../auth/passwords.js';
+import { LoginThrottle } from '../../auth/login-throttle.js';
 import type { TokenService } from '../../auth/tokens.js';
 import { HttpError } from '../../http/errors.js';
 import type { SettingsService } from '../settings/settings.service.js';
@@ -10,6 +11,8 @@ import { findUserByUsername } from '../users/users.repository.js';
 const DUMMY_HASH = hashPassword('timing-equaliser');
 
 export class AuthService {
+  readonly throttle = new LoginThrottle();
+
   constructor(
     private readonly db: Db,
     private readonly tokens: TokenService,
@@ -18,9 +21,18 @@ export class AuthService {
 
   async login(input: LoginInput, ip: string): Promise<LoginResult> {
     if (!(await this.ipAllowed(ip))) throw new HttpError(403, 'invalid_ip', 'Invalid IP');
+    const key = `${ip}|${input.username.toLowerCase()}`;
+    const wait = this.throttle.waitFor(key);
+    if (wait > 0) {
+      throw new HttpError(429, 'too_many_attempts', `Too many failed sign-in attempts. Try again in ${Math.ceil(wait / 60_000)} minutes.`);
+    }
     const user = await findUserByUsername(this.db, input.username);
     const valid = await verifyPassword(user?.password_hash ?? (await DUMMY_HASH), input.password);
-    if (!user || !valid) throw new HttpError(401, 'invalid_credentials', 'Invalid user and password');
+    if (!user || !valid) {
+      this.throttle.recordFailure(key);
+      throw new HttpError(401, 'invalid_credentials', 'Invalid user and password');
+    }
+    this.throttle.clear(key);
     if (user.enabled !== 1) throw new HttpError(403, 'disabled', 'User disabled');
     const token = await this.tokens.sign({ userId: user.id, username: user.username, name: user.name });
     return { token, user: { id: user.id, username: user.username, name: user.name } };

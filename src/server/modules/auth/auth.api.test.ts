@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../auth/passwords.js';
+import { createTestApp, TEST_ADMIN, type TestApp } from '../../test/test-app.js';
+import { insertUser } from '../users/users.repository.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await insertUser(t.ctx.db, { username: 'retired', name: 'Retired', password_hash: await hashPassword('retired-password'), enabled: 0 });
+});
+afterAll(() => t.close());
+
+const login = (username: string, password: string, remoteAddress = '127.0.0.1') =>
+  t.app.inject({ method: 'POST', url: '/auth/login/', payload: { username, password }, remoteAddress });
+
+describe('POST /auth/login/', () => {
+  it('answers a token and the user for the right password', async () => {
+    const response = await login(TEST_ADMIN.username, TEST_ADMIN.password);
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.user).toEqual({ id: 1, username: 'admin', name: 'Administrator' });
+    const verify = await t.app.inject({ method: 'GET', url: '/auth/verify-token/', headers: { authorization: `Bearer ${body.token}` } });
+    expect(verify.statusCode).toBe(200);
+    expect(verify.json()).toEqual({ valid: true, user: body.user });
+  });
+
+  it('answers invalid_credentials for a wrong password or an unknown user, alike', async () => {
+    for (const [username, password] of [['admin', 'wrong-password'], ['nobody', 'whatever']]) {
+      const response = await login(username!, password!, '10.0.0.1');
+      expect(response.statusCode).toBe(401);
+      expect(response.json().error).toBe('invalid_credentials');
+    }
+  });
+
+  it('answers disabled for a disabled user with the right password', async () => {
+    const response = await login('retired', 'retired-password');
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error).toBe('disabled');
+  });
+
+  it('answers invalid_ip from an address outside the allow-list', async () => {
+    const settings = await t.ctx.services.settings.get();
+    await t.ctx.services.settings.update({ ...settings, admin_ip_allowlist: '192.0.2.7' });
+    try {
+      expect((await login(TEST_ADMIN.username, TEST_ADMIN.password, '198.51.100.1')).json().error).toBe('invalid_ip');
+      expect((await login(TEST_ADMIN.username, TEST_ADMIN.password, '192.0.2.7')).statusCode).toBe(200);
+    } finally {
+      await t.ctx.services.settings.update(settings);
+    }
+  });
+
+  it('refuses missing fields with a 400 naming the field', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/auth/login/', payload: { username: 'admin' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/^password: /);
+  });
+
+  it('locks one address and user name out after repeated failures, not the others', async () => {
+    const address = '203.0.113.9';
+    const max = t.ctx.services.auth.throttle.maxFailures;
+    for (let i = 0; i < max; i++) expect((await login('admin', `wrong-${i}`, address)).statusCode).toBe(401);
+    const locked = await login('admin', TEST_ADMIN.password, address);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().error).toBe('too_many_attempts');
+    expect((await login('admin', TEST_ADMIN.password, '203.0.113.10')).statusCode).toBe(200);
+  });
+
+  it('never counts successful sign-ins against the limit', async () => {
+    for (let i = 0; i < 15; i++) expect((await login(TEST_ADMIN.username, TEST_ADMIN.password, '198.51.100.50')).statusCode).toBe(200);
+  });
+});
+
+describe('GET /auth/verify-token/', () => {
+  it('answers 401 unauthorized for a missing, forged or tampered token', async () => {
+    for (const authorization of [undefined, 'Bearer forged', `Bearer ${(await t.authHeader()).authorization.slice(7, -3)}abc`]) {
+      const response = await t.app.inject({ method: 'GET', url: '/auth/verify-token/', headers: authorization ? { authorization } : {} });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toMatchObject({ error: 'unauthorized', status: 401 });
+    }
+  });
+});
