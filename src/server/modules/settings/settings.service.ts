@@ -24,18 +24,21 @@ export function toPublicSettings(settings: SiteSettings): PublicSettings {
   return copy as PublicSettings;
 }
 
+/** How long another instance's settings change may take to show here (several instances share one database). */
+const SETTINGS_CACHE_MS = 30_000;
+
 export class SettingsService {
-  private cached: SiteSettings | null = null;
+  private cached: { settings: SiteSettings; until: number } | null = null;
 
   constructor(private readonly db: Db) {}
 
-  /** Settings are read on every page, so they are cached until the next update. */
+  /** Settings are read on every page, so they are cached until the next update here or for a short while. */
   async get(): Promise<SiteSettings> {
-    if (this.cached) return this.cached;
+    if (this.cached && this.cached.until > Date.now()) return this.cached.settings;
     const row = await findSettings(this.db);
     if (!row) throw new Error('Settings row is missing; the database was not initialised');
-    this.cached = toSettings(row);
-    return this.cached;
+    this.cached = { settings: toSettings(row), until: Date.now() + SETTINGS_CACHE_MS };
+    return this.cached.settings;
   }
 
   async getPublic(): Promise<PublicSettings> {
