@@ -30,14 +30,15 @@ export type Services = ReturnType<typeof createServices>;
 
 export function createServices(db: Db, files: FileStore, tokens: TokenService) {
   const settings = new SettingsService(db);
+  const pages = new PageCache();
   return {
     settings,
     indexing: new IndexingService(db),
     editors: new EditorsService(db, settings, files),
-    archives: new ArchivesService(db),
+    archives: new ArchivesService(db, () => pages.version()),
     search: new SearchService(db),
     /** Rendered public pages; services that write outside an HTTP request call pages.invalidate(). */
-    pages: new PageCache(),
+    pages,
     auth: new AuthService(db, tokens, settings),
     issues: new IssuesService(db),
     articles: new ArticlesService(db, files),

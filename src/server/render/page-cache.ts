@@ -21,7 +21,7 @@ export interface PageCacheLimits {
   ttlMs: number;
 }
 
-const DEFAULT_LIMITS: PageCacheLimits = { maxEntries: 2000, maxBytes: 64 * 1024 * 1024, ttlMs: 60_000 };
+const DEFAULT_LIMITS: PageCacheLimits = { maxEntries: 1000, maxBytes: 24 * 1024 * 1024, ttlMs: 60_000 };
 
 const compressors: Record<Encoding, (body: Buffer) => Buffer> = {
   br: (body) => zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }),

@@ -28,15 +28,31 @@ const inlineName: sanitizeHtml.IOptions = {
   allowedAttributes: {},
 };
 
+/**
+ * Sanitising is pure but costly (it parses the HTML), and pages sanitise the same stored values again on
+ * every render, so results are remembered; the map is emptied when it grows past its bound.
+ */
+function remembered(clean: (html: string) => string, bound = 20_000): (html: string) => string {
+  const results = new Map<string, string>();
+  return (html) => {
+    let result = results.get(html);
+    if (result === undefined) {
+      if (results.size >= bound) results.clear();
+      result = clean(html);
+      results.set(html, result);
+    }
+    return result;
+  };
+}
+
 /** Abstracts, home content, editor posts. */
-export const sanitizeRichText = (html: string) => sanitizeHtml(html, richText);
+export const sanitizeRichText = remembered((html) => sanitizeHtml(html, richText), 2_000);
 /** Work-log content: basic formatting and links. */
 export const sanitizeBasic = (html: string) => sanitizeHtml(html, basicFormatting);
 /** Article titles keep only italics; whitespace is collapsed. */
-export const sanitizeTitle = (html: string) =>
-  sanitizeHtml(html, italicOnly).replace(/\s+/g, ' ').trim();
+export const sanitizeTitle = remembered((html) => sanitizeHtml(html, italicOnly).replace(/\s+/g, ' ').trim());
 /** The journal name shown in the header. */
-export const sanitizeInlineName = (html: string) => sanitizeHtml(html, inlineName);
+export const sanitizeInlineName = remembered((html) => sanitizeHtml(html, inlineName), 100);
 /** Plain text of any HTML, for search and metadata. */
 export const toPlainText = (html: string) =>
   decodeHTML(sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} })).replace(/\s+/g, ' ').trim();

@@ -61,7 +61,8 @@ export function ArchiveYearList({ groups }: { groups: YearGroup[] }) {
                 </button>
               </h3>
               <ul id={`issues-${key}`} hidden={!open}>
-                {group.issues.map((issue) => (
+                {/* Collapsed groups render no links: an archive of a century would otherwise weigh down every page. */}
+                {open && group.issues.map((issue) => (
                   <li key={issue}>
                     <NavLink to={issuePath(group.year, group.volume, issue)}>{issueLabel(group, issue)}</NavLink>
                   </li>
