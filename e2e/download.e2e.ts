@@ -93,6 +93,8 @@ describe.each(['desktop', 'phone'] as const)('author download page at %s width',
     await field.fill(article.refnumber);
     await page.getByRole('button', { name: 'Show Downloads' }).click();
     await page.waitForURL(`${baseUrl}/pdf?refno=${article.refnumber}`);
+    // The address changes before the new page has rendered.
+    await page.getByRole('link', { name: /^Download Certificate/ }).first().waitFor();
     await expect(page.getByRole('link', { name: /^Download Certificate/ }).count()).resolves.toBe(authors.length);
     expect(errors).toEqual([]);
     await page.context().close();

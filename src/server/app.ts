@@ -1,6 +1,4 @@
-import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
@@ -28,19 +26,13 @@ import { registerWorklogRoutes } from './modules/worklog/worklog.routes.js';
 import { readClientAssets } from './render/client-assets.js';
 import { registerPageRoutes } from './render/page-routes.js';
 
-/** The built browser bundle: the client folder beside the bundled server, else dist/client when run from source. */
-export function defaultClientDir(): string {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const sibling = path.resolve(here, '..', 'client');
-  return fs.existsSync(path.join(sibling, '.vite')) ? sibling : path.resolve(here, '..', '..', 'dist', 'client');
-}
-
 export interface AppOptions {
   logger?: boolean | { level: string };
-  clientDir?: string;
+  /** The built browser bundle (script, styles, public files); pages render without scripts when it is missing. */
+  clientDir: string;
 }
 
-export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(ctx: AppContext, options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
     // One line per request is noise at info level and costs throughput; debug and trace keep it.
@@ -75,7 +67,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
 
   installErrorHandling(app);
   registerAuth(app, { db: ctx.db, tokens: ctx.tokens });
-  registerStaticFiles(app, ctx, options.clientDir ?? defaultClientDir());
+  registerStaticFiles(app, ctx, options.clientDir);
 
   registerHealthRoutes(app, ctx);
   await registerAuthRoutes(app, ctx);
@@ -91,7 +83,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   registerWorklogRoutes(app, ctx);
   registerPdfRoutes(app, ctx);
 
-  registerPageRoutes(app, ctx, readClientAssets(options.clientDir ?? defaultClientDir()));
+  registerPageRoutes(app, ctx, readClientAssets(options.clientDir));
   return app;
 }
 

@@ -1,8 +1,18 @@
 // The process entry. React and other libraries pick their production code from NODE_ENV when first
-// loaded, so it is set before anything else is imported.
+// loaded, so it is set before the server (and with it React) is imported.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
 process.env.NODE_ENV ??= 'production';
 
-import('./server.js').catch((error: unknown) => {
-  console.error('Failed to load the server:', error);
-  process.exit(1);
-});
+// Bundled, this file is dist/server/main.js and the browser bundle is dist/client; run from source
+// (src/server/main.ts) it is ../../dist/client.
+const here = path.dirname(fileURLToPath(import.meta.url));
+const clientDir = path.basename(path.dirname(here)) === 'src' ? path.resolve(here, '..', '..', 'dist', 'client') : path.resolve(here, '..', 'client');
+
+import('./server.js')
+  .then(({ startServer }) => startServer(clientDir))
+  .catch((error: unknown) => {
+    console.error('Failed to load the server:', error);
+    process.exit(1);
+  });

@@ -3,11 +3,21 @@ import { buildApp } from './app.js';
 import { createContext } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
 
-async function main() {
+/** Starts the server; `clientDir` is the built browser bundle beside the bundled server. */
+export async function startServer(clientDir: string): Promise<void> {
+  try {
+    await listen(clientDir);
+  } catch (error) {
+    reportStartFailure(error);
+    process.exit(1);
+  }
+}
+
+async function listen(clientDir: string) {
   const config = loadConfig();
   const log = pino({ level: config.LOG_LEVEL });
   const ctx = await createContext(config, log);
-  const app = await buildApp(ctx, { logger: { level: config.LOG_LEVEL } });
+  const app = await buildApp(ctx, { logger: { level: config.LOG_LEVEL }, clientDir });
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} received, closing`);
@@ -21,14 +31,14 @@ async function main() {
   await app.listen({ port: config.PORT, host: config.HOST });
 }
 
-main().catch((error: unknown) => {
+/** One clear line for the operator; a stack trace only for the unexpected. */
+function reportStartFailure(error: unknown): void {
   if (error instanceof ConfigError) {
     console.error(error.message);
-  } else {
-    const err = error as NodeJS.ErrnoException;
-    if (err?.code === 'EADDRINUSE') console.error(`Port is already in use: ${err.message}`);
-    else if (err?.code === 'ECONNREFUSED') console.error(`Cannot reach the database: ${err.message}`);
-    else console.error(`Failed to start: ${err?.stack ?? String(error)}`);
+    return;
   }
-  process.exit(1);
-});
+  const err = error as NodeJS.ErrnoException;
+  if (err?.code === 'EADDRINUSE') console.error(`Port is already in use: ${err.message}`);
+  else if (err?.code === 'ECONNREFUSED') console.error(`Cannot reach the database: ${err.message}`);
+  else console.error(`Failed to start: ${err?.stack ?? String(error)}`);
+}

@@ -28,7 +28,8 @@ const quotedWords = (words: string[]) => words.map((word) => `"${word}"`).join('
  * SQLite FTS5 table articles_fts, bm25 weighted towards title and authors (higher score is better).
  * The weights go through the rank column because bm25() itself cannot run once SQLite moves it out of the match.
  */
-function sqliteTextMatches(words: string[]): RawBuilder<Match> {
+function sqliteTextMatches(words: string[], ranked: boolean): RawBuilder<Match> {
+  if (!ranked) return sql<Match>`select rowid as id, 0 as score from articles_fts where articles_fts match ${quotedWords(words)}`;
   return sql<Match>`select rowid as id, -rank as score from articles_fts
     where articles_fts match ${quotedWords(words)} and rank match 'bm25(10.0, 10.0, 5.0, 1.0)'`;
 }
@@ -37,36 +38,39 @@ function sqliteTextMatches(words: string[]): RawBuilder<Match> {
  * PostgreSQL articles.search_vector: titles, keywords and abstracts are stemmed as English and author
  * names are not, so the query is tried both ways.
  */
-function postgresTextMatches(words: string[]): RawBuilder<Match> {
+function postgresTextMatches(words: string[], ranked: boolean): RawBuilder<Match> {
   const text = quotedWords(words);
-  return sql<Match>`select a.id, ts_rank(a.search_vector, en) + ts_rank(a.search_vector, plain) as score
+  const score = ranked ? sql`ts_rank(a.search_vector, en) + ts_rank(a.search_vector, plain)` : sql`0`;
+  return sql<Match>`select a.id, ${score} as score
     from articles a, websearch_to_tsquery('english', ${text}) en, websearch_to_tsquery('simple', ${text}) plain
     where a.search_vector @@ en or a.search_vector @@ plain`;
 }
 
-function matches(db: Executor, query: SearchQuery): RawBuilder<Match> {
+/** Matching article ids with their best score; counting needs no score, which spares the ranking work. */
+function matches(db: Executor, query: SearchQuery, ranked: boolean): RawBuilder<Match> {
   const sources: RawBuilder<Match>[] = [];
-  if (query.words.length > 0) sources.push(isPostgres(db) ? postgresTextMatches(query.words) : sqliteTextMatches(query.words));
+  if (query.words.length > 0) {
+    sources.push(isPostgres(db) ? postgresTextMatches(query.words, ranked) : sqliteTextMatches(query.words, ranked));
+  }
   if (query.refnumber) {
     sources.push(sql<Match>`select id, ${EXACT_REFERENCE_SCORE} as score from articles where refnumber = ${query.refnumber}`);
   }
-  return sources.reduce((all, next) => sql<Match>`${all} union all ${next}`);
+  const all = sources.reduce((union, next) => sql<Match>`${union} union all ${next}`);
+  return sql<Match>`select id, max(score) as score from (${all}) hits group by id`;
 }
 
 /** Ranked published articles matching the words or the reference number, one page of them and the total. */
 export async function searchArticles(db: Executor, query: SearchQuery): Promise<{ total: number; rows: SummaryRow[] }> {
-  const matched = () =>
+  const matched = (ranked: boolean) =>
     db
-      .selectFrom(sql<Match>`(${matches(db, query)})`.as('m'))
+      .selectFrom(sql<Match>`(${matches(db, query, ranked)})`.as('m'))
       .innerJoin('articles', 'articles.id', 'm.id')
       .where(isPublished);
   const [count, rows] = await Promise.all([
-    matched().select((eb) => eb.fn.count<number | string>('m.id').distinct().as('total')).executeTakeFirstOrThrow(),
-    matched()
+    matched(false).select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),
+    matched(true)
       .select(SUMMARY_COLUMNS)
-      .select((eb) => eb.fn.max('m.score').as('best'))
-      .groupBy(SUMMARY_COLUMNS)
-      .orderBy('best', 'desc')
+      .orderBy('m.score', 'desc')
       .orderBy('articles.id', 'desc')
       .limit(query.limit)
       .offset(query.offset)
