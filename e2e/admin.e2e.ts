@@ -35,7 +35,8 @@ function watchDialogs(page: Page): string[] {
   const seen: string[] = [];
   page.on('dialog', (dialog: Dialog) => {
     seen.push(dialog.message());
-    void dialog.accept();
+    // The page may already be leaving (the session-expired alert is followed by a new page load).
+    dialog.accept().catch(() => undefined);
   });
   return seen;
 }
