@@ -40,7 +40,8 @@ async function startServer(dataDir) {
   const port = 31000 + Math.floor(Math.random() * 2000);
   const server = spawn(process.execPath, [path.join(distDir, 'server', 'main.js')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'error', SEED_DEMO: '0' },
+    // Two workers: the bars are for the 2-core machine.
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'error', SEED_DEMO: '0', WEB_CONCURRENCY: '2' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -54,9 +55,12 @@ async function startServer(dataDir) {
   throw new Error('server did not start');
 }
 
+/** Resident memory of the server: the primary process and its workers together. */
 function rssMb(pid) {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024;
+  const own = Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024;
+  const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean);
+  return children.reduce((sum, child) => sum + rssMb(child), own);
 }
 
 /** Runs autocannon for `seconds`; `paths` are cycled so that each request can be a different URL. */

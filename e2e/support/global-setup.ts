@@ -1,8 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startBuiltServer } from './server.js';
 
 export const E2E_ADMIN = { username: 'admin', password: 'e2e-admin-password' };
 
@@ -14,54 +11,11 @@ declare module 'vitest' {
   }
 }
 
-async function waitForHealth(url: string, server: ChildProcess, log: () => string): Promise<void> {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`Server exited early:\n${log()}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`Server did not become healthy:\n${log()}`);
-}
-
 /** Starts the built server once, on the demo journal in a fresh DATA_DIR, for all browser journeys. */
 export default async function setup(project: TestProject) {
-  const root = path.resolve(import.meta.dirname, '..', '..');
-  const entry = path.resolve(root, process.env.DIST_DIR ?? 'dist', 'server', 'main.js');
-  if (!fs.existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first`);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'journal-e2e-'));
-  const port = 20000 + Math.floor(Math.random() * 20000);
-  let output = '';
-  const server = spawn(process.execPath, [entry], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
-      SEED_DEMO: '1',
-      ADMIN_USERNAME: E2E_ADMIN.username,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server.stdout!.on('data', (chunk) => (output += chunk));
-  server.stderr!.on('data', (chunk) => (output += chunk));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  await waitForHealth(baseUrl, server, () => output);
-  project.provide('baseUrl', baseUrl);
+  const server = await startBuiltServer({ ADMIN_USERNAME: E2E_ADMIN.username, ADMIN_PASSWORD: E2E_ADMIN.password });
+  project.provide('baseUrl', server.baseUrl);
   project.provide('adminUsername', E2E_ADMIN.username);
   project.provide('adminPassword', E2E_ADMIN.password);
-
-  return async () => {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
+  return () => server.stop();
 }

@@ -16,6 +16,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL=.*postgres/);
     expect(() => loadConfig({ SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO/);
     expect(() => loadConfig({ ADMIN_PASSWORD: 'short' })).toThrow(/ADMIN_PASSWORD/);
+    expect(() => loadConfig({ WEB_CONCURRENCY: '0' })).toThrow(/^Invalid environment variable WEB_CONCURRENCY="0": must be between 1 and 32$/);
   });
 
   it('reads flags and treats empty values as unset', () => {

@@ -30,6 +30,12 @@ const envSchema = z.object({
   SEED_DEMO: flag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: flag.default(false),
+  WEB_CONCURRENCY: z.coerce
+    .number({ message: 'must be a number of worker processes' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 32')
+    .max(32, 'must be between 1 and 32')
+    .default(1),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'DATA_DIR'> & { DATA_DIR: string };

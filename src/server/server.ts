@@ -1,23 +1,42 @@
+import cluster from 'node:cluster';
 import pino from 'pino';
 import { buildApp } from './app.js';
 import { createContext } from './bootstrap.js';
-import { ConfigError, loadConfig } from './config.js';
+import { onWriteElsewhere, startWorkers } from './cluster.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
 
-/** Starts the server; `clientDir` is the built browser bundle beside the bundled server. */
+/**
+ * Starts the server; `clientDir` is the built browser bundle beside the bundled server. With
+ * WEB_CONCURRENCY above 1 this process prepares the database once and forks that many workers.
+ */
 export async function startServer(clientDir: string): Promise<void> {
   try {
-    await listen(clientDir);
+    const config = loadConfig();
+    if (config.WEB_CONCURRENCY > 1 && cluster.isPrimary) await prepareAndFork(config);
+    else await listen(config, clientDir);
   } catch (error) {
     reportStartFailure(error);
     process.exit(1);
   }
 }
 
-async function listen(clientDir: string) {
-  const config = loadConfig();
+/** Migrations, the demo journal and the first admin happen once, before any worker opens the database. */
+async function prepareAndFork(config: Config) {
+  const log = pino({ level: config.LOG_LEVEL });
+  const ctx = await createContext(config, log);
+  await ctx.db.destroy();
+  startWorkers(config.WEB_CONCURRENCY, log);
+}
+
+async function listen(config: Config, clientDir: string) {
   const log = pino({ level: config.LOG_LEVEL });
   const ctx = await createContext(config, log);
   const app = await buildApp(ctx, { logger: { level: config.LOG_LEVEL }, clientDir });
+  // A write answered by another worker makes this one's remembered reads stale.
+  onWriteElsewhere(() => {
+    ctx.services.pages.invalidate();
+    ctx.services.settings.forget();
+  });
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} received, closing`);

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CLIENT_ONLY_PREFIXES } from '../../web/routes.js';
 import { renderPage } from '../../web/entry-server.js';
 import type { AppContext } from '../app-context.js';
+import { announceWrite } from '../cluster.js';
 import type { ClientAssets } from './client-assets.js';
 import { htmlDocument } from './html-document.js';
 import { preferredEncoding, type CachedPage, type PageCache } from './page-cache.js';
@@ -22,7 +23,10 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Any successful write may change what a page shows, so it empties the page cache before the writer hears back. */
 function invalidateOnWrites(app: FastifyInstance, cache: PageCache): void {
   app.addHook('onSend', async (request, reply, payload) => {
-    if (!SAFE_METHODS.has(request.method) && reply.statusCode < 400) cache.invalidate();
+    if (!SAFE_METHODS.has(request.method) && reply.statusCode < 400) {
+      cache.invalidate();
+      announceWrite();
+    }
     return payload;
   });
 }

@@ -41,6 +41,11 @@ export class SettingsService {
     return this.cached.settings;
   }
 
+  /** Drops the cached settings, e.g. when another worker process saved new ones. */
+  forget(): void {
+    this.cached = null;
+  }
+
   async getPublic(): Promise<PublicSettings> {
     return toPublicSettings(await this.get());
   }

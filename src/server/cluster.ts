@@ -1,0 +1,57 @@
+import cluster, { type Worker } from 'node:cluster';
+import type { Logger } from 'pino';
+
+/**
+ * Several worker processes share the port (WEB_CONCURRENCY). Each keeps its own rendered-page and settings
+ * caches, so a worker that answers a write tells the primary, which tells every other worker.
+ */
+const WRITE_MESSAGE = 'journal:write';
+
+/** More unexpected exits than this within a minute means something is wrong with every worker. */
+const MAX_RESTARTS_PER_MINUTE = 5;
+
+export function startWorkers(count: number, log: Logger): void {
+  let stopping = false;
+  const restarts: number[] = [];
+  for (let i = 0; i < count; i++) cluster.fork();
+
+  cluster.on('message', (from: Worker, message: unknown) => {
+    if (message !== WRITE_MESSAGE) return;
+    for (const worker of Object.values(cluster.workers ?? {})) {
+      if (worker && worker !== from && worker.isConnected()) worker.send(WRITE_MESSAGE);
+    }
+  });
+
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) return;
+    const now = Date.now();
+    restarts.push(now);
+    while (restarts[0]! < now - 60_000) restarts.shift();
+    if (restarts.length > MAX_RESTARTS_PER_MINUTE) {
+      log.fatal('Workers keep exiting; stopping');
+      process.exit(1);
+    }
+    log.error(`Worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
+    cluster.fork();
+  });
+
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      stopping = true;
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+      cluster.on('exit', () => {
+        if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      });
+    });
+  }
+}
+
+/** Called by a worker after it answered a successful write. */
+export function announceWrite(): void {
+  if (cluster.isWorker) process.send?.(WRITE_MESSAGE);
+}
+
+/** Runs `handler` whenever another worker answered a write. */
+export function onWriteElsewhere(handler: () => void): void {
+  if (cluster.isWorker) process.on('message', (message) => message === WRITE_MESSAGE && handler());
+}
