@@ -15,6 +15,7 @@ import {
 import { GENERIC_ERROR_MESSAGE } from '../../../common/schemas/auth.js';
 import { RichTextField } from '../admin-editor/rich-text-field.js';
 import { adminRequest, firstProblem } from '../admin-shell/admin-request.js';
+import { FormError } from '../admin-shell/form-error.js';
 
 const TEXT_FIELDS = ['refnumber', 'txnid', 'email', 'mobile', 'authorname', 'keywords', 'subject', 'country', 'pagenumber'] as const;
 type TextField = (typeof TEXT_FIELDS)[number];
@@ -182,11 +183,7 @@ export function ArticleForm({ mode, initial, issue, lastPage = 0, article, onSav
           </label>
         )}
       </div>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       <button type="submit" className="button-primary" disabled={busy}>
         {mode === 'add' ? 'Add Article' : 'Update Article'}
       </button>

@@ -4,6 +4,7 @@ import { GENERIC_ERROR_MESSAGE } from '../../../common/schemas/auth.js';
 import { ISSUE_CREATED_MESSAGE, issueInputSchema } from '../../../common/schemas/issue.js';
 import { adminRequest, firstProblem } from '../admin-shell/admin-request.js';
 import { useFlash } from '../admin-shell/flash.js';
+import { FormError } from '../admin-shell/form-error.js';
 
 /** Spec §5: the year is the current one; volume, issue (numbers >= 0) and frequency are required. */
 export function AddIssueForm({ onClose, onCreated }: { onClose: () => void; onCreated: () => void }) {
@@ -59,11 +60,7 @@ export function AddIssueForm({ onClose, onCreated }: { onClose: () => void; onCr
           </select>
         </label>
       </div>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       <button type="submit" className="button-primary">
         Create Issue
       </button>

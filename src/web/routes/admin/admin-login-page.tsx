@@ -3,6 +3,7 @@ import { Navigate, useNavigate } from 'react-router';
 import { GENERIC_ERROR_MESSAGE, LOGIN_ERROR_MESSAGES, type LoginResult } from '../../../common/schemas/auth.js';
 import { getSession, setSession } from '../../lib/session.js';
 import '../../styles/admin.css';
+import { FormError } from '../../features/admin-shell/form-error.js';
 
 /** POST /auth/login/ answers {token, user} or an error code; a 401 here is a refusal, not an expired session. */
 async function signIn(username: string, password: string): Promise<{ session: LoginResult } | { message: string }> {
@@ -60,11 +61,7 @@ export function AdminLoginPage() {
             required
           />
         </label>
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError message={error} />
         <button type="submit" className="button-primary" disabled={busy}>
           Sign in
         </button>

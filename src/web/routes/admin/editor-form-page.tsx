@@ -12,6 +12,7 @@ import {
 import type { Editor } from '../../../common/schemas/editors.js';
 import { adminLoad, adminRequest, firstProblem } from '../../features/admin-shell/admin-request.js';
 import { useFlash } from '../../features/admin-shell/flash.js';
+import { FormError } from '../../features/admin-shell/form-error.js';
 
 export const editorLoader = ({ params }: LoaderFunctionArgs) => adminLoad<Editor>(`/api/editors/${params.id}`);
 
@@ -103,11 +104,7 @@ export function EditorFormPage() {
             {editor?.picture && <img className="editor-picture" src={`/assets/editors/${editor.picture}`} alt="" width={64} height={64} />}
           </label>
         </div>
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError message={error} />
         <button type="submit" className="button-primary">
           {editor ? 'Update Editor' : 'Add Editor'}
         </button>
