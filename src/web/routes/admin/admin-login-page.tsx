@@ -1,27 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { GENERIC_ERROR_MESSAGE, LOGIN_ERROR_MESSAGES, type LoginResult } from '../../../common/schemas/auth.js';
 import { getSession, setSession } from '../../lib/session.js';
-import '../../styles/admin.css';
+import { signIn } from '../../lib/sign-in.js';
 import { FormError } from '../../features/admin-shell/form-error.js';
-
-/** POST /auth/login/ answers {token, user} or an error code; a 401 here is a refusal, not an expired session. */
-async function signIn(username: string, password: string): Promise<{ session: LoginResult } | { message: string }> {
-  try {
-    const response = await fetch('/auth/login/', {
-      method: 'POST',
-      credentials: 'include',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ username, password }),
-    });
-    const body = (await response.json().catch(() => null)) as (LoginResult & { error?: string }) | null;
-    if (response.ok && body?.token) return { session: body };
-    return { message: LOGIN_ERROR_MESSAGES[body?.error ?? ''] ?? GENERIC_ERROR_MESSAGE };
-  } catch (error) {
-    console.error(error);
-    return { message: GENERIC_ERROR_MESSAGE };
-  }
-}
+import '../../styles/admin.css';
 
 export function AdminLoginPage() {
   const navigate = useNavigate();
@@ -35,9 +17,9 @@ export function AdminLoginPage() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
-    const result = await signIn(username, password);
+    const result = await signIn({ username, password });
     setBusy(false);
-    if ('message' in result) return setError(result.message);
+    if (!result.ok) return setError(result.message);
     setSession(result.session);
     navigate('/admin', { replace: true });
   }
