@@ -6,6 +6,7 @@ import { adminLoad, adminRequest } from '../../features/admin-shell/admin-reques
 import { useFlash } from '../../features/admin-shell/flash.js';
 import { useRowSelection } from '../../features/admin-shell/row-selection.js';
 import { EditorExportButtons } from '../../features/pdf-exports/export-buttons.js';
+import { AdminTable } from '../../features/admin-shell/admin-table.js';
 
 export const editorsLoader = () => adminLoad<Editor[]>('/api/editors/');
 
@@ -50,53 +51,38 @@ export function EditorsPage() {
         </button>
         <EditorExportButtons selectedIds={selection.selectedIds} />
       </div>
-      <div className="table-wrap">
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th>{selection.allBox}</th>
-              <th>Name</th>
-              <th className="hide-narrow">Category</th>
-              <th className="hide-narrow">Post</th>
-              <th>Pinned</th>
-              <th>Status</th>
-              <th>
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {editors.map((editor) => (
-              <tr key={editor.id} className={editor.status === 'enabled' ? undefined : 'row-disabled'}>
-                <td>
-                  <input
-                    type="checkbox"
-                    aria-label={`Select ${editor.name}`}
-                    checked={selection.isSelected(editor.id)}
-                    onChange={() => selection.toggle(editor.id)}
-                  />
-                </td>
-                <td>{editor.name}</td>
-                <td className="hide-narrow">{editor.category}</td>
-                <td className="hide-narrow" dangerouslySetInnerHTML={{ __html: editor.post }} />
-                <td>{editor.is_pinned ? 'Pinned' : ''}</td>
-                <td>
-                  <input
-                    type="checkbox"
-                    role="switch"
-                    aria-label={`${editor.name} enabled`}
-                    checked={editor.status === 'enabled'}
-                    onChange={(e) => toggle(editor, e.target.checked)}
-                  />
-                </td>
-                <td>
-                  <Link to={`/admin/editors/${editor.id}`}>Edit</Link>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable
+        columns={[selection.allBox, 'Name', { label: 'Category', hideNarrow: true }, { label: 'Post', hideNarrow: true }, 'Pinned', 'Status']}
+      >
+        {editors.map((editor) => (
+          <tr key={editor.id} className={editor.status === 'enabled' ? undefined : 'row-disabled'}>
+            <td>
+              <input
+                type="checkbox"
+                aria-label={`Select ${editor.name}`}
+                checked={selection.isSelected(editor.id)}
+                onChange={() => selection.toggle(editor.id)}
+              />
+            </td>
+            <td>{editor.name}</td>
+            <td className="hide-narrow">{editor.category}</td>
+            <td className="hide-narrow" dangerouslySetInnerHTML={{ __html: editor.post }} />
+            <td>{editor.is_pinned ? 'Pinned' : ''}</td>
+            <td>
+              <input
+                type="checkbox"
+                role="switch"
+                aria-label={`${editor.name} enabled`}
+                checked={editor.status === 'enabled'}
+                onChange={(e) => toggle(editor, e.target.checked)}
+              />
+            </td>
+            <td>
+              <Link to={`/admin/editors/${editor.id}`}>Edit</Link>
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
     </section>
   );
 }

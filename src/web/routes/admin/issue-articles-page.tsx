@@ -4,6 +4,7 @@ import { padNumber, type AdminIssue } from '../../../common/schemas/issue.js';
 import { adminLoad } from '../../features/admin-shell/admin-request.js';
 import { useRowSelection } from '../../features/admin-shell/row-selection.js';
 import { ArticleExportButtons } from '../../features/pdf-exports/export-buttons.js';
+import { AdminTable } from '../../features/admin-shell/admin-table.js';
 
 interface IssueArticles {
   issue: Omit<AdminIssue, 'articles'>;
@@ -32,49 +33,34 @@ export function IssueArticlesPage() {
         <span className="muted">{selection.selectedIds.length} selected</span>
         <ArticleExportButtons selectedIds={selection.selectedIds} />
       </div>
-      <div className="table-wrap">
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th>{selection.allBox}</th>
-              <th>S.No.</th>
-              <th>Ref No.</th>
-              <th>Title and Authors</th>
-              <th>Pages</th>
-              <th>Status</th>
-              <th>
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {articles.map((article, index) => (
-              <tr key={article.id} className={article.status === 'enabled' ? undefined : 'row-disabled'}>
-                <td>
-                  <input
-                    type="checkbox"
-                    aria-label={`Select article ${article.refnumber}`}
-                    checked={selection.isSelected(article.id)}
-                    onChange={() => selection.toggle(article.id)}
-                  />
-                </td>
-                <td>{index + 1}</td>
-                <td>{article.refnumber}</td>
-                <td>
-                  <span className="article-title" dangerouslySetInnerHTML={{ __html: article.title }} />
-                  <span className="muted">{article.authorname}</span>
-                </td>
-                <td>{article.pagenumber}</td>
-                <td>{article.status}</td>
-                <td>
-                  <Link to={`/admin/archives/${article.id}`}>Edit</Link>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {articles.length === 0 && <p className="admin-empty">No articles in this issue yet.</p>}
-      </div>
+      <AdminTable
+        columns={[selection.allBox, 'S.No.', 'Ref No.', 'Title and Authors', 'Pages', 'Status']}
+        empty={articles.length === 0 && <p className="admin-empty">No articles in this issue yet.</p>}
+      >
+        {articles.map((article, index) => (
+          <tr key={article.id} className={article.status === 'enabled' ? undefined : 'row-disabled'}>
+            <td>
+              <input
+                type="checkbox"
+                aria-label={`Select article ${article.refnumber}`}
+                checked={selection.isSelected(article.id)}
+                onChange={() => selection.toggle(article.id)}
+              />
+            </td>
+            <td>{index + 1}</td>
+            <td>{article.refnumber}</td>
+            <td>
+              <span className="article-title" dangerouslySetInnerHTML={{ __html: article.title }} />
+              <span className="muted">{article.authorname}</span>
+            </td>
+            <td>{article.pagenumber}</td>
+            <td>{article.status}</td>
+            <td>
+              <Link to={`/admin/archives/${article.id}`}>Edit</Link>
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
     </section>
   );
 }

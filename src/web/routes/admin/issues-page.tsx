@@ -3,6 +3,7 @@ import { Link, useLoaderData, useRevalidator } from 'react-router';
 import { padNumber, type AdminIssue } from '../../../common/schemas/issue.js';
 import { AddIssueForm } from '../../features/admin-issues/add-issue-form.js';
 import { adminLoad } from '../../features/admin-shell/admin-request.js';
+import { AdminTable } from '../../features/admin-shell/admin-table.js';
 
 export const issuesLoader = () => adminLoad<AdminIssue[]>('/api/admin/archives/');
 
@@ -23,36 +24,20 @@ export function IssuesPage() {
         </button>
       </div>
       {adding && <AddIssueForm onClose={() => setAdding(false)} onCreated={() => revalidator.revalidate()} />}
-      <div className="table-wrap">
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th>Year</th>
-              <th>Volume</th>
-              <th>Issue</th>
-              <th className="hide-narrow">Frequency</th>
-              <th>Articles</th>
-              <th>
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {issues.map((issue) => (
-              <tr key={issue.id}>
-                <td>{issue.year}</td>
-                <td>{padNumber(issue.volume, 2)}</td>
-                <td>{padNumber(issue.issue, 2)}</td>
-                <td className="hide-narrow">{issue.frequency}</td>
-                <td>{padNumber(issue.articles, 3)}</td>
-                <td>
-                  <Link to={issueAdminPath(issue)}>Articles</Link>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable columns={['Year', 'Volume', 'Issue', { label: 'Frequency', hideNarrow: true }, 'Articles']}>
+        {issues.map((issue) => (
+          <tr key={issue.id}>
+            <td>{issue.year}</td>
+            <td>{padNumber(issue.volume, 2)}</td>
+            <td>{padNumber(issue.issue, 2)}</td>
+            <td className="hide-narrow">{issue.frequency}</td>
+            <td>{padNumber(issue.articles, 3)}</td>
+            <td>
+              <Link to={issueAdminPath(issue)}>Articles</Link>
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { ArticleRecord } from '../../../common/schemas/archives.js';
 import { adminLoad } from '../../features/admin-shell/admin-request.js';
+import { AdminTable } from '../../features/admin-shell/admin-table.js';
 
 interface SearchData {
   q: string;
@@ -29,37 +30,24 @@ export function SearchPage() {
       <h1>
         {articles.length} result{articles.length === 1 ? '' : 's'} for “{q}”
       </h1>
-      <div className="table-wrap">
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th>Ref No.</th>
-              <th>Title and Authors</th>
-              <th>Issue</th>
-              <th>Txn ID</th>
-              <th>Status</th>
-            </tr>
-          </thead>
-          <tbody>
-            {articles.map((article) => (
-              <tr key={article.id}>
-                <td>
-                  <Link to={`/admin/archives/${article.id}`}>{article.refnumber}</Link>
-                </td>
-                <td>
-                  <span className="article-title" dangerouslySetInnerHTML={{ __html: article.title }} />
-                  <span className="muted">{article.authorname}</span>
-                </td>
-                <td>
-                  {article.year} / {article.volume} / {article.issue}
-                </td>
-                <td>{article.txnid}</td>
-                <td>{article.status}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable columns={['Ref No.', 'Title and Authors', 'Issue', 'Txn ID', 'Status']} actions={false}>
+        {articles.map((article) => (
+          <tr key={article.id}>
+            <td>
+              <Link to={`/admin/archives/${article.id}`}>{article.refnumber}</Link>
+            </td>
+            <td>
+              <span className="article-title" dangerouslySetInnerHTML={{ __html: article.title }} />
+              <span className="muted">{article.authorname}</span>
+            </td>
+            <td>
+              {article.year} / {article.volume} / {article.issue}
+            </td>
+            <td>{article.txnid}</td>
+            <td>{article.status}</td>
+          </tr>
+        ))}
+      </AdminTable>
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { USER_CREATED_MESSAGE, USER_UPDATED_MESSAGE, userCreateSchema, type Admi
 import { adminLoad, adminRequest, firstProblem } from '../../features/admin-shell/admin-request.js';
 import { useFlash } from '../../features/admin-shell/flash.js';
 import { getSession } from '../../lib/session.js';
+import { AdminTable } from '../../features/admin-shell/admin-table.js';
 
 export const usersLoader = () => adminLoad<AdminUser[]>('/api/users');
 
@@ -67,41 +68,27 @@ export function UsersPage() {
   return (
     <section>
       <h1>Users</h1>
-      <div className="table-wrap">
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th>Username</th>
-              <th>Name</th>
-              <th>Enabled</th>
-              <th>
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {users.map((user) => (
-              <tr key={user.id}>
-                <td>{user.username}</td>
-                <td>{user.name}</td>
-                <td>
-                  <input
-                    type="checkbox"
-                    role="switch"
-                    aria-label={`${user.username} enabled`}
-                    checked={user.enabled}
-                    disabled={user.id === me}
-                    onChange={(e) => setEnabled(user, e.target.checked)}
-                  />
-                </td>
-                <td>
-                  <Link to={`/admin/account/${user.id}`}>Edit</Link>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable columns={['Username', 'Name', 'Enabled']}>
+        {users.map((user) => (
+          <tr key={user.id}>
+            <td>{user.username}</td>
+            <td>{user.name}</td>
+            <td>
+              <input
+                type="checkbox"
+                role="switch"
+                aria-label={`${user.username} enabled`}
+                checked={user.enabled}
+                disabled={user.id === me}
+                onChange={(e) => setEnabled(user, e.target.checked)}
+              />
+            </td>
+            <td>
+              <Link to={`/admin/account/${user.id}`}>Edit</Link>
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
       <NewUserForm onCreated={() => revalidator.revalidate()} />
     </section>
   );
