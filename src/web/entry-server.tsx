@@ -10,9 +10,11 @@ import type { PublicSettings } from '../common/schemas/settings.js';
 import type { HeadData, RouteHandle } from './lib/head.js';
 import type { PublicApi } from './lib/public-api.js';
 import type { RootData } from './lib/root-data.js';
-import { routes } from './routes.js';
+import { publicRoutes } from './routes/public/public-routes.js';
 
-const handler = createStaticHandler(routes);
+// Only the public site is rendered on the server (admin and work-log pages are client-only), and the
+// router converts its whole route table on every render.
+const handler = createStaticHandler([publicRoutes]);
 
 export type RenderResult =
   | { kind: 'redirect'; status: number; location: string }

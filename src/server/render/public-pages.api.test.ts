@@ -92,8 +92,19 @@ describe('archive pages', () => {
     expect(text(list)).toContain('2025 ISSUES VOL. 3 : ISSUE 2 VOL. 3 : ISSUE 1 : JAN-FEB 2024 ISSUES VOL. 2 : ISSUE 1 : JAN-JUN 2023 ISSUES');
     expect(list).toContain('href="/archives/2025/vol3/issue1"');
     expect(list.match(/aria-expanded="true"/g)).toHaveLength(2);
-    expect(list).toMatch(/<ul id="issues-2023-1" hidden="">/);
+    expect(list).toContain('<button type="button" aria-expanded="false">2023 ISSUES</button></h3></section>');
     expect(html).toContain('>All Issues</button>');
+  });
+
+  it('sends collapsed year groups without their issues, which the list fetches when one is opened', async () => {
+    const html = (await page('/archives/2025/vol3/issue1')).body;
+    const json = html.slice(html.indexOf('<script type="application/json" id="router-data">') + 49, html.lastIndexOf('</script>'));
+    const groups = JSON.parse(json).loaderData.archives as { year: number; total_issues: number; issues: number[] }[];
+    expect(groups.map(({ year, total_issues, issues }) => [year, total_issues, issues])).toEqual([
+      [2025, 2, [2, 1]],
+      [2024, 1, [1]],
+      [2023, 1, []],
+    ]);
   });
 
   it('shows an issue: title with frequency, columns, rows by first page and their links', async () => {

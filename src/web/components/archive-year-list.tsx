@@ -1,8 +1,10 @@
-import { useEffect, useState } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { issuePath } from '../../common/archive-links.js';
 import { EXPANDED_YEAR_GROUPS } from '../../common/constants.js';
 import type { YearGroup } from '../../common/schemas/archives.js';
+import { httpApi } from '../lib/public-api.js';
+import { RouteAnchor } from './route-anchor.js';
 
 const groupKey = (group: YearGroup) => `${group.year}-${group.volume}`;
 
@@ -11,17 +13,51 @@ function issueLabel(group: YearGroup, issue: number): string {
   return `VOL. ${group.volume} : ISSUE ${issue}${month ? ` : ${month.toUpperCase()}` : ''}`;
 }
 
+/** The issue's page or one of its article pages is shown. */
+const isCurrent = (path: string, pathname: string) => pathname === path || pathname.startsWith(`${path}/`);
+
+/** Groups that start collapsed arrive without their issues; the first one opened fetches them all. */
+const lacksIssues = (group: YearGroup) => group.issues.length < group.total_issues;
+
+function YearGroupIssues({ group, pathname }: { group: YearGroup; pathname: string }) {
+  if (lacksIssues(group)) {
+    return (
+      <li className="loading" role="status">
+        Loading...
+      </li>
+    );
+  }
+  return group.issues.map((issue) => {
+    const path = issuePath(group.year, group.volume, issue);
+    const current = isCurrent(path, pathname);
+    return (
+      <li key={issue}>
+        <RouteAnchor to={path} className={current ? 'active' : undefined} aria-current={current ? 'page' : undefined}>
+          {issueLabel(group, issue)}
+        </RouteAnchor>
+      </li>
+    );
+  });
+}
+
 /**
  * Issues by year: the first two year groups start expanded, a title click toggles the others. On small
  * screens the list is a drawer opened by the 'All Issues' button.
  */
 export function ArchiveYearList({ groups }: { groups: YearGroup[] }) {
   const [expanded, setExpanded] = useState(() => new Set(groups.slice(0, EXPANDED_YEAR_GROUPS).map(groupKey)));
+  const [fullGroups, setFullGroups] = useState<YearGroup[] | null>(null);
+  const fetching = useRef(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const location = useLocation();
+  const shown = fullGroups ?? groups;
 
   // Choosing an issue closes the drawer.
   useEffect(() => setDrawerOpen(false), [location.pathname]);
+  useEffect(() => {
+    setFullGroups(null);
+    fetching.current = false;
+  }, [groups]);
   useEffect(() => {
     if (!drawerOpen) return;
     const closeOnEscape = (event: KeyboardEvent) => event.key === 'Escape' && setDrawerOpen(false);
@@ -29,12 +65,20 @@ export function ArchiveYearList({ groups }: { groups: YearGroup[] }) {
     return () => window.removeEventListener('keydown', closeOnEscape);
   }, [drawerOpen]);
 
-  function toggle(key: string) {
+  function toggle(group: YearGroup) {
+    const key = groupKey(group);
     setExpanded((current) => {
       const next = new Set(current);
       if (!next.delete(key)) next.add(key);
       return next;
     });
+    if (!fullGroups && !fetching.current && lacksIssues(group)) {
+      fetching.current = true;
+      httpApi.yearGroups().then(setFullGroups, (error: unknown) => {
+        fetching.current = false;
+        console.error(error);
+      });
+    }
   }
 
   return (
@@ -50,24 +94,22 @@ export function ArchiveYearList({ groups }: { groups: YearGroup[] }) {
             ×
           </button>
         </div>
-        {groups.map((group) => {
+        {shown.map((group) => {
           const key = groupKey(group);
           const open = expanded.has(key);
           return (
             <section key={key} className="year-group">
               <h3>
-                <button type="button" aria-expanded={open} aria-controls={`issues-${key}`} onClick={() => toggle(key)}>
+                <button type="button" aria-expanded={open} aria-controls={open ? `issues-${key}` : undefined} onClick={() => toggle(group)}>
                   {`${group.year} ISSUES`}
                 </button>
               </h3>
-              <ul id={`issues-${key}`} hidden={!open}>
-                {/* Collapsed groups render no links: an archive of a century would otherwise weigh down every page. */}
-                {open && group.issues.map((issue) => (
-                  <li key={issue}>
-                    <NavLink to={issuePath(group.year, group.volume, issue)}>{issueLabel(group, issue)}</NavLink>
-                  </li>
-                ))}
-              </ul>
+              {/* Collapsed groups render nothing: an archive of a century would otherwise weigh down every page. */}
+              {open && (
+                <ul id={`issues-${key}`}>
+                  <YearGroupIssues group={group} pathname={location.pathname} />
+                </ul>
+              )}
             </section>
           );
         })}

@@ -1,8 +1,8 @@
-import { Link } from 'react-router';
 import { articleFileUrl } from '../../common/archive-links.js';
 import { formatCitation } from '../../common/citation.js';
 import type { ArticleSummary } from '../../common/schemas/archives.js';
 import type { PublicSettings } from '../../common/schemas/settings.js';
+import { RouteAnchor } from './route-anchor.js';
 
 interface ArticleTableProps {
   articles: ArticleSummary[];
@@ -36,9 +36,9 @@ export function ArticleTable({ articles, settings, abstractPath, firstNumber = 1
                 <p className="article-title" dangerouslySetInnerHTML={{ __html: article.title }} />
                 <p className="article-authors">{article.authorname}</p>
                 <p className="article-links">
-                  <Link to={abstractPath(article)} state={{ scrollTo: 'abstract' }}>
+                  <RouteAnchor to={abstractPath(article)} scrollTo="abstract">
                     Abstract
-                  </Link>
+                  </RouteAnchor>
                   {file && <a href={file}>Download</a>}
                   <span>{`Pages: ${article.pagenumber}`}</span>
                 </p>

@@ -1,5 +1,6 @@
 import { Outlet, redirect, useNavigation, useRouteLoaderData, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { issuePath } from '../../../common/archive-links.js';
+import { EXPANDED_YEAR_GROUPS } from '../../../common/constants.js';
 import type { YearGroup } from '../../../common/schemas/archives.js';
 import { ArchiveYearList } from '../../components/archive-year-list.js';
 import { siteTitle, type HeadArgs, type HeadData } from '../../lib/head.js';
@@ -20,7 +21,15 @@ export async function archivesLoader({ request, context }: LoaderFunctionArgs): 
   if (isArchivesIndex(new URL(request.url)) && newest && newest.issues.length > 0) {
     throw redirect(issuePath(newest.year, newest.volume, newest.issues[0]!));
   }
-  return groups;
+  return withCollapsedGroupsTrimmed(groups);
+}
+
+/**
+ * Groups that start collapsed travel without their issues (the year list fetches them when one is
+ * opened): a century-long archive would otherwise add some 20 KB to every issue and article page.
+ */
+function withCollapsedGroupsTrimmed(groups: YearGroup[]): YearGroup[] {
+  return groups.map((group, index) => (index < EXPANDED_YEAR_GROUPS ? group : { ...group, issue_month: {}, issues: [] }));
 }
 
 /** The year groups change only with a write; they are read again only when /archives itself must redirect. */

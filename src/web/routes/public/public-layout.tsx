@@ -3,6 +3,7 @@ import { Outlet, useLocation, useMatches } from 'react-router';
 import { chatLink } from '../../components/chat-link.js';
 import { SiteFooter } from '../../components/site-footer.js';
 import { SiteHeader } from '../../components/site-header.js';
+import { useRouteAnchorClicks } from '../../components/route-anchor.js';
 import type { RouteHandle } from '../../lib/head.js';
 import { useRootData } from '../../lib/root-data.js';
 
@@ -33,8 +34,10 @@ export function PublicLayout() {
   const { settings } = useRootData();
   useDocumentTitle();
   useScrollTarget();
+  const onRouteAnchorClick = useRouteAnchorClicks();
   return (
-    <div className="page">
+    // Route anchors in lists navigate through this one handler (a keyboard Enter on an anchor is a click too).
+    <div className="page" onClick={onRouteAnchorClick}>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
