@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { SERVER_NODE_FLAGS } from '../../scripts/server-flags.mjs';
 
 export interface RunningServer {
   baseUrl: string;
@@ -30,7 +31,7 @@ export async function startBuiltServer(env: Record<string, string>): Promise<Run
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'journal-e2e-'));
   const port = 20000 + Math.floor(Math.random() * 20000);
   let output = '';
-  const server = spawn(process.execPath, [entry], {
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, entry], {
     cwd: root,
     env: {
       ...process.env,

@@ -1,8 +1,7 @@
+import { escapeHtml } from '../../common/html.js';
 import type { HeadData } from '../../web/lib/head.js';
 import type { ClientAssets } from './client-assets.js';
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
 function headTags(head: HeadData | null, origin: string): string {
   if (!head) return '';

@@ -13,12 +13,15 @@ const home = (headers: Record<string, string> = {}) => t.app.inject({ method: 'G
 const renameSite = async (name: string) => t.ctx.services.settings.update({ ...(await t.ctx.services.settings.get()), websitename: name });
 
 describe('rendered-page cache', () => {
-  it('serves repeat views from the cache, keyed by URL', async () => {
+  it('serves repeat views from the cache, keyed by URL, storing a page on its second request', async () => {
     const first = await home();
     expect(first.body).toContain('<title>Journal</title>');
-    await renameSite('Renamed Quietly');
+    expect(t.ctx.services.pages.size).toBe(0);
     expect((await home()).body).toBe(first.body);
     expect(t.ctx.services.pages.size).toBe(1);
+    await renameSite('Renamed Quietly');
+    expect((await home()).body).toBe(first.body);
+    await t.app.inject({ method: 'GET', url: '/about' });
     await t.app.inject({ method: 'GET', url: '/about' });
     expect(t.ctx.services.pages.size).toBe(2);
   });
@@ -29,6 +32,7 @@ describe('rendered-page cache', () => {
   });
 
   it('is emptied by any successful write request, and not by a refused one', async () => {
+    await home();
     await home();
     const refused = await t.app.inject({ method: 'POST', url: '/api/settings', payload: {} });
     expect(refused.statusCode).toBe(401);

@@ -45,6 +45,26 @@ describe('PageCache', () => {
     expect(cache.get('b')).toBeUndefined();
   });
 
+  it('admits a page from its second request on, remembering a bounded number of first requests', () => {
+    const cache = new PageCache({ maxSeenOnce: 2 });
+    expect(cache.admits('a')).toBe(false);
+    expect(cache.admits('a')).toBe(true);
+    expect(cache.admits('a')).toBe(false);
+    expect(cache.admits('b')).toBe(false);
+    // The memory is full, so it starts again: 'a' and 'b' are forgotten.
+    expect(cache.admits('c')).toBe(false);
+    expect(cache.admits('a')).toBe(false);
+    expect(cache.admits('c')).toBe(true);
+  });
+
+  it('hands back the stored page as bytes, and a page rendered before an invalidation unstored', () => {
+    const cache = new PageCache();
+    const stale = cache.version();
+    cache.invalidate();
+    expect(cache.set('a', html('old'), stale).body).toEqual(Buffer.from('old'));
+    expect(cache.get('a')).toBeUndefined();
+  });
+
   it('expires entries after the time to live', () => {
     vi.useFakeTimers();
     const cache = new PageCache({ maxEntries: 10, maxBytes: 1000, ttlMs: 1000 });

@@ -7,6 +7,11 @@ export interface CachedPage {
   location?: string;
 }
 
+/** A page as rendered: the body is stored as a Buffer only when the page enters the cache. */
+export interface RenderedPage extends Omit<CachedPage, 'body'> {
+  body: string | Buffer;
+}
+
 interface Entry extends CachedPage {
   storedAt: number;
   encoded: Partial<Record<Encoding, Buffer>>;
@@ -19,11 +24,13 @@ export interface PageCacheLimits {
   maxBytes: number;
   /** Bounds staleness when several instances share one database and only one of them saw the write. */
   ttlMs: number;
+  /** How many addresses requested once are remembered while they wait for a second request. */
+  maxSeenOnce: number;
 }
 
-const DEFAULT_LIMITS: PageCacheLimits = { maxEntries: 1000, maxBytes: 24 * 1024 * 1024, ttlMs: 60_000 };
+const DEFAULT_LIMITS: PageCacheLimits = { maxEntries: 1000, maxBytes: 24 * 1024 * 1024, ttlMs: 60_000, maxSeenOnce: 20_000 };
 
-const compressors: Record<Encoding, (body: Buffer) => Buffer> = {
+const compressors: Record<Encoding, (body: string | Buffer) => Buffer> = {
   br: (body) => zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }),
   gzip: (body) => zlib.gzipSync(body, { level: 6 }),
 };
@@ -32,14 +39,30 @@ const compressors: Record<Encoding, (body: Buffer) => Buffer> = {
  * Rendered public pages keyed by URL (DESIGN.md §7), least recently used first out, bounded in
  * entries and bytes. Any successful write invalidates all of it: pages show settings, issues,
  * articles and editors together, so no narrower rule is safe.
+ *
+ * A page enters on its second request: a crawler walking the whole archive, or links carrying
+ * one-off query strings, would otherwise push the pages readers return to out of the cache.
  */
 export class PageCache {
   private readonly entries = new Map<string, Entry>();
+  private readonly seenOnce = new Set<string>();
   private bytes = 0;
   /** Bumped by every invalidation, so a render that started before a write is never stored after it. */
   private generation = 0;
 
-  constructor(private readonly limits: PageCacheLimits = DEFAULT_LIMITS) {}
+  private readonly limits: PageCacheLimits;
+
+  constructor(limits: Partial<PageCacheLimits> = {}) {
+    this.limits = { ...DEFAULT_LIMITS, ...limits };
+  }
+
+  /** Whether a page just rendered for `key` should be stored: true from its second request on. */
+  admits(key: string): boolean {
+    if (this.seenOnce.delete(key)) return true;
+    if (this.seenOnce.size >= this.limits.maxSeenOnce) this.seenOnce.clear();
+    this.seenOnce.add(key);
+    return false;
+  }
 
   get size(): number {
     return this.entries.size;
@@ -63,17 +86,20 @@ export class PageCache {
     return entry;
   }
 
-  set(key: string, page: CachedPage, version: number): void {
-    if (version !== this.generation || page.body.length > this.limits.maxBytes) return;
+  /** Stores a page rendered when the cache had `version`, and returns the stored page. */
+  set(key: string, rendered: RenderedPage, version: number): CachedPage {
+    const page = { ...rendered, body: Buffer.from(rendered.body) };
+    if (version !== this.generation || page.body.length > this.limits.maxBytes) return page;
     const previous = this.entries.get(key);
     if (previous) this.remove(key, previous);
     this.entries.set(key, { ...page, storedAt: Date.now(), encoded: {} });
     this.bytes += page.body.length;
     this.evict();
+    return page;
   }
 
-  /** The body of a page got from get(key), compressed with the encoding; made once per entry. */
-  encoded(key: string, page: CachedPage, encoding: Encoding): Buffer {
+  /** The body of a page, compressed with the encoding; made once per entry when the page came from get(key). */
+  encoded(key: string, page: RenderedPage, encoding: Encoding): Buffer {
     const entry = page as Entry;
     let body = entry.encoded?.[encoding];
     if (!body) {

@@ -5,7 +5,7 @@ import type { AppContext } from '../app-context.js';
 import { announceWrite } from '../cluster.js';
 import type { ClientAssets } from './client-assets.js';
 import { htmlDocument } from './html-document.js';
-import { preferredEncoding, type CachedPage, type PageCache } from './page-cache.js';
+import { preferredEncoding, type PageCache, type RenderedPage } from './page-cache.js';
 import { serverApi } from './server-api.js';
 
 function originOf(request: FastifyRequest): string {
@@ -31,7 +31,7 @@ function invalidateOnWrites(app: FastifyInstance, cache: PageCache): void {
   });
 }
 
-function sendPage(request: FastifyRequest, reply: FastifyReply, cache: PageCache, key: string, page: CachedPage) {
+function sendPage(request: FastifyRequest, reply: FastifyReply, cache: PageCache, key: string, page: RenderedPage) {
   if (page.location) return reply.redirect(page.location, page.status);
   reply.code(page.status);
   const encoding = page.body.length >= COMPRESS_FROM_BYTES ? preferredEncoding(request.headers['accept-encoding']) : null;
@@ -47,11 +47,11 @@ export function registerPageRoutes(app: FastifyInstance, ctx: AppContext, assets
   const cache = ctx.services.pages;
   invalidateOnWrites(app, cache);
 
-  async function render(request: FastifyRequest, origin: string): Promise<CachedPage> {
+  async function render(request: FastifyRequest, origin: string): Promise<RenderedPage> {
     const result = await renderPage(toFetchRequest(request, origin), api, origin);
-    if (result.kind === 'redirect') return { status: result.status, location: result.location, body: Buffer.alloc(0) };
+    if (result.kind === 'redirect') return { status: result.status, location: result.location, body: '' };
     const html = htmlDocument({ head: result.head, origin, assets, body: result.body, hydrationJson: result.hydrationJson });
-    return { status: result.status, body: Buffer.from(html) };
+    return { status: result.status, body: html };
   }
 
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
@@ -62,11 +62,11 @@ export function registerPageRoutes(app: FastifyInstance, ctx: AppContext, assets
     }
     // Pages carry absolute links (canonical, citation_pdf_url), so the origin is part of the key.
     const key = origin + request.url;
-    let page = cache.get(key);
+    let page: RenderedPage | undefined = cache.get(key);
     if (!page) {
       const version = cache.version();
       page = await render(request, origin);
-      cache.set(key, page, version);
+      if (cache.admits(key)) page = cache.set(key, page, version);
     }
     return sendPage(request, reply, cache, key, page);
   });

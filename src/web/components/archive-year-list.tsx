@@ -4,7 +4,7 @@ import { issuePath } from '../../common/archive-links.js';
 import { EXPANDED_YEAR_GROUPS } from '../../common/constants.js';
 import type { YearGroup } from '../../common/schemas/archives.js';
 import { httpApi } from '../lib/public-api.js';
-import { RouteAnchor } from './route-anchor.js';
+import { isActivePath, RouteAnchor } from './route-anchor.js';
 
 const groupKey = (group: YearGroup) => `${group.year}-${group.volume}`;
 
@@ -12,9 +12,6 @@ function issueLabel(group: YearGroup, issue: number): string {
   const month = group.issue_month[issue];
   return `VOL. ${group.volume} : ISSUE ${issue}${month ? ` : ${month.toUpperCase()}` : ''}`;
 }
-
-/** The issue's page or one of its article pages is shown. */
-const isCurrent = (path: string, pathname: string) => pathname === path || pathname.startsWith(`${path}/`);
 
 /** Groups that start collapsed arrive without their issues; the first one opened fetches them all. */
 const lacksIssues = (group: YearGroup) => group.issues.length < group.total_issues;
@@ -29,7 +26,7 @@ function YearGroupIssues({ group, pathname }: { group: YearGroup; pathname: stri
   }
   return group.issues.map((issue) => {
     const path = issuePath(group.year, group.volume, issue);
-    const current = isCurrent(path, pathname);
+    const current = isActivePath(path, pathname);
     return (
       <li key={issue}>
         <RouteAnchor to={path} className={current ? 'active' : undefined} aria-current={current ? 'page' : undefined}>

@@ -9,10 +9,9 @@ interface RouteAnchorProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>,
 }
 
 /**
- * A plain anchor to a page of the app, for long lists (issue tables, the year list): React Router's
- * <Link> resolves its path through several hooks on every render, which dominated the server's
- * rendering of an issue page. Clicks are turned into client-side navigation by useRouteAnchorClicks
- * on an enclosing element.
+ * A plain anchor to a page of the app. React Router's <Link> resolves its path through several hooks
+ * on every render, which made links the largest cost of rendering a public page on the server. Clicks
+ * are turned into client-side navigation by useRouteAnchorClicks on an enclosing element.
  */
 export function RouteAnchor({ to, scrollTo, ...rest }: RouteAnchorProps) {
   return <a href={to} data-route="" data-scroll-to={scrollTo} {...rest} />;
@@ -35,4 +34,10 @@ export function useRouteAnchorClicks(): (event: MouseEvent) => void {
     },
     [navigate],
   );
+}
+
+/** Whether a link to `to` points at the page shown (or, unless `end`, at one of its parents), as NavLink decides. */
+export function isActivePath(to: string, pathname: string, end = false): boolean {
+  const [target, current] = [to.toLowerCase(), pathname.toLowerCase().replace(/(.)\/+$/, '$1')];
+  return current === target || (!end && current.startsWith(target === '/' ? '/' : `${target}/`));
 }

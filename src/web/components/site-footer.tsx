@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import type { PublicSettings } from '../../common/schemas/settings.js';
+import { RouteAnchor } from './route-anchor.js';
 
 export function SiteFooter({ settings }: { settings: PublicSettings }) {
   return (
@@ -8,17 +8,17 @@ export function SiteFooter({ settings }: { settings: PublicSettings }) {
         <p>{`© ${new Date().getFullYear()} ${settings.websitename}. All rights reserved.`}</p>
         <ul>
           <li>
-            <Link to="/about">About</Link>
+            <RouteAnchor to="/about">About</RouteAnchor>
           </li>
           <li>
-            <Link to="/privacy-policy" state={{ scrollTo: 'privacy' }}>
+            <RouteAnchor to="/privacy-policy" scrollTo="privacy">
               Privacy Policy
-            </Link>
+            </RouteAnchor>
           </li>
           <li>
-            <Link to="/terms-and-conditions" state={{ scrollTo: 'terms' }}>
+            <RouteAnchor to="/terms-and-conditions" scrollTo="terms">
               Terms and Conditions
-            </Link>
+            </RouteAnchor>
           </li>
         </ul>
       </div>

@@ -1,5 +1,6 @@
-import { NavLink } from 'react-router';
+import { useLocation } from 'react-router';
 import type { PublicSettings } from '../../common/schemas/settings.js';
+import { isActivePath, RouteAnchor } from './route-anchor.js';
 import { SearchBox } from './search-box.js';
 
 const NAVIGATION = [
@@ -12,13 +13,14 @@ const NAVIGATION = [
 ];
 
 export function SiteHeader({ settings }: { settings: PublicSettings }) {
+  const { pathname } = useLocation();
   return (
     <header className="site-header">
       <div className="masthead container">
-        <a href="/" className="brand">
+        <RouteAnchor to="/" className="brand">
           <img src="/logo.svg" alt={`${settings.websitename} logo`} width="72" height="72" />
           <span className="journal-name" dangerouslySetInnerHTML={{ __html: settings.formatted_journal_name }} />
-        </a>
+        </RouteAnchor>
         {settings.nassScore && (
           <p className="rating-banner">
             NAAS Rating <strong>{settings.nassScore}</strong>
@@ -34,13 +36,16 @@ export function SiteHeader({ settings }: { settings: PublicSettings }) {
       <nav className="main-nav" aria-label="Main">
         <div className="container nav-row">
           <ul>
-            {NAVIGATION.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} end={item.to === '/'}>
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
+            {NAVIGATION.map((item) => {
+              const active = isActivePath(item.to, pathname, item.to === '/');
+              return (
+                <li key={item.to}>
+                  <RouteAnchor to={item.to} className={active ? 'active' : undefined} aria-current={active ? 'page' : undefined}>
+                    {item.label}
+                  </RouteAnchor>
+                </li>
+              );
+            })}
           </ul>
           <SearchBox />
         </div>
