@@ -33,7 +33,7 @@ export function createServices(db: Db, files: FileStore, tokens: TokenService) {
   const pages = new PageCache();
   return {
     settings,
-    indexing: new IndexingService(db),
+    indexing: new IndexingService(db, () => pages.version()),
     editors: new EditorsService(db, settings, files),
     archives: new ArchivesService(db, () => pages.version()),
     search: new SearchService(db),

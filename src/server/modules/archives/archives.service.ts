@@ -1,4 +1,5 @@
 import type { ArticleRecord, ArticleSummary, PublicArticle, YearGroup } from '../../../common/schemas/archives.js';
+import { UntilNextWrite } from '../../cache/until-next-write.js';
 import type { Db } from '../../db/database.js';
 import type { ArticleRow } from '../../db/schema.js';
 import { sanitizeRichText, sanitizeTitle } from '../../storage/sanitize.js';
@@ -41,27 +42,20 @@ export const isReferenceNumber = (value: string) => /^\d{1,40}$/.test(value);
 const isPublic = (row: ArticleRow | undefined): row is ArticleRow => row?.status === 'enabled';
 
 /** Public reads of issues and articles. */
-/** Bounds staleness when another instance sharing the database made the write. */
-const YEAR_GROUPS_TTL_MS = 60_000;
-
 export class ArchivesService {
-  private yearGroupsMemo: { groups: Promise<YearGroup[]>; version: number; until: number } | null = null;
+  /** The year groups sit beside every issue and article page, so they are kept until the next write. */
+  private readonly yearGroupsMemo: UntilNextWrite<YearGroup[]>;
 
   /** `writeVersion` changes with every successful write (the page cache's generation). */
   constructor(
     private readonly db: Db,
-    private readonly writeVersion: () => number,
-  ) {}
+    writeVersion: () => number,
+  ) {
+    this.yearGroupsMemo = new UntilNextWrite(() => this.loadYearGroups(), writeVersion);
+  }
 
-  /** The year groups sit beside every issue and article page, so they are kept until the next write. */
   yearGroups(): Promise<YearGroup[]> {
-    const version = this.writeVersion();
-    const memo = this.yearGroupsMemo;
-    if (memo && memo.version === version && memo.until > Date.now()) return memo.groups;
-    const groups = this.loadYearGroups();
-    this.yearGroupsMemo = { groups, version, until: Date.now() + YEAR_GROUPS_TTL_MS };
-    groups.catch(() => (this.yearGroupsMemo = null));
-    return groups;
+    return this.yearGroupsMemo.get();
   }
 
   /** One group per year and volume, newest first, listing the issues that have published articles. */
