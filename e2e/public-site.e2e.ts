@@ -38,6 +38,10 @@ async function scrolledTo(page: Page, selector: string): Promise<boolean> {
   return (await handle.jsonValue()) as boolean;
 }
 
+/** Marks the loaded document, so that a later check can tell client-side navigation from a page load. */
+const markDocument = (page: Page) => page.evaluate(() => document.documentElement.setAttribute('data-journey', 'loaded'));
+const isSameDocument = (page: Page) => page.evaluate(() => document.documentElement.getAttribute('data-journey') === 'loaded');
+
 /** The page's heading once the page showing it has rendered. */
 async function heading(page: Page, expected: string | RegExp): Promise<string> {
   const locator = page.locator('main h1').filter({ hasText: expected });
@@ -52,9 +56,12 @@ describe.each(['desktop', 'phone'] as const)('public reading site at %s width', 
     const newest = groups[0]!;
     const latest = newest.issues[0]!;
     await page.goto(baseUrl);
+    await markDocument(page);
     await page.getByRole('link', { name: 'ARCHIVES', exact: true }).click();
     await page.waitForURL(`${baseUrl}/archives/${newest.year}/vol${newest.volume}/issue${latest}`);
     await expect(heading(page, 'VOL.')).resolves.toMatch(new RegExp(`^VOL\\. ${newest.volume}, ISSUE ${latest} \\(${newest.year}\\) [A-Z][a-z]{2}-[A-Z][a-z]{2}$`));
+    // The header's links navigate inside the app: the document loaded at home is still the one shown.
+    await expect(isSameDocument(page)).resolves.toBe(true);
     await expect(page.locator('.article-table thead th').allTextContents()).resolves.toEqual(['S.No.', 'Title and Authors Name', 'Subject', 'Country']);
     await screenshot(page, `public-issue-${viewport}`);
 
@@ -91,6 +98,7 @@ describe.each(['desktop', 'phone'] as const)('public reading site at %s width', 
     await page.waitForURL(/\/archives\/\d+\/vol\d+\/issue1\/\d+$/);
     await expect(heading(page, title)).resolves.toBe(title);
     await expect(scrolledTo(page, '#abstract')).resolves.toBe(true);
+    await expect(isSameDocument(page)).resolves.toBe(true);
     await expect(page.title()).resolves.toBe(`${title} | International Journal of Applied Research and Studies`);
     await screenshot(page, `public-article-${viewport}`);
 

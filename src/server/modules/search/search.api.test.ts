@@ -80,6 +80,35 @@ describe('GET /api/search', () => {
     expect((await search(`keyword=${encodeURIComponent('groundwater"*')}`)).body.total).toBe(2);
   });
 
+  it('follows every change of an article: its words, its status and its reference number', async () => {
+    const db = t.ctx.db;
+    const id = await addArticle(db, { year: 2025, volume: 3, issue: 1, refnumber: '80005', pagenumber: '21-22', title: 'Tidal wetlands' });
+    const setArticle = (values: { title?: string; status?: string; refnumber?: string }) =>
+      db.updateTable('articles').set(values).where('id', '=', id).execute();
+    const found = async (keyword: string) => refs((await search(`keyword=${keyword}`)).body).includes('80005');
+    expect(await found('wetlands')).toBe(true);
+    await setArticle({ title: 'Tidal marshes' });
+    expect([await found('wetlands'), await found('marshes')]).toEqual([false, true]);
+    await setArticle({ status: 'disabled' });
+    expect((await search('keyword=marshes')).body.total).toBe(0);
+    await setArticle({ status: 'enabled' });
+    expect(await found('marshes')).toBe(true);
+    await setArticle({ refnumber: '' });
+    expect((await search('keyword=marshes')).body.total).toBe(0);
+    await setArticle({ refnumber: '80005' });
+    expect((await search('keyword=marshes')).body.total).toBe(1);
+    await db.deleteFrom('articles').where('id', '=', id).execute();
+    expect((await search('keyword=marshes')).body.total).toBe(0);
+  });
+
+  it('counts an article matched both by its words and by its reference number once, ranked first', async () => {
+    await addArticle(t.ctx.db, { year: 2025, volume: 3, issue: 1, refnumber: '2024', pagenumber: '23-24', title: 'Monsoon rainfall since 2024' });
+    await addArticle(t.ctx.db, { year: 2025, volume: 3, issue: 1, refnumber: '80006', pagenumber: '25-26', title: 'Drought outlook for 2024' });
+    const { body } = await search('keyword=2024');
+    expect(body.total).toBe(2);
+    expect(refs(body)[0]).toBe('2024');
+  });
+
   it('takes the first value of a repeated keyword', async () => {
     expect(refs((await search('keyword=mangrove&keyword=groundwater')).body)).toEqual(['80004']);
   });

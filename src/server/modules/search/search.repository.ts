@@ -1,6 +1,6 @@
 import { PostgresAdapter, sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import { isPublished, SUMMARY_COLUMNS, type SummaryRow } from '../archives/archives.repository.js';
+import { SUMMARY_COLUMNS, type SummaryRow } from '../archives/archives.repository.js';
 
 export interface SearchQuery {
   /** Words of the keyword: letters, marks and digits only, so they can never break the query syntax. */
@@ -25,8 +25,9 @@ const isPostgres = (db: Executor) => db.getExecutor().adapter instanceof Postgre
 const quotedWords = (words: string[]) => words.map((word) => `"${word}"`).join(' ');
 
 /**
- * SQLite FTS5 table articles_fts, bm25 weighted towards title and authors (higher score is better).
- * The weights go through the rank column because bm25() itself cannot run once SQLite moves it out of the match.
+ * SQLite FTS5 table articles_fts, which holds only published articles (migration 002), bm25 weighted
+ * towards title and authors (higher score is better). The weights go through the rank column because
+ * bm25() itself cannot run once SQLite moves it out of the match.
  */
 function sqliteTextMatches(words: string[], ranked: boolean): RawBuilder<Match> {
   if (!ranked) return sql<Match>`select rowid as id, 0 as score from articles_fts where articles_fts match ${quotedWords(words)}`;
@@ -34,47 +35,52 @@ function sqliteTextMatches(words: string[], ranked: boolean): RawBuilder<Match> 
     where articles_fts match ${quotedWords(words)} and rank match 'bm25(10.0, 10.0, 5.0, 1.0)'`;
 }
 
+const PUBLISHED = sql`status = 'enabled' and refnumber <> ''`;
+
 /**
- * PostgreSQL articles.search_vector: titles, keywords and abstracts are stemmed as English and author
- * names are not, so the query is tried both ways.
+ * PostgreSQL articles.search_vector over published articles: titles, keywords and abstracts are
+ * stemmed as English and author names are not, so the query is tried both ways.
  */
 function postgresTextMatches(words: string[], ranked: boolean): RawBuilder<Match> {
   const text = quotedWords(words);
   const score = ranked ? sql`ts_rank(a.search_vector, en) + ts_rank(a.search_vector, plain)` : sql`0`;
   return sql<Match>`select a.id, ${score} as score
     from articles a, websearch_to_tsquery('english', ${text}) en, websearch_to_tsquery('simple', ${text}) plain
-    where a.search_vector @@ en or a.search_vector @@ plain`;
+    where (a.search_vector @@ en or a.search_vector @@ plain) and ${PUBLISHED}`;
 }
 
-/** Matching article ids with their best score; counting needs no score, which spares the ranking work. */
+/**
+ * Published articles matching the words or the reference number, with their best score; counting
+ * needs no score, which spares the ranking work. Everything here is published already, so neither
+ * counting nor ranking reads the matching articles themselves.
+ */
 function matches(db: Executor, query: SearchQuery, ranked: boolean): RawBuilder<Match> {
   const sources: RawBuilder<Match>[] = [];
   if (query.words.length > 0) {
     sources.push(isPostgres(db) ? postgresTextMatches(query.words, ranked) : sqliteTextMatches(query.words, ranked));
   }
   if (query.refnumber) {
-    sources.push(sql<Match>`select id, ${EXACT_REFERENCE_SCORE} as score from articles where refnumber = ${query.refnumber}`);
+    sources.push(sql<Match>`select id, ${EXACT_REFERENCE_SCORE} as score from articles where refnumber = ${query.refnumber} and ${PUBLISHED}`);
   }
-  const all = sources.reduce((union, next) => sql<Match>`${union} union all ${next}`);
-  return sql<Match>`select id, max(score) as score from (${all}) hits group by id`;
+  if (sources.length === 1) return sources[0]!;
+  return sql<Match>`select id, max(score) as score from (${sources[0]!} union all ${sources[1]!}) hits group by id`;
 }
 
 /** Ranked published articles matching the words or the reference number, one page of them and the total. */
 export async function searchArticles(db: Executor, query: SearchQuery): Promise<{ total: number; rows: SummaryRow[] }> {
-  const matched = (ranked: boolean) =>
-    db
-      .selectFrom(sql<Match>`(${matches(db, query, ranked)})`.as('m'))
-      .innerJoin('articles', 'articles.id', 'm.id')
-      .where(isPublished);
-  const [count, rows] = await Promise.all([
-    matched(false).select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),
-    matched(true)
-      .select(SUMMARY_COLUMNS)
-      .orderBy('m.score', 'desc')
-      .orderBy('articles.id', 'desc')
-      .limit(query.limit)
-      .offset(query.offset)
-      .execute(),
-  ]);
+  const count = await db
+    .selectFrom(sql<Match>`(${matches(db, query, false)})`.as('m'))
+    .select((eb) => eb.fn.countAll<number | string>().as('total'))
+    .executeTakeFirstOrThrow();
+  // Only the page's articles are read: the ranking is ordered and cut before the join.
+  const page = sql<Match>`(select id, score from (${matches(db, query, true)}) ranked
+    order by score desc, id desc limit ${query.limit} offset ${query.offset})`;
+  const rows = await db
+    .selectFrom(page.as('m'))
+    .innerJoin('articles', 'articles.id', 'm.id')
+    .select(SUMMARY_COLUMNS)
+    .orderBy('m.score', 'desc')
+    .orderBy('articles.id', 'desc')
+    .execute();
   return { total: Number(count.total), rows };
 }

@@ -1,0 +1,31 @@
+import { Migrator, sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { addArticle, addIssue } from '../modules/archives/archive-fixtures.js';
+import { openDatabase, type DatabaseHandle } from './database.js';
+import { migrate } from './migrate.js';
+import { initialMigration } from './migrations/001-initial.js';
+
+let handle: DatabaseHandle | undefined;
+afterEach(() => handle?.db.destroy());
+
+const indexedIds = async ({ db }: DatabaseHandle, word: string) =>
+  (await sql<{ id: number }>`select rowid as id from articles_fts where articles_fts match ${word} order by rowid`.execute(db)).rows.map((row) => row.id);
+
+describe('migration 002 (SQLite search index of published articles)', () => {
+  it('leaves the unpublished articles of an existing database out of the index', async () => {
+    handle = openDatabase({ sqliteFile: ':memory:' });
+    const first = new Migrator({ db: handle.db, provider: { getMigrations: async () => ({ '001-initial': initialMigration('sqlite') }) } });
+    expect((await first.migrateToLatest()).error).toBeUndefined();
+    await addIssue(handle.db, 2025, 3, 1);
+    const issue = { year: 2025, volume: 3, issue: 1 };
+    const enabled = await addArticle(handle.db, { ...issue, title: 'Estuary sediments' });
+    const disabled = await addArticle(handle.db, { ...issue, title: 'Estuary salinity', status: 'disabled' });
+    const unnumbered = await addArticle(handle.db, { ...issue, title: 'Estuary fisheries', refnumber: '' });
+    expect(await indexedIds(handle, 'estuary')).toEqual([enabled, disabled, unnumbered]);
+
+    await migrate(handle);
+    expect(await indexedIds(handle, 'estuary')).toEqual([enabled]);
+    await handle.db.updateTable('articles').set({ status: 'enabled' }).where('id', '=', disabled).execute();
+    expect(await indexedIds(handle, 'estuary')).toEqual([enabled, disabled]);
+  });
+});
