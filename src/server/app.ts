@@ -1,7 +1,6 @@
 import path from 'node:path';
 import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -10,6 +9,7 @@ import { MAX_UPLOAD_BYTES } from '../common/constants.js';
 import { registerAuth } from './auth/auth-plugin.js';
 import type { AppContext } from './app-context.js';
 import { HttpError } from './http/errors.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerArchivesRoutes } from './modules/archives/archives.routes.js';
 import { registerAdminRoutes } from './modules/admin/admin.routes.js';
 import { registerArticleRoutes } from './modules/articles/articles.routes.js';
@@ -42,21 +42,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
     bodyLimit: 1_048_576,
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app);
   await app.register(compress, { threshold: 2048 });
   // Uploads (pdfFile, imgFile) are read into memory and checked before anything is written.
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 60, parts: 61, fieldSize: 400_000 } });
