@@ -84,6 +84,17 @@ describe('PageCache', () => {
   });
 });
 
+describe('PageCache.encoded for a page it does not hold', () => {
+  it('compresses the page for this answer only', () => {
+    const cache = new PageCache();
+    const page = html('once '.repeat(500));
+    const first = cache.encoded('a', page, 'br');
+    expect(zlib.brotliDecompressSync(first).toString()).toBe('once '.repeat(500));
+    expect(cache.encoded('a', page, 'br')).not.toBe(first);
+    expect(cache.size).toBe(0);
+  });
+});
+
 describe('preferredEncoding', () => {
   it('prefers brotli, then gzip, and honours q=0', () => {
     expect(preferredEncoding('gzip, deflate, br')).toBe('br');
