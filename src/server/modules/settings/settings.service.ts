@@ -19,26 +19,30 @@ function toSettings(row: SettingsRow): SiteSettings {
 }
 
 export function toPublicSettings(settings: SiteSettings): PublicSettings {
-  const copy: Record<string, unknown> = { ...settings };
-  for (const field of PRIVATE_SETTING_FIELDS) delete copy[field];
-  return copy as PublicSettings;
+  const hidden = new Set<string>(PRIVATE_SETTING_FIELDS);
+  return Object.fromEntries(Object.entries(settings).filter(([field]) => !hidden.has(field))) as PublicSettings;
 }
 
 /** How long another instance's settings change may take to show here (several instances share one database). */
 const SETTINGS_CACHE_MS = 30_000;
 
 export class SettingsService {
-  private cached: { settings: SiteSettings; until: number } | null = null;
+  private cached: { settings: SiteSettings; publicSettings: PublicSettings; until: number } | null = null;
 
   constructor(private readonly db: Db) {}
 
   /** Settings are read on every page, so they are cached until the next update here or for a short while. */
   async get(): Promise<SiteSettings> {
-    if (this.cached && this.cached.until > Date.now()) return this.cached.settings;
+    return (await this.load()).settings;
+  }
+
+  private async load() {
+    if (this.cached && this.cached.until > Date.now()) return this.cached;
     const row = await findSettings(this.db);
     if (!row) throw new Error('Settings row is missing; the database was not initialised');
-    this.cached = { settings: toSettings(row), until: Date.now() + SETTINGS_CACHE_MS };
-    return this.cached.settings;
+    const settings = toSettings(row);
+    this.cached = { settings, publicSettings: toPublicSettings(settings), until: Date.now() + SETTINGS_CACHE_MS };
+    return this.cached;
   }
 
   /** Drops the cached settings, e.g. when another worker process saved new ones. */
@@ -47,7 +51,7 @@ export class SettingsService {
   }
 
   async getPublic(): Promise<PublicSettings> {
-    return toPublicSettings(await this.get());
+    return (await this.load()).publicSettings;
   }
 
   async update(input: SiteSettings): Promise<SiteSettings> {
