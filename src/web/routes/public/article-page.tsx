@@ -1,8 +1,9 @@
-import { data, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { articleFileUrl, articlePath, issuePath, issueTitle } from '../../../common/archive-links.js';
 import { formatCitation, splitAuthors, titleText } from '../../../common/citation.js';
 import type { PublicArticle } from '../../../common/schemas/archives.js';
 import type { PublicSettings } from '../../../common/schemas/settings.js';
+import { RouteAnchor } from '../../components/route-anchor.js';
 import { siteTitle, type HeadArgs, type HeadData } from '../../lib/head.js';
 import { apiFrom } from '../../lib/public-api.js';
 import { useRootData } from '../../lib/root-data.js';
@@ -71,9 +72,9 @@ export function ArticlePage() {
   return (
     <article className="card article-page">
       <p className="article-issue">
-        <Link to={issuePath(article.year, article.volume, article.issue)}>
+        <RouteAnchor to={issuePath(article.year, article.volume, article.issue)}>
           {issueTitle(article.year, article.volume, article.issue, article.frequency)}
-        </Link>
+        </RouteAnchor>
       </p>
       <h1 dangerouslySetInnerHTML={{ __html: article.title }} />
       <p className="article-authors">{article.authorname}</p>

@@ -1,8 +1,9 @@
-import { data, Form, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { data, Form, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { articleFileUrl, articlePath } from '../../../common/archive-links.js';
 import { splitAuthors, titleText } from '../../../common/citation.js';
 import type { PublicArticle } from '../../../common/schemas/archives.js';
 import { pdfUrls } from '../../../common/pdf-links.js';
+import { RouteAnchor } from '../../components/route-anchor.js';
 import { siteTitle, type HeadArgs, type HeadData } from '../../lib/head.js';
 import { apiFrom } from '../../lib/public-api.js';
 import '../../styles/download.css';
@@ -52,9 +53,9 @@ function DownloadTable({ article }: { article: PublicArticle }) {
         <tr>
           <th scope="row">Article page</th>
           <td>
-            <Link className="dl-button dl-secondary" to={articlePath(article)}>
+            <RouteAnchor className="dl-button dl-secondary" to={articlePath(article)}>
               View Article
-            </Link>
+            </RouteAnchor>
           </td>
         </tr>
         {file && (

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { RouteAnchor } from '../../components/route-anchor.js';
 import { siteTitle, type HeadArgs } from '../../lib/head.js';
 
 export const notFoundHead = ({ settings }: HeadArgs) => ({ title: siteTitle(settings, 'Page not found') });
@@ -9,7 +9,7 @@ export function NotFoundPage() {
       <h1>Page not found</h1>
       <p>The page you asked for does not exist. It may have moved, or the address may be mistyped.</p>
       <p>
-        <Link to="/">Go to the home page</Link> or <Link to="/archives">browse the archives</Link>.
+        <RouteAnchor to="/">Go to the home page</RouteAnchor> or <RouteAnchor to="/archives">browse the archives</RouteAnchor>.
       </p>
     </section>
   );

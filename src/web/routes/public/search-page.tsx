@@ -1,7 +1,8 @@
-import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { leadingNumber, searchArticlePath } from '../../../common/archive-links.js';
 import type { SearchResults } from '../../../common/schemas/archives.js';
 import { ArticleTable } from '../../components/article-table.js';
+import { RouteAnchor } from '../../components/route-anchor.js';
 import { siteTitle, type HeadArgs, type HeadData } from '../../lib/head.js';
 import { apiFrom } from '../../lib/public-api.js';
 import { useRootData } from '../../lib/root-data.js';
@@ -39,9 +40,9 @@ function Pager({ results }: { results: SearchResults }) {
   if (pages <= 1) return null;
   return (
     <nav className="pager" aria-label="Result pages">
-      {results.page > 1 && <Link to={pageLink(results.keyword, results.page - 1)}>Previous</Link>}
+      {results.page > 1 && <RouteAnchor to={pageLink(results.keyword, results.page - 1)}>Previous</RouteAnchor>}
       <span>{`Page ${results.page} of ${pages}`}</span>
-      {results.page < pages && <Link to={pageLink(results.keyword, results.page + 1)}>Next</Link>}
+      {results.page < pages && <RouteAnchor to={pageLink(results.keyword, results.page + 1)}>Next</RouteAnchor>}
     </nav>
   );
 }
