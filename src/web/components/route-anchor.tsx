@@ -27,7 +27,7 @@ export function useRouteAnchorClicks(): (event: MouseEvent) => void {
     (event: MouseEvent) => {
       if (event.defaultPrevented || !isPlainLeftClick(event)) return;
       const anchor = (event.target as Element).closest('a[data-route]');
-      if (!(anchor instanceof HTMLAnchorElement)) return;
+      if (!(anchor instanceof HTMLAnchorElement) || anchor.target) return;
       event.preventDefault();
       const scrollTo = anchor.dataset.scrollTo;
       navigate(anchor.getAttribute('href')!, { state: scrollTo ? { scrollTo } : undefined });
