@@ -3,7 +3,7 @@ import helmet from 'helmet';
 
 /**
  * Helmet's security headers on every answer. The middleware is built once here: the Fastify plugin
- * builds it anew for every request, which was about a tenth of the cost of serving a cached page.
+ * builds it anew for every request, which was about half the cost of serving a cached page.
  * The policy allows only the site's own scripts (hydration data travels as JSON, not inline script).
  */
 export function registerSecurityHeaders(app: FastifyInstance): void {

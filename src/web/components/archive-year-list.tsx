@@ -72,7 +72,9 @@ export function ArchiveYearList({ groups }: { groups: YearGroup[] }) {
     if (!fullGroups && !fetching.current && lacksIssues(group)) {
       fetching.current = true;
       httpApi.yearGroups().then(setFullGroups, (error: unknown) => {
+        // The group closes again, so the reader can retry with another click.
         fetching.current = false;
+        setExpanded((current) => new Set([...current].filter((open) => open !== key)));
         console.error(error);
       });
     }
