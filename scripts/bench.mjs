@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
+import { freePort } from './free-port.mjs';
 import { SERVER_NODE_FLAGS } from './server-flags.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -38,7 +39,7 @@ function ensureDataSet(name, articles) {
 }
 
 async function startServer(dataDir) {
-  const port = 31000 + Math.floor(Math.random() * 2000);
+  const port = await freePort();
   const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(distDir, 'server', 'main.js')], {
     cwd: root,
     // One worker: autocannon needs the machine's other core (WEB_CONCURRENCY=2 measured slower here).

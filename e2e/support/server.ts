@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../scripts/free-port.mjs';
 import { SERVER_NODE_FLAGS } from '../../scripts/server-flags.mjs';
 
 export interface RunningServer {
@@ -29,7 +30,7 @@ export async function startBuiltServer(env: Record<string, string>): Promise<Run
   const entry = path.resolve(root, process.env.DIST_DIR ?? 'dist', 'server', 'main.js');
   if (!fs.existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'journal-e2e-'));
-  const port = 20000 + Math.floor(Math.random() * 20000);
+  const port = await freePort();
   let output = '';
   const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, entry], {
     cwd: root,

@@ -1,0 +1,2 @@
+/** See free-port.mjs. */
+export declare function freePort(): Promise<number>;
