@@ -1,5 +1,10 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+
+// react-router's package exports always point at its development build (dev warnings included); builds
+// take its production build instead, and the server bundles it so the alias applies there too.
+const reactRouterProduction = fileURLToPath(new URL('node_modules/react-router/dist/production/index.mjs', import.meta.url));
 
 // `vite build` makes the browser bundle (dist/client, with a manifest the server reads);
 // `vite build --ssr` bundles the server, including the React routes it renders (dist/server).
@@ -8,6 +13,8 @@ const distDir = process.env.DIST_DIR ?? 'dist';
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
+  resolve: { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] },
+  ssr: { noExternal: ['react-router'] },
   publicDir: 'src/web/public',
   build: isSsrBuild
     ? {

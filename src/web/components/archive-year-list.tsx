@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
 import { issuePath } from '../../common/archive-links.js';
 import { EXPANDED_YEAR_GROUPS } from '../../common/constants.js';
@@ -37,6 +37,38 @@ function YearGroupIssues({ group, pathname }: { group: YearGroup; pathname: stri
   });
 }
 
+/** One year group: its title toggles the issue list, which collapsed groups do not render at all. */
+export function YearGroupSection({ group, open, pathname, onToggle }: { group: YearGroup; open: boolean; pathname: string; onToggle: (group: YearGroup) => void }) {
+  const key = groupKey(group);
+  return (
+    <section className="year-group">
+      <h3>
+        <button type="button" aria-expanded={open} aria-controls={open ? `issues-${key}` : undefined} onClick={() => onToggle(group)}>
+          {`${group.year} ISSUES`}
+        </button>
+      </h3>
+      {open && (
+        <ul id={`issues-${key}`}>
+          <YearGroupIssues group={group} pathname={pathname} />
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The groups that start collapsed, as the markup YearGroupSection gives them. Until the page has
+ * hydrated their titles are buttons with no behaviour yet, and on a long archive they are most of the
+ * elements of a page, so the server (and hydration) take them as one string; once hydrated they are
+ * rendered as components.
+ */
+export const collapsedGroupsHtml = (groups: YearGroup[]) =>
+  groups.map((group) => `<section class="year-group"><h3><button type="button" aria-expanded="false">${group.year} ISSUES</button></h3></section>`).join('');
+
+const noSubscription = () => () => {};
+/** False on the server and while hydrating, true afterwards. */
+const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () => false);
+
 /**
  * Issues by year: the first two year groups start expanded, a title click toggles the others. On small
  * screens the list is a drawer opened by the 'All Issues' button.
@@ -48,6 +80,7 @@ export function ArchiveYearList({ groups }: { groups: YearGroup[] }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const location = useLocation();
   const shown = fullGroups ?? groups;
+  const hydrated = useHydrated();
 
   // Choosing an issue closes the drawer.
   useEffect(() => setDrawerOpen(false), [location.pathname]);
@@ -80,6 +113,10 @@ export function ArchiveYearList({ groups }: { groups: YearGroup[] }) {
     }
   }
 
+  const renderGroup = (group: YearGroup) => (
+    <YearGroupSection key={groupKey(group)} group={group} open={expanded.has(groupKey(group))} pathname={location.pathname} onToggle={toggle} />
+  );
+
   return (
     <>
       <button type="button" className="all-issues-button" aria-expanded={drawerOpen} aria-controls="year-list" onClick={() => setDrawerOpen(true)}>
@@ -93,25 +130,15 @@ export function ArchiveYearList({ groups }: { groups: YearGroup[] }) {
             ×
           </button>
         </div>
-        {shown.map((group) => {
-          const key = groupKey(group);
-          const open = expanded.has(key);
-          return (
-            <section key={key} className="year-group">
-              <h3>
-                <button type="button" aria-expanded={open} aria-controls={open ? `issues-${key}` : undefined} onClick={() => toggle(group)}>
-                  {`${group.year} ISSUES`}
-                </button>
-              </h3>
-              {/* Collapsed groups render nothing: an archive of a century would otherwise weigh down every page. */}
-              {open && (
-                <ul id={`issues-${key}`}>
-                  <YearGroupIssues group={group} pathname={location.pathname} />
-                </ul>
-              )}
-            </section>
-          );
-        })}
+        {shown.slice(0, EXPANDED_YEAR_GROUPS).map(renderGroup)}
+        {shown.length > EXPANDED_YEAR_GROUPS &&
+          (hydrated ? (
+            <div key="components" className="year-groups-later">
+              {shown.slice(EXPANDED_YEAR_GROUPS).map(renderGroup)}
+            </div>
+          ) : (
+            <div key="markup" className="year-groups-later" dangerouslySetInnerHTML={{ __html: collapsedGroupsHtml(shown.slice(EXPANDED_YEAR_GROUPS)) }} />
+          ))}
       </nav>
     </>
   );
