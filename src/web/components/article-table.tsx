@@ -23,18 +23,18 @@ type RowOptions = Omit<ArticleTableProps, 'articles'> & { firstNumber: number };
  */
 function rowHtml(article: ArticleSummary, index: number, { settings, abstractPath, firstNumber }: RowOptions): string {
   const file = articleFileUrl(article);
-  const citation = formatCitation({ ...article, websitename: settings.websitename });
-  return [
-    `<tr><td class="serial" data-label="S.No.">${firstNumber + index}</td><td class="article-cell">`,
-    `<p class="article-title">${article.title}</p>`,
-    `<p class="article-authors">${escapeHtml(article.authorname)}</p>`,
-    `<p class="article-links"><a href="${escapeHtml(abstractPath(article))}" data-route="" data-scroll-to="abstract">Abstract</a>`,
-    file ? `<a href="${escapeHtml(file)}">Download</a>` : '',
-    `<span>Pages: ${escapeHtml(article.pagenumber)}</span></p>`,
-    `<p class="article-citation"><strong>How to cite this article:</strong> ${escapeHtml(citation)}</p></td>`,
-    settings.show_subject_column ? `<td data-label="Subject">${escapeHtml(article.subject)}</td>` : '',
-    `<td data-label="Country">${escapeHtml(article.country)}</td></tr>`,
-  ].join('');
+  const citation = formatCitation(article, settings.websitename);
+  const downloadLink = file ? `<a href="${escapeHtml(file)}">Download</a>` : '';
+  const subjectCell = settings.show_subject_column ? `<td data-label="Subject">${escapeHtml(article.subject)}</td>` : '';
+  return (
+    `<tr><td class="serial" data-label="S.No.">${firstNumber + index}</td><td class="article-cell">` +
+    `<p class="article-title">${article.title}</p>` +
+    `<p class="article-authors">${escapeHtml(article.authorname)}</p>` +
+    `<p class="article-links"><a href="${escapeHtml(abstractPath(article))}" data-route="" data-scroll-to="abstract">Abstract</a>${downloadLink}` +
+    `<span>Pages: ${escapeHtml(article.pagenumber)}</span></p>` +
+    `<p class="article-citation"><strong>How to cite this article:</strong> ${escapeHtml(citation)}</p></td>` +
+    `${subjectCell}<td data-label="Country">${escapeHtml(article.country)}</td></tr>`
+  );
 }
 
 /** The article list of an issue or of a search: S.No., title and authors with their links, Subject, Country. */

@@ -106,7 +106,7 @@ async function seedIssuesAndArticles(db: Db, files: FileStore): Promise<number> 
         const pagenumber = `${page}-${page + length - 1}`;
         page += length;
         const file = FileStore.articlePath(year, volume, issue, refnumber);
-        const citation = formatCitation({ ...content, websitename: DEMO_SETTINGS.websitename, volume, issue, year, pagenumber });
+        const citation = formatCitation({ ...content, volume, issue, year, pagenumber }, DEMO_SETTINGS.websitename);
         await files.write(file, await demoArticlePdf({ ...content, journal: DEMO_SETTINGS.websitename, citation }));
         const month = 2 * i + 1 + Math.floor(random() * 2);
         const publishdate = `${year}-${String(month).padStart(2, '0')}-${String(5 + a * 5).padStart(2, '0')}`;

@@ -114,7 +114,7 @@ export function ArticlePage() {
       )}
       <section className="article-citation" aria-labelledby="cite-title">
         <h2 id="cite-title">How to cite this article</h2>
-        <p>{formatCitation({ ...article, websitename: settings.websitename })}</p>
+        <p>{formatCitation(article, settings.websitename)}</p>
       </section>
     </article>
   );
