@@ -13,6 +13,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const benchDir = path.join(root, '.bench');
 const distDir = path.join(root, 'dist');
 const results = [];
+let baseline = 'not measured';
 
 function record(name, value, unit, bar, ok) {
   results.push({ name, value: `${value} ${unit}`, bar, ok });
@@ -47,14 +48,19 @@ async function startServer(dataDir) {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
+  await waitUntilAnswering(`${url}/healthz`);
+  return { url, server };
+}
+
+async function waitUntilAnswering(url) {
   for (let i = 0; i < 200; i++) {
     try {
-      if ((await fetch(`${url}/healthz`)).ok) return { url, server };
+      if ((await fetch(url)).ok) return;
     } catch {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
-  throw new Error('server did not start');
+  throw new Error(`${url} did not answer`);
 }
 
 /** Resident memory of the server: the primary process and its workers together. */
@@ -80,6 +86,24 @@ async function load(url, paths, seconds = 8) {
   });
   if (result.non2xx > 0 || result.errors > 0) console.warn(`  ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   return { rps: Math.round(result.requests.average), p99: result.latency.p99 };
+}
+
+/**
+ * How fast this machine is, in the terms of DESIGN.md §7: the page bars were set where a plain Fastify
+ * route returning fixed bytes answers about 24,000 requests a second. Printed beside the bars, not judged.
+ */
+async function baselineFigure() {
+  const port = await freePort();
+  const server = spawn(process.execPath, [path.join(root, 'scripts', 'bench-baseline-server.mjs')], { env: { ...process.env, PORT: String(port) }, stdio: 'inherit' });
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitUntilAnswering(url);
+    const { rps } = await load(url, ['/']);
+    baseline = `${rps} req/s`;
+    console.log(`machine baseline, plain Fastify route returning fixed bytes: ${rps} req/s (DESIGN.md §7: about 24,000)`);
+  } finally {
+    server.kill('SIGTERM');
+  }
 }
 
 async function pageFigures(url, pid) {
@@ -145,6 +169,7 @@ function pdfFigures() {
 
 ensureBuilt();
 bundleFigure();
+await baselineFigure();
 for (const [name, articles, measure] of [
   ['data-50k', 50_000, pageFigures],
   ['data-100k', 100_000, searchFigures],
@@ -159,4 +184,5 @@ for (const [name, articles, measure] of [
 pdfFigures();
 
 console.log('\nDESIGN.md §7 quality bars');
+console.log(`      ${'machine baseline: plain Fastify route, fixed bytes'.padEnd(55)} ${baseline.padEnd(28)} about 24,000 req/s where the bars were set`);
 for (const r of results) console.log(`${r.ok ? 'ok  ' : 'MISS'}  ${r.name.padEnd(55)} ${r.value.padEnd(28)} bar ${r.bar}`);
