@@ -10,6 +10,11 @@ export const SUMMARY_COLUMNS = [
 
 export type SummaryRow = Pick<ArticleRow, 'id' | 'refnumber' | 'title' | 'authorname' | 'subject' | 'country' | 'pagenumber' | 'year' | 'volume' | 'issue' | 'frequency' | 'file'>;
 
+/** Columns of an article on its public page. */
+const PUBLIC_ARTICLE_COLUMNS = [...SUMMARY_COLUMNS, 'articles.abstract', 'articles.keywords', 'articles.publishdate', 'articles.status'] as const;
+
+export type PublicArticleRow = SummaryRow & Pick<ArticleRow, 'abstract' | 'keywords' | 'publishdate' | 'status'>;
+
 /** Published: enabled and carrying a reference number (spec §4). */
 export const isPublished = (eb: ExpressionBuilder<Database, 'articles'>) =>
   eb.and([eb('articles.status', '=', 'enabled'), eb('articles.refnumber', '<>', '')]);
@@ -49,5 +54,5 @@ export function listPublishedArticlesOfIssue(db: Executor, year: number, volume:
     .execute();
 }
 
-export const findArticleByRef = (db: Executor, refnumber: string): Promise<ArticleRow | undefined> =>
-  db.selectFrom('articles').selectAll().where('refnumber', '=', refnumber).executeTakeFirst();
+export const findPublicArticleByRef = (db: Executor, refnumber: string): Promise<PublicArticleRow | undefined> =>
+  db.selectFrom('articles').select(PUBLIC_ARTICLE_COLUMNS).where('refnumber', '=', refnumber).executeTakeFirst();

@@ -5,7 +5,7 @@ import type { ArticleRow } from '../../db/schema.js';
 import { sanitizeRichText, sanitizeTitle } from '../../storage/sanitize.js';
 import { findArticleById } from '../articles/articles.repository.js';
 import { findIssue } from '../issues/issues.repository.js';
-import { findArticleByRef, listPublishedArticlesOfIssue, listPublishedIssues, type SummaryRow } from './archives.repository.js';
+import { findPublicArticleByRef, listPublishedArticlesOfIssue, listPublishedIssues, type PublicArticleRow, type SummaryRow } from './archives.repository.js';
 
 /** Stored HTML is sanitised again on the way out (DESIGN.md §5.2). */
 export const toSummary = (row: SummaryRow): ArticleSummary => ({
@@ -23,7 +23,7 @@ export const toSummary = (row: SummaryRow): ArticleSummary => ({
   file: row.file,
 });
 
-const toPublicArticle = (row: ArticleRow): PublicArticle => ({
+const toPublicArticle = (row: PublicArticleRow): PublicArticle => ({
   ...toSummary(row),
   abstract: sanitizeRichText(row.abstract),
   keywords: row.keywords,
@@ -39,7 +39,7 @@ function toArticleRecord(row: ArticleRow): ArticleRecord {
 /** Reference numbers are numeric (spec §5), so nothing else is looked up. */
 export const isReferenceNumber = (value: string) => /^\d{1,40}$/.test(value);
 
-const isPublic = (row: ArticleRow | undefined): row is ArticleRow => row?.status === 'enabled';
+const isPublic = <Row extends PublicArticleRow>(row: Row | undefined): row is Row => row?.status === 'enabled';
 
 /** Public reads of issues and articles. */
 export class ArchivesService {
@@ -85,7 +85,7 @@ export class ArchivesService {
 
   async publicArticleByRef(refnumber: string): Promise<PublicArticle | null> {
     if (!isReferenceNumber(refnumber)) return null;
-    const row = await findArticleByRef(this.db, refnumber);
+    const row = await findPublicArticleByRef(this.db, refnumber);
     return isPublic(row) ? toPublicArticle(row) : null;
   }
 
