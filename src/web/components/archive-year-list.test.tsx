@@ -1,15 +1,35 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { YearGroup } from '../../common/schemas/archives.js';
-import { collapsedGroupsHtml, YearGroupSection } from './archive-year-list.js';
+import { YearGroupSection, yearGroupsHtml } from './archive-year-list.js';
 
-const group = (year: number): YearGroup => ({ year, volume: year - 2000, total_issues: 2, issue_month: {}, issues: [] });
+const groups: YearGroup[] = [
+  { year: 2025, volume: 3, total_issues: 2, issue_month: { 1: 'jan-feb' }, issues: [2, 1] },
+  { year: 2024, volume: 2, total_issues: 1, issue_month: {}, issues: [1] },
+  { year: 2023, volume: 1, total_issues: 4, issue_month: {}, issues: [] },
+];
 
-describe('collapsedGroupsHtml', () => {
-  it('is the markup of the collapsed year groups as their component renders them', () => {
-    const groups = [group(2021), group(2020)];
-    const rendered = groups.map((g) => renderToString(<YearGroupSection group={g} open={false} pathname="/archives" onToggle={() => {}} />));
-    expect(collapsedGroupsHtml(groups)).toBe(rendered.join(''));
-    expect(collapsedGroupsHtml(groups)).toContain('aria-expanded="false">2020 ISSUES</button>');
+const asComponents = (expanded: Set<string>, pathname: string) =>
+  groups
+    .map((group) =>
+      renderToString(<YearGroupSection group={group} open={expanded.has(`${group.year}-${group.volume}`)} pathname={pathname} onToggle={() => {}} />),
+    )
+    .join('');
+
+describe('yearGroupsHtml', () => {
+  it('is the markup of the year groups as their component renders them: open, closed, current issue, still loading', () => {
+    for (const [expanded, pathname] of [
+      [new Set(['2025-3', '2024-2']), '/archives/2025/vol3/issue1'],
+      [new Set(['2025-3', '2023-1']), '/archives/2025/vol3/issue2/90004'],
+      [new Set<string>(), '/archives'],
+    ] as const) {
+      expect(yearGroupsHtml(groups, expanded, pathname)).toBe(asComponents(expanded, pathname));
+    }
+  });
+
+  it('marks the issue shown and lists months', () => {
+    const html = yearGroupsHtml(groups, new Set(['2025-3']), '/archives/2025/vol3/issue1');
+    expect(html).toContain('<a href="/archives/2025/vol3/issue1" data-route="" class="active" aria-current="page">VOL. 3 : ISSUE 1 : JAN-FEB</a>');
+    expect(html).toContain('<button type="button" aria-expanded="false">2024 ISSUES</button>');
   });
 });

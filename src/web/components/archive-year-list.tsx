@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
 import { issuePath } from '../../common/archive-links.js';
+import { escapeHtml } from '../../common/html.js';
 import { EXPANDED_YEAR_GROUPS } from '../../common/constants.js';
 import type { YearGroup } from '../../common/schemas/archives.js';
 import { httpApi } from '../lib/public-api.js';
@@ -57,13 +58,30 @@ export function YearGroupSection({ group, open, pathname, onToggle }: { group: Y
 }
 
 /**
- * The groups that start collapsed, as the markup YearGroupSection gives them. Until the page has
- * hydrated their titles are buttons with no behaviour yet, and on a long archive they are most of the
- * elements of a page, so the server (and hydration) take them as one string; once hydrated they are
- * rendered as components.
+ * The year groups as YearGroupSection renders them (a unit test holds the two together). A long archive
+ * puts hundreds of elements in the list, most of them titles that do nothing until the page has
+ * hydrated, so the server and hydration take the list as one string; once hydrated it is rendered as
+ * components.
  */
-export const collapsedGroupsHtml = (groups: YearGroup[]) =>
-  groups.map((group) => `<section class="year-group"><h3><button type="button" aria-expanded="false">${group.year} ISSUES</button></h3></section>`).join('');
+export function yearGroupsHtml(groups: YearGroup[], expanded: ReadonlySet<string>, pathname: string): string {
+  return groups.map((group) => yearGroupHtml(group, expanded.has(groupKey(group)), pathname)).join('');
+}
+
+function issueItemHtml(group: YearGroup, issue: number, pathname: string): string {
+  const path = issuePath(group.year, group.volume, issue);
+  const current = isActivePath(path, pathname) ? ' class="active" aria-current="page"' : '';
+  return `<li><a href="${path}" data-route=""${current}>${escapeHtml(issueLabel(group, issue))}</a></li>`;
+}
+
+function yearGroupHtml(group: YearGroup, open: boolean, pathname: string): string {
+  const key = groupKey(group);
+  const title = `<h3><button type="button" aria-expanded="${open}"${open ? ` aria-controls="issues-${key}"` : ''}>${group.year} ISSUES</button></h3>`;
+  if (!open) return `<section class="year-group">${title}</section>`;
+  const items = lacksIssues(group)
+    ? '<li class="loading" role="status">Loading...</li>'
+    : group.issues.map((issue) => issueItemHtml(group, issue, pathname)).join('');
+  return `<section class="year-group">${title}<ul id="issues-${key}">${items}</ul></section>`;
+}
 
 const noSubscription = () => () => {};
 /** False on the server and while hydrating, true afterwards. */
@@ -130,15 +148,13 @@ export function ArchiveYearList({ groups }: { groups: YearGroup[] }) {
             ×
           </button>
         </div>
-        {shown.slice(0, EXPANDED_YEAR_GROUPS).map(renderGroup)}
-        {shown.length > EXPANDED_YEAR_GROUPS &&
-          (hydrated ? (
-            <div key="components" className="year-groups-later">
-              {shown.slice(EXPANDED_YEAR_GROUPS).map(renderGroup)}
-            </div>
-          ) : (
-            <div key="markup" className="year-groups-later" dangerouslySetInnerHTML={{ __html: collapsedGroupsHtml(shown.slice(EXPANDED_YEAR_GROUPS)) }} />
-          ))}
+        {hydrated ? (
+          <div key="components" className="year-groups">
+            {shown.map(renderGroup)}
+          </div>
+        ) : (
+          <div key="markup" className="year-groups" dangerouslySetInnerHTML={{ __html: yearGroupsHtml(shown, expanded, location.pathname) }} />
+        )}
       </nav>
     </>
   );
