@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
 import { issuePath } from '../../common/archive-links.js';
-import { escapeHtml } from '../../common/html.js';
 import { EXPANDED_YEAR_GROUPS } from '../../common/constants.js';
+import { escapeHtml } from '../../common/html.js';
 import type { YearGroup } from '../../common/schemas/archives.js';
 import { httpApi } from '../lib/public-api.js';
 import { isActivePath, RouteAnchor } from './route-anchor.js';
