@@ -2,7 +2,6 @@ import { escapeHtml } from '../../common/html.js';
 import type { HeadData } from '../../web/lib/head.js';
 import type { ClientAssets } from './client-assets.js';
 
-
 function headTags(head: HeadData | null, origin: string): string {
   if (!head) return '';
   const tags = [`<title>${escapeHtml(head.title)}</title>`];

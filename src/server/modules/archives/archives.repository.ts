@@ -1,4 +1,4 @@
-import type { ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { ArticleRow, Database } from '../../db/schema.js';
 
@@ -18,6 +18,8 @@ export type PublicArticleRow = SummaryRow & Pick<ArticleRow, 'abstract' | 'keywo
 /** Published: enabled and carrying a reference number (spec §4). */
 export const isPublished = (eb: ExpressionBuilder<Database, 'articles'>) =>
   eb.and([eb('articles.status', '=', 'enabled'), eb('articles.refnumber', '<>', '')]);
+/** The same rule for raw SQL over one articles table (search). */
+export const PUBLISHED_SQL = sql<boolean>`status = 'enabled' and refnumber <> ''`;
 
 /** Issues holding at least one published article, newest first. */
 export function listPublishedIssues(db: Executor) {

@@ -1,6 +1,6 @@
 import { PostgresAdapter, sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import { SUMMARY_COLUMNS, type SummaryRow } from '../archives/archives.repository.js';
+import { PUBLISHED_SQL, SUMMARY_COLUMNS, type SummaryRow } from '../archives/archives.repository.js';
 
 export interface SearchQuery {
   /** Words of the keyword: letters, marks and digits only, so they can never break the query syntax. */
@@ -35,8 +35,6 @@ function sqliteTextMatches(words: string[], ranked: boolean): RawBuilder<Match> 
     where articles_fts match ${quotedWords(words)} and rank match 'bm25(10.0, 10.0, 5.0, 1.0)'`;
 }
 
-const PUBLISHED = sql`status = 'enabled' and refnumber <> ''`;
-
 /**
  * PostgreSQL articles.search_vector over published articles: titles, keywords and abstracts are
  * stemmed as English and author names are not, so the query is tried both ways.
@@ -46,7 +44,7 @@ function postgresTextMatches(words: string[], ranked: boolean): RawBuilder<Match
   const score = ranked ? sql`ts_rank(a.search_vector, en) + ts_rank(a.search_vector, plain)` : sql`0`;
   return sql<Match>`select a.id, ${score} as score
     from articles a, websearch_to_tsquery('english', ${text}) en, websearch_to_tsquery('simple', ${text}) plain
-    where (a.search_vector @@ en or a.search_vector @@ plain) and ${PUBLISHED}`;
+    where (a.search_vector @@ en or a.search_vector @@ plain) and ${PUBLISHED_SQL}`;
 }
 
 /**
@@ -60,7 +58,7 @@ function matches(db: Executor, query: SearchQuery, ranked: boolean): RawBuilder<
     sources.push(isPostgres(db) ? postgresTextMatches(query.words, ranked) : sqliteTextMatches(query.words, ranked));
   }
   if (query.refnumber) {
-    sources.push(sql<Match>`select id, ${EXACT_REFERENCE_SCORE} as score from articles where refnumber = ${query.refnumber} and ${PUBLISHED}`);
+    sources.push(sql<Match>`select id, ${EXACT_REFERENCE_SCORE} as score from articles where refnumber = ${query.refnumber} and ${PUBLISHED_SQL}`);
   }
   if (sources.length === 1) return sources[0]!;
   return sql<Match>`select id, max(score) as score from (${sources[0]!} union all ${sources[1]!}) hits group by id`;
