@@ -32,8 +32,9 @@ const DEFAULT_LIMITS: PageCacheLimits = { maxEntries: 1000, maxBytes: 24 * 1024 
 
 type Compressor = (body: string | Buffer) => Buffer;
 /**
- * Brotli's window is fitted to the page (64 KB up to its 4 MB default): a window at least as large as
- * the page compresses it just as closely, and with the 4 MB default an issue page took a third longer to compress.
+ * Brotli's window is fitted to the page's length (64 KB up to its 4 MB default): a window as large as the
+ * page compresses it as closely (an issue page came out the same size), and with the 4 MB default an
+ * issue page took a third longer to compress.
  */
 const brotliWindowBits = (bytes: number) => Math.min(zlib.constants.BROTLI_DEFAULT_WINDOW, Math.max(16, Math.ceil(Math.log2(bytes))));
 const brotli = (quality: number): Compressor => (body) =>
