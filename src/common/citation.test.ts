@@ -35,4 +35,14 @@ describe('citation', () => {
   it('reads plain text from a stored title', () => {
     expect(titleText('  A <em>b</em>\n c &lt;d&gt; ')).toBe('A b c <d>');
   });
+
+  it('gives the plain text of a title, with tags, entities and untidy whitespace removed', () => {
+    expect(titleText('Plain title')).toBe('Plain title');
+    expect(titleText('<i>Oryza</i> &amp; <em>wheat</em>')).toBe('Oryza & wheat');
+    expect(titleText('a\tb')).toBe('a b');
+    expect(titleText('x&nbsp; y')).toBe('x y');
+    expect(titleText('  two  spaces \n')).toBe('two spaces');
+    expect(titleText('R&D &copy; 5 < 6')).toBe('R&D &copy; 5 < 6');
+    expect(titleText('')).toBe('');
+  });
 });

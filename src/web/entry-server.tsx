@@ -58,7 +58,32 @@ function headOf(context: StaticHandlerContext, origin: string): HeadData | null 
   return (match.route.handle as RouteHandle).head!({ data: context.loaderData[match.route.id], settings, origin });
 }
 
-/** Loader data for hydration, escaped so it can sit inside a <script type="application/json">. */
+/** JSON that can sit inside a <script type="application/json">. */
+function scriptSafeJson(value: unknown): string {
+  const json = JSON.stringify(value);
+  return json.includes('<') ? json.replace(/</g, '\\u003c') : json;
+}
+
+/**
+ * Loader data already written as JSON, by object. The layouts' loaders hand back the same objects on
+ * every page until the next write (the year groups of a long archive are most of an issue page's data),
+ * and loader data is never changed once loaded.
+ */
+const writtenData = new WeakMap<object, string>();
+
+function dataJson(data: object): string {
+  let json = writtenData.get(data);
+  if (json === undefined) {
+    json = scriptSafeJson(data);
+    writtenData.set(data, json);
+  }
+  return json;
+}
+
+/** Loader data for hydration: what JSON.stringify({ loaderData, actionData }) writes, from the parts already written. */
 function hydrationJson(context: StaticHandlerContext): string {
-  return JSON.stringify({ loaderData: context.loaderData, actionData: context.actionData }).replace(/</g, '\\u003c');
+  const routes = Object.entries(context.loaderData as Record<string, unknown>)
+    .filter(([, data]) => data !== undefined)
+    .map(([id, data]) => `${scriptSafeJson(id)}:${typeof data === 'object' && data !== null ? dataJson(data) : scriptSafeJson(data)}`);
+  return `{"loaderData":{${routes.join(',')}},"actionData":${scriptSafeJson(context.actionData ?? null)}}`;
 }

@@ -22,11 +22,14 @@ export interface DatabaseOptions {
   sqliteFile?: string;
   /** PostgreSQL schema to put first on the search path (must exist); tests use one each. */
   pgSchema?: string;
+  /** A connection that only reads (render threads): SQLite opens the file read-only, PostgreSQL keeps a smaller pool. */
+  readOnly?: boolean;
 }
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
-  if (options.url) return { db: openPostgres(options.url, options.pgSchema), engine: 'postgres' };
-  return { db: openSqlite(options.sqliteFile ?? ':memory:'), engine: 'sqlite' };
+  if (options.url) return { db: openPostgres(options.url, options.pgSchema, options.readOnly ? 4 : 10), engine: 'postgres' };
+  const file = options.sqliteFile ?? ':memory:';
+  return { db: options.readOnly ? openSqliteReader(file) : openSqlite(file), engine: 'sqlite' };
 }
 
 function openSqlite(file: string): Db {
@@ -35,6 +38,15 @@ function openSqlite(file: string): Db {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
+  return sqliteKysely(sqlite);
+}
+
+/** A reader of a database the server has already opened (and so created and switched to WAL). */
+function openSqliteReader(file: string): Db {
+  return sqliteKysely(new SQLite(file, { readonly: true, fileMustExist: true }));
+}
+
+function sqliteKysely(sqlite: SQLite.Database): Db {
   sqlite.pragma('busy_timeout = 5000');
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
 }
@@ -62,11 +74,11 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
   };
 }
 
-function openPostgres(url: string, schema?: string): Db {
+function openPostgres(url: string, schema: string | undefined, max: number): Db {
   if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Bad schema name ${schema}`);
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

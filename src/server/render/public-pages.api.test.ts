@@ -107,6 +107,17 @@ describe('archive pages', () => {
     ]);
   });
 
+  it('writes the same script-safe loader data on every render of a page', async () => {
+    const routerData = (html: string) => html.slice(html.indexOf('<script type="application/json" id="router-data">') + 49, html.lastIndexOf('</script>'));
+    const [first, second] = [routerData((await page('/archives/2025/vol3/issue1?a')).body), routerData((await page('/archives/2025/vol3/issue1?b')).body)];
+    expect(second).toBe(first);
+    expect(first).not.toContain('<');
+    const { loaderData, actionData } = JSON.parse(first);
+    expect(actionData).toBeNull();
+    const api = (await t.app.inject({ url: '/api/archives/2025/3/1' })).json();
+    expect(JSON.stringify(Object.values(loaderData))).toContain(JSON.stringify(api[0].title));
+  });
+
   it('shows an issue: title with frequency, columns, rows by first page and their links', async () => {
     const response = await page('/archives/2025/vol3/issue1');
     expect(response.statusCode).toBe(200);

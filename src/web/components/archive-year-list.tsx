@@ -73,14 +73,28 @@ function issueItemHtml(group: YearGroup, issue: number, pathname: string): strin
   return `<li><a href="${path}" data-route=""${current}>${escapeHtml(issueLabel(group, issue))}</a></li>`;
 }
 
+/** A closed group's markup does not depend on the page, and the server hands out the same groups until the next write. */
+const closedGroupHtml = new WeakMap<YearGroup, string>();
+
 function yearGroupHtml(group: YearGroup, open: boolean, pathname: string): string {
+  if (!open) {
+    let html = closedGroupHtml.get(group);
+    if (html === undefined) {
+      html = `<section class="year-group">${yearGroupTitleHtml(group, false)}</section>`;
+      closedGroupHtml.set(group, html);
+    }
+    return html;
+  }
   const key = groupKey(group);
-  const title = `<h3><button type="button" aria-expanded="${open}"${open ? ` aria-controls="issues-${key}"` : ''}>${group.year} ISSUES</button></h3>`;
-  if (!open) return `<section class="year-group">${title}</section>`;
   const items = lacksIssues(group)
     ? '<li class="loading" role="status">Loading...</li>'
     : group.issues.map((issue) => issueItemHtml(group, issue, pathname)).join('');
-  return `<section class="year-group">${title}<ul id="issues-${key}">${items}</ul></section>`;
+  return `<section class="year-group">${yearGroupTitleHtml(group, true)}<ul id="issues-${key}">${items}</ul></section>`;
+}
+
+function yearGroupTitleHtml(group: YearGroup, open: boolean): string {
+  const controls = open ? ` aria-controls="issues-${groupKey(group)}"` : '';
+  return `<h3><button type="button" aria-expanded="${open}"${controls}>${group.year} ISSUES</button></h3>`;
 }
 
 const noSubscription = () => () => {};

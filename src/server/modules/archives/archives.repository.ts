@@ -1,14 +1,21 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Executor } from '../../db/database.js';
+import { preparedQuery } from '../../db/prepared-query.js';
 import type { ArticleRow, Database } from '../../db/schema.js';
 
-/** Columns of an article in issue lists and search results. */
-export const SUMMARY_COLUMNS = [
+/** Columns of an article in an issue's list: the issue's own (year, volume, issue) are known already. */
+const ISSUE_LIST_COLUMNS = [
   'articles.id', 'articles.refnumber', 'articles.title', 'articles.authorname', 'articles.subject', 'articles.country',
-  'articles.pagenumber', 'articles.year', 'articles.volume', 'articles.issue', 'articles.frequency', 'articles.file',
+  'articles.pagenumber', 'articles.file',
 ] as const;
 
-export type SummaryRow = Pick<ArticleRow, 'id' | 'refnumber' | 'title' | 'authorname' | 'subject' | 'country' | 'pagenumber' | 'year' | 'volume' | 'issue' | 'frequency' | 'file'>;
+/** Columns of an article in search results. */
+export const SUMMARY_COLUMNS = [...ISSUE_LIST_COLUMNS, 'articles.year', 'articles.volume', 'articles.issue', 'articles.frequency'] as const;
+
+export type IssueListRow = Pick<ArticleRow, 'id' | 'refnumber' | 'title' | 'authorname' | 'subject' | 'country' | 'pagenumber' | 'file'>;
+/** Where an article was published. */
+export type ArticlePlace = Pick<ArticleRow, 'year' | 'volume' | 'issue' | 'frequency'>;
+export type SummaryRow = IssueListRow & ArticlePlace;
 
 /** Columns of an article on its public page. */
 const PUBLIC_ARTICLE_COLUMNS = [...SUMMARY_COLUMNS, 'articles.abstract', 'articles.keywords', 'articles.publishdate', 'articles.status'] as const;
@@ -43,18 +50,22 @@ export function listPublishedIssues(db: Executor) {
 }
 
 /** Published articles of one issue in page order. */
-export function listPublishedArticlesOfIssue(db: Executor, year: number, volume: number, issue: number): Promise<SummaryRow[]> {
-  return db
-    .selectFrom('articles')
-    .select(SUMMARY_COLUMNS)
-    .where('articles.year', '=', year)
-    .where('articles.volume', '=', volume)
-    .where('articles.issue', '=', issue)
-    .where(isPublished)
-    .orderBy('articles.first_page')
-    .orderBy('articles.id')
-    .execute();
-}
+export const listPublishedArticlesOfIssue: (db: Executor, year: number, volume: number, issue: number) => Promise<IssueListRow[]> = preparedQuery(
+  (db, year: number, volume: number, issue: number) =>
+    db
+      .selectFrom('articles')
+      .select(ISSUE_LIST_COLUMNS)
+      .where('articles.year', '=', year)
+      .where('articles.volume', '=', volume)
+      .where('articles.issue', '=', issue)
+      .where(isPublished)
+      .orderBy('articles.first_page')
+      .orderBy('articles.id'),
+);
 
-export const findPublicArticleByRef = (db: Executor, refnumber: string): Promise<PublicArticleRow | undefined> =>
-  db.selectFrom('articles').select(PUBLIC_ARTICLE_COLUMNS).where('refnumber', '=', refnumber).executeTakeFirst();
+const articlesByRef = preparedQuery((db, refnumber: string) =>
+  db.selectFrom('articles').select(PUBLIC_ARTICLE_COLUMNS).where('refnumber', '=', refnumber),
+);
+
+export const findPublicArticleByRef = async (db: Executor, refnumber: string): Promise<PublicArticleRow | undefined> =>
+  (await articlesByRef(db, refnumber))[0];

@@ -5,10 +5,10 @@ import type { ArticleRow } from '../../db/schema.js';
 import { sanitizeRichText, sanitizeTitle } from '../../storage/sanitize.js';
 import { findArticleById } from '../articles/articles.repository.js';
 import { findIssue } from '../issues/issues.repository.js';
-import { findPublicArticleByRef, listPublishedArticlesOfIssue, listPublishedIssues, type PublicArticleRow, type SummaryRow } from './archives.repository.js';
+import { findPublicArticleByRef, listPublishedArticlesOfIssue, listPublishedIssues, type ArticlePlace, type IssueListRow, type PublicArticleRow } from './archives.repository.js';
 
-/** Stored HTML is sanitised again on the way out (DESIGN.md §5.2). */
-export const toSummary = (row: SummaryRow): ArticleSummary => ({
+/** Stored HTML is sanitised again on the way out (DESIGN.md §5.2). An issue's list passes the issue as `place`. */
+export const toSummary = (row: IssueListRow, place: ArticlePlace): ArticleSummary => ({
   id: row.id,
   refnumber: row.refnumber,
   title: sanitizeTitle(row.title),
@@ -16,15 +16,15 @@ export const toSummary = (row: SummaryRow): ArticleSummary => ({
   subject: row.subject,
   country: row.country,
   pagenumber: row.pagenumber,
-  year: row.year,
-  volume: row.volume,
-  issue: row.issue,
-  frequency: row.frequency,
+  year: place.year,
+  volume: place.volume,
+  issue: place.issue,
+  frequency: place.frequency,
   file: row.file,
 });
 
 const toPublicArticle = (row: PublicArticleRow): PublicArticle => ({
-  ...toSummary(row),
+  ...toSummary(row, row),
   abstract: sanitizeRichText(row.abstract),
   keywords: row.keywords,
   publishdate: row.publishdate,
@@ -76,11 +76,19 @@ export class ArchivesService {
 
   /** Published articles of an issue by first page, or null when there is no such issue. */
   async issueArticles(year: number, volume: number, issue: number): Promise<ArticleSummary[] | null> {
-    const found = await findIssue(this.db, year, volume, issue);
-    if (!found) return null;
+    const frequency = await this.issueFrequency(year, volume, issue);
+    if (frequency === null) return null;
     const rows = await listPublishedArticlesOfIssue(this.db, year, volume, issue);
     // The issue's own frequency is the one its page title shows.
-    return rows.map((row) => ({ ...toSummary(row), frequency: found.frequency }));
+    const place = { year, volume, issue, frequency };
+    return rows.map((row) => toSummary(row, place));
+  }
+
+  /** An issue's frequency, or null when there is no such issue. The year groups already know every published issue. */
+  private async issueFrequency(year: number, volume: number, issue: number): Promise<string | null> {
+    const group = (await this.yearGroups()).find((candidate) => candidate.year === year && candidate.volume === volume);
+    if (group?.issues.includes(issue)) return group.issue_month[issue] ?? '';
+    return (await findIssue(this.db, year, volume, issue))?.frequency ?? null;
   }
 
   async publicArticleByRef(refnumber: string): Promise<PublicArticle | null> {

@@ -30,6 +30,6 @@ export class SearchService {
       limit: SEARCH_PAGE_SIZE,
       offset: (current - 1) * SEARCH_PAGE_SIZE,
     });
-    return { ...empty, total, results: rows.map(toSummary) };
+    return { ...empty, total, results: rows.map((row) => toSummary(row, row)) };
   }
 }

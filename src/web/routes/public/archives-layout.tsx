@@ -24,12 +24,20 @@ export async function archivesLoader({ request, context }: LoaderFunctionArgs): 
   return withCollapsedGroupsTrimmed(groups);
 }
 
+const trimmed = new WeakMap<YearGroup[], YearGroup[]>();
+
 /**
  * Groups that start collapsed travel without their issues (the year list fetches them when one is
  * opened): a century-long archive would otherwise add some 20 KB to every issue and article page.
+ * The server hands out the same groups until the next write, and so the same trimmed list.
  */
 function withCollapsedGroupsTrimmed(groups: YearGroup[]): YearGroup[] {
-  return groups.map((group, index) => (index < EXPANDED_YEAR_GROUPS ? group : { ...group, issue_month: {}, issues: [] }));
+  let list = trimmed.get(groups);
+  if (!list) {
+    list = groups.map((group, index) => (index < EXPANDED_YEAR_GROUPS ? group : { ...group, issue_month: {}, issues: [] }));
+    trimmed.set(groups, list);
+  }
+  return list;
 }
 
 /** The year groups change only with a write; they are read again only when /archives itself must redirect. */
