@@ -7,7 +7,8 @@ import react from '@vitejs/plugin-react';
 const reactRouterProduction = fileURLToPath(new URL('node_modules/react-router/dist/production/index.mjs', import.meta.url));
 
 // `vite build` makes the browser bundle (dist/client, with a manifest the server reads);
-// `vite build --ssr` bundles the server, including the React routes it renders (dist/server).
+// `vite build --ssr` bundles the server, including the React routes it renders, and the render thread
+// (dist/server/main.js and render-thread.js, sharing their chunks).
 // DIST_DIR moves the output (default ./dist), so parallel builds do not overwrite each other.
 const distDir = process.env.DIST_DIR ?? 'dist';
 
@@ -23,6 +24,10 @@ export default defineConfig(({ isSsrBuild }) => ({
         copyPublicDir: false,
         target: 'node20',
         sourcemap: true,
+        rollupOptions: {
+          input: { main: 'src/server/main.ts', 'render-thread': 'src/server/render/render-thread.ts' },
+          output: { entryFileNames: '[name].js' },
+        },
       }
     : {
         outDir: `${distDir}/client`,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBuiltServer, type RunningServer } from './support/server.js';
+import { saveSettings } from './support/settings.js';
 
 const ADMIN = { username: 'admin', password: 'cluster-admin-password' };
 let server: RunningServer;
@@ -19,17 +20,7 @@ describe('two worker processes (WEB_CONCURRENCY=2)', () => {
     // Both workers render and cache the home page.
     expect(new Set(await homeFees(8))).toEqual(new Set(['2000']));
 
-    const login = await fetch(`${server.baseUrl}/auth/login/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    });
-    expect(login.status).toBe(200);
-    const { token } = (await login.json()) as { token: string };
-    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    const settings = await (await fetch(`${server.baseUrl}/api/settings/`, { headers })).json();
-    const saved = await fetch(`${server.baseUrl}/api/settings`, { method: 'POST', headers, body: JSON.stringify({ ...settings, fee_rupee: '2500' }) });
-    expect(saved.status).toBe(200);
+    await saveSettings(server.baseUrl, ADMIN, { fee_rupee: '2500' });
     // The other worker hears of the write through the primary process: give the message a moment.
     await new Promise((resolve) => setTimeout(resolve, 200));
 

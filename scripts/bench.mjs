@@ -43,7 +43,8 @@ async function startServer(dataDir) {
   const port = await freePort();
   const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(distDir, 'server', 'main.js')], {
     cwd: root,
-    // One worker: autocannon needs the machine's other core (WEB_CONCURRENCY=2 measured slower here).
+    // One worker process, rendering in its default threads: autocannon needs the machine's other core too
+    // (WEB_CONCURRENCY=2 measured slower here).
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'error', SEED_DEMO: '0', WEB_CONCURRENCY: '1' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -4,4 +4,9 @@
 // A heap limit well below the machine's memory makes V8 size its heap as on a small machine: under the
 // load of `npm run bench` the server peaked near 200 MB resident instead of 300 MB, with the same
 // throughput. The server's live data stays far below the limit (about 50-110 MB under that load).
-export const SERVER_NODE_FLAGS = ['--max-old-space-size=512'];
+//
+// Each render thread is a V8 heap of its own, and by default each grows a young generation of up to
+// 3 x 16 MB under load. A 4 MB semi-space (the flag holds for every thread of the process) kept the server
+// with two render threads at 235-242 MB peak instead of 334-345 MB, for as many first renders a second
+// (issue and article pages at 50,000 articles, alternating runs; docs/decisions/007-render-threads.md).
+export const SERVER_NODE_FLAGS = ['--max-old-space-size=512', '--max-semi-space-size=4'];

@@ -1,18 +1,14 @@
 import type { Config } from './config.js';
-import type { Db, Engine } from './db/database.js';
+import type { DatabaseOptions, Db, Engine } from './db/database.js';
 import type { TokenService } from './auth/tokens.js';
 import type { FileStore } from './storage/file-store.js';
+import { createPublicServices } from './public-services.js';
 import { PageCache } from './render/page-cache.js';
 import { DashboardService } from './modules/admin/admin.service.js';
 import { ArticlesService } from './modules/articles/articles.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
-import { ArchivesService } from './modules/archives/archives.service.js';
-import { EditorsService } from './modules/editors/editors.service.js';
-import { IndexingService } from './modules/indexing/indexing.service.js';
 import { PdfService } from './modules/pdf/pdf.service.js';
-import { SearchService } from './modules/search/search.service.js';
 import { IssuesService } from './modules/issues/issues.service.js';
-import { SettingsService } from './modules/settings/settings.service.js';
 import { UsersService } from './modules/users/users.service.js';
 import { WorklogService } from './modules/worklog/worklog.service.js';
 
@@ -21,6 +17,8 @@ export interface AppContext {
   config: Config;
   db: Db;
   engine: Engine;
+  /** How the database was opened; render threads open their own connection with it. */
+  databaseOptions: DatabaseOptions;
   tokens: TokenService;
   files: FileStore;
   services: Services;
@@ -29,14 +27,11 @@ export interface AppContext {
 export type Services = ReturnType<typeof createServices>;
 
 export function createServices(db: Db, files: FileStore, tokens: TokenService) {
-  const settings = new SettingsService(db);
   const pages = new PageCache();
+  const reads = createPublicServices(db, files, () => pages.version());
+  const { settings } = reads;
   return {
-    settings,
-    indexing: new IndexingService(db, () => pages.version()),
-    editors: new EditorsService(db, settings, files),
-    archives: new ArchivesService(db, () => pages.version()),
-    search: new SearchService(db),
+    ...reads,
     /** Rendered public pages; services that write outside an HTTP request call pages.invalidate(). */
     pages,
     auth: new AuthService(db, tokens, settings),

@@ -23,13 +23,18 @@ import { registerIssueRoutes } from './modules/issues/issues.routes.js';
 import { registerSettingsRoutes } from './modules/settings/settings.routes.js';
 import { registerUserRoutes } from './modules/users/users.routes.js';
 import { registerWorklogRoutes } from './modules/worklog/worklog.routes.js';
-import { readClientAssets } from './render/client-assets.js';
+import { readClientAssets, type ClientAssets } from './render/client-assets.js';
+import { createPageRenderer, type PageRenderer } from './render/page-renderer.js';
 import { registerPageRoutes } from './render/page-routes.js';
+import { RenderThreads } from './render/render-threads.js';
+import { serverApi } from './render/server-api.js';
 
 export interface AppOptions {
   logger?: boolean | { level: string };
   /** The built browser bundle (script, styles, public files); pages render without scripts when it is missing. */
   clientDir: string;
+  /** Render public pages in this many threads running the built render-thread script (none: in the main thread only). */
+  renderThreads?: { script: string; count: number };
 }
 
 export async function buildApp(ctx: AppContext, options: AppOptions): Promise<FastifyInstance> {
@@ -69,8 +74,21 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
   registerWorklogRoutes(app, ctx);
   registerPdfRoutes(app, ctx);
 
-  registerPageRoutes(app, ctx, readClientAssets(options.clientDir));
+  const assets = readClientAssets(options.clientDir);
+  registerPageRoutes(app, ctx, assets, pageRenderer(app, ctx, assets, options.renderThreads));
   return app;
+}
+
+function pageRenderer(app: FastifyInstance, ctx: AppContext, assets: ClientAssets, threads: AppOptions['renderThreads']): PageRenderer {
+  const renderHere = createPageRenderer(serverApi(ctx.services), assets);
+  if (!threads || threads.count < 1) return renderHere;
+  const pool = new RenderThreads(
+    { ...threads, data: { database: ctx.databaseOptions, filesRoot: ctx.files.root, assets }, log: app.log },
+    renderHere,
+  );
+  ctx.services.pages.onInvalidate(() => pool.announceWrite());
+  app.addHook('onClose', () => pool.close());
+  return pool.render;
 }
 
 function registerStaticFiles(app: FastifyInstance, ctx: AppContext, clientDir: string): void {

@@ -26,5 +26,5 @@ export async function createContext(
   if (created && config.SEED_DEMO) await seedDemoJournal(db, files, log);
   await ensureFirstAdmin(db, { username: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD }, log);
   const tokens = new TokenService(resolveJwtSecret(config.DATA_DIR, config.JWT_SECRET));
-  return { config, db, engine, tokens, files, services: createServices(db, files, tokens) };
+  return { config, db, engine, databaseOptions, tokens, files, services: createServices(db, files, tokens) };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, defaultRenderThreads, loadConfig } from './config.js';
 
 describe('loadConfig', () => {
   it('uses the documented defaults', () => {
@@ -23,5 +23,24 @@ describe('loadConfig', () => {
     expect(loadConfig({ SEED_DEMO: '0', PORT: '' }).SEED_DEMO).toBe(false);
     expect(loadConfig({ PORT: '' }).PORT).toBe(3000);
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).DATABASE_URL).toBe('postgres://u@h/db');
+  });
+
+  it('reads RENDER_THREADS, 0 to 16, and otherwise gives each worker process its share of the cores', () => {
+    expect(loadConfig({ RENDER_THREADS: '0' }).RENDER_THREADS).toBe(0);
+    expect(loadConfig({ RENDER_THREADS: '3' }).RENDER_THREADS).toBe(3);
+    expect(() => loadConfig({ RENDER_THREADS: '17' })).toThrow(/^Invalid environment variable RENDER_THREADS="17": must be between 0 and 16$/);
+    expect(() => loadConfig({ RENDER_THREADS: 'many' })).toThrow(/RENDER_THREADS="many": must be a number of render threads/);
+    expect(() => loadConfig({ RENDER_THREADS: '1.5' })).toThrow(/RENDER_THREADS="1.5": must be a whole number/);
+    expect(Number.isInteger(loadConfig({ RENDER_THREADS: '' }).RENDER_THREADS)).toBe(true);
+  });
+});
+
+describe('defaultRenderThreads', () => {
+  it('is the cores per worker process when that is at least two, else none', () => {
+    expect(defaultRenderThreads(2, 1)).toBe(2);
+    expect(defaultRenderThreads(8, 3)).toBe(2);
+    expect(defaultRenderThreads(8, 1)).toBe(8);
+    expect(defaultRenderThreads(2, 2)).toBe(0);
+    expect(defaultRenderThreads(1, 1)).toBe(0);
   });
 });

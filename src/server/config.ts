@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -36,9 +37,24 @@ const envSchema = z.object({
     .min(1, 'must be between 1 and 32')
     .max(32, 'must be between 1 and 32')
     .default(1),
+  RENDER_THREADS: z.coerce
+    .number({ message: 'must be a number of render threads' })
+    .int('must be a whole number')
+    .min(0, 'must be between 0 and 16')
+    .max(16, 'must be between 0 and 16')
+    .optional(),
 });
 
-export type Config = Omit<z.infer<typeof envSchema>, 'DATA_DIR'> & { DATA_DIR: string };
+export type Config = Omit<z.infer<typeof envSchema>, 'DATA_DIR' | 'RENDER_THREADS'> & { DATA_DIR: string; RENDER_THREADS: number };
+
+/**
+ * Render threads per process when RENDER_THREADS is unset: one per core each worker process has, when
+ * that is at least two (on a single core, passing pages to a thread only adds work).
+ */
+export function defaultRenderThreads(cores: number, processes: number): number {
+  const perProcess = Math.floor(cores / processes);
+  return perProcess >= 2 ? perProcess : 0;
+}
 
 /** Reads and validates the environment. Empty strings count as unset. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -53,5 +69,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const name = String(issue.path[0]);
     throw new ConfigError(`Invalid environment variable ${name}=${JSON.stringify(present[name] ?? '')}: ${issue.message}`);
   }
-  return { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR) };
+  const { RENDER_THREADS, ...rest } = parsed.data;
+  return {
+    ...rest,
+    DATA_DIR: path.resolve(parsed.data.DATA_DIR),
+    RENDER_THREADS: RENDER_THREADS ?? defaultRenderThreads(os.availableParallelism(), parsed.data.WEB_CONCURRENCY),
+  };
 }

@@ -5,13 +5,16 @@ import { fileURLToPath } from 'node:url';
 
 process.env.NODE_ENV ??= 'production';
 
-// Bundled, this file is dist/server/main.js and the browser bundle is dist/client; run from source
-// (src/server/main.ts) it is ../../dist/client.
+// Bundled, this file is dist/server/main.js beside render-thread.js, and the browser bundle is dist/client;
+// run from source (src/server/main.ts) it is ../../dist/client, and pages render in the main thread.
 const here = path.dirname(fileURLToPath(import.meta.url));
-const clientDir = path.basename(path.dirname(here)) === 'src' ? path.resolve(here, '..', '..', 'dist', 'client') : path.resolve(here, '..', 'client');
+const fromSource = path.basename(path.dirname(here)) === 'src';
+const built = fromSource
+  ? { clientDir: path.resolve(here, '..', '..', 'dist', 'client') }
+  : { clientDir: path.resolve(here, '..', 'client'), renderThreadScript: path.join(here, 'render-thread.js') };
 
 import('./server.js')
-  .then(({ startServer }) => startServer(clientDir))
+  .then(({ startServer }) => startServer(built))
   .catch((error: unknown) => {
     console.error('Failed to load the server:', error);
     process.exit(1);

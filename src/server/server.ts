@@ -5,15 +5,23 @@ import { createContext } from './bootstrap.js';
 import { onWriteElsewhere, startWorkers } from './cluster.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 
+/** Where the built parts the server loads at run time are. */
+export interface BuiltFiles {
+  /** The browser bundle. */
+  clientDir: string;
+  /** The render-thread script; absent when running from source, and pages then render in the main thread. */
+  renderThreadScript?: string;
+}
+
 /**
- * Starts the server; `clientDir` is the built browser bundle beside the bundled server. With
- * WEB_CONCURRENCY above 1 this process prepares the database once and forks that many workers.
+ * Starts the server. With WEB_CONCURRENCY above 1 this process prepares the database once and forks
+ * that many workers.
  */
-export async function startServer(clientDir: string): Promise<void> {
+export async function startServer(built: BuiltFiles): Promise<void> {
   try {
     const config = loadConfig();
     if (config.WEB_CONCURRENCY > 1 && cluster.isPrimary) await prepareAndFork(config);
-    else await listen(config, clientDir);
+    else await listen(config, built);
   } catch (error) {
     reportStartFailure(error);
     process.exit(1);
@@ -28,10 +36,11 @@ async function prepareAndFork(config: Config) {
   startWorkers(config.WEB_CONCURRENCY, log);
 }
 
-async function listen(config: Config, clientDir: string) {
+async function listen(config: Config, { clientDir, renderThreadScript }: BuiltFiles) {
   const log = pino({ level: config.LOG_LEVEL });
   const ctx = await createContext(config, log);
-  const app = await buildApp(ctx, { logger: { level: config.LOG_LEVEL }, clientDir });
+  const renderThreads = renderThreadScript ? { script: renderThreadScript, count: config.RENDER_THREADS } : undefined;
+  const app = await buildApp(ctx, { logger: { level: config.LOG_LEVEL }, clientDir, renderThreads });
   // A write answered by another worker makes this one's remembered reads stale.
   onWriteElsewhere(() => {
     ctx.services.pages.invalidate();

@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PageCache, preferredEncoding } from './page-cache.js';
+import { PageCache } from './page-cache.js';
 
 const html = (text: string) => ({ status: 200, body: Buffer.from(text) });
 
@@ -92,16 +92,5 @@ describe('PageCache.encoded for a page it does not hold', () => {
     expect(zlib.brotliDecompressSync(first).toString()).toBe('once '.repeat(500));
     expect(cache.encoded('a', page, 'br')).not.toBe(first);
     expect(cache.size).toBe(0);
-  });
-});
-
-describe('preferredEncoding', () => {
-  it('prefers brotli, then gzip, and honours q=0', () => {
-    expect(preferredEncoding('gzip, deflate, br')).toBe('br');
-    expect(preferredEncoding('gzip')).toBe('gzip');
-    expect(preferredEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
-    expect(preferredEncoding('deflate')).toBeNull();
-    expect(preferredEncoding(undefined)).toBeNull();
-    expect(preferredEncoding('gzip;q=0')).toBeNull();
   });
 });

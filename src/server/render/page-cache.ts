@@ -1,23 +1,16 @@
-import zlib from 'node:zlib';
+import { compressForOneAnswer, compressForStorage, type Encoding } from './compression.js';
 
-/** A rendered public page: an HTML body, or a redirect. */
+/** A public page as the cache keeps it: the HTML document as bytes, or a redirect. */
 export interface CachedPage {
   status: number;
   body: Buffer;
   location?: string;
 }
 
-/** A page as rendered: the body is stored as a Buffer only when the page enters the cache. */
-export interface RenderedPage extends Omit<CachedPage, 'body'> {
-  body: string | Buffer;
-}
-
 interface Entry extends CachedPage {
   storedAt: number;
   encoded: Partial<Record<Encoding, Buffer>>;
 }
-
-export type Encoding = 'br' | 'gzip';
 
 export interface PageCacheLimits {
   maxEntries: number;
@@ -29,24 +22,6 @@ export interface PageCacheLimits {
 }
 
 const DEFAULT_LIMITS: PageCacheLimits = { maxEntries: 1000, maxBytes: 24 * 1024 * 1024, ttlMs: 60_000, maxSeenOnce: 20_000 };
-
-type Compressor = (body: string | Buffer) => Buffer;
-/**
- * Brotli's window is fitted to the page's length (64 KB up to its 4 MB default): a window as large as the
- * page compresses it as closely (an issue page came out the same size), and with the 4 MB default an
- * issue page took a third longer to compress.
- */
-const brotliWindowBits = (bytes: number) => Math.min(zlib.constants.BROTLI_DEFAULT_WINDOW, Math.max(16, Math.ceil(Math.log2(bytes))));
-const brotli = (quality: number): Compressor => (body) =>
-  zlib.brotliCompressSync(body, {
-    params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality, [zlib.constants.BROTLI_PARAM_LGWIN]: brotliWindowBits(body.length) },
-  });
-const gzip = (level: number): Compressor => (body) => zlib.gzipSync(body, { level });
-
-/** A stored page is compressed once and sent many times, so it is worth a closer compression. */
-const forStoredPages: Record<Encoding, Compressor> = { br: brotli(5), gzip: gzip(6) };
-/** A page sent once (not yet admitted) is compressed fast: a third of the time for a slightly larger answer. */
-const forSingleUse: Record<Encoding, Compressor> = { br: brotli(1), gzip: gzip(1) };
 
 /**
  * Rendered public pages keyed by URL (DESIGN.md §7), least recently used first out, bounded in
@@ -64,6 +39,7 @@ export class PageCache {
   private generation = 0;
 
   private readonly limits: PageCacheLimits;
+  private readonly invalidationListeners: (() => void)[] = [];
 
   constructor(limits: Partial<PageCacheLimits> = {}) {
     this.limits = { ...DEFAULT_LIMITS, ...limits };
@@ -100,8 +76,7 @@ export class PageCache {
   }
 
   /** Stores a page rendered when the cache had `version`, and returns the stored page. */
-  set(key: string, rendered: RenderedPage, version: number): CachedPage {
-    const page = { ...rendered, body: Buffer.from(rendered.body) };
+  set(key: string, page: CachedPage, version: number): CachedPage {
     if (version !== this.generation || page.body.length > this.limits.maxBytes) return page;
     const previous = this.entries.get(key);
     if (previous) this.remove(key, previous);
@@ -113,12 +88,12 @@ export class PageCache {
   }
 
   /** The body of a page, compressed with the encoding; made once per entry when the page is the one stored under key. */
-  encoded(key: string, page: RenderedPage, encoding: Encoding): Buffer {
+  encoded(key: string, page: CachedPage, encoding: Encoding): Buffer {
     const entry = this.entries.get(key);
-    if (entry !== page) return forSingleUse[encoding](page.body);
+    if (entry !== page) return compressForOneAnswer[encoding](page.body);
     let body = entry.encoded[encoding];
     if (!body) {
-      body = forStoredPages[encoding](entry.body);
+      body = compressForStorage[encoding](entry.body);
       entry.encoded[encoding] = body;
       this.bytes += body.length;
       this.evict();
@@ -130,6 +105,12 @@ export class PageCache {
     this.generation += 1;
     this.entries.clear();
     this.bytes = 0;
+    for (const listener of this.invalidationListeners) listener();
+  }
+
+  /** Runs `listener` on every invalidation: whatever else remembers public reads must forget them too. */
+  onInvalidate(listener: () => void): void {
+    this.invalidationListeners.push(listener);
   }
 
   private remove(key: string, entry: Entry): void {
@@ -143,17 +124,4 @@ export class PageCache {
       this.remove(key, entry);
     }
   }
-}
-
-/** The best encoding the client accepts among those the cache keeps, or null for the plain body. */
-export function preferredEncoding(acceptEncoding: string | undefined): Encoding | null {
-  const accepted = new Set<string>();
-  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
-    const [name = '', ...params] = part.split(';').map((piece) => piece.trim());
-    const quality = params.find((param) => param.startsWith('q='));
-    if (!quality || Number(quality.slice(2)) > 0) accepted.add(name);
-  }
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return null;
 }

@@ -1,23 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CLIENT_ONLY_PREFIXES } from '../../web/routes.js';
-import { renderPage } from '../../web/entry-server.js';
 import type { AppContext } from '../app-context.js';
 import { announceWrite } from '../cluster.js';
 import type { ClientAssets } from './client-assets.js';
+import { COMPRESS_FROM_BYTES, preferredEncoding, type Encoding } from './compression.js';
 import { htmlDocument } from './html-document.js';
-import { preferredEncoding, type PageCache, type RenderedPage } from './page-cache.js';
-import { serverApi } from './server-api.js';
+import type { CachedPage, PageCache } from './page-cache.js';
+import type { PageRenderer, RenderedPage } from './page-renderer.js';
 
 function originOf(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
 }
 
-function toFetchRequest(request: FastifyRequest, origin: string): Request {
-  return new Request(new URL(request.url, origin), { method: 'GET', headers: { accept: 'text/html' } });
-}
-
-/** Below this size compression gains nothing (the same threshold as the compress plugin). */
-const COMPRESS_FROM_BYTES = 2048;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Any successful write may change what a page shows, so it empties the page cache before the writer hears back. */
@@ -31,43 +25,38 @@ function invalidateOnWrites(app: FastifyInstance, cache: PageCache): void {
   });
 }
 
-function sendPage(request: FastifyRequest, reply: FastifyReply, cache: PageCache, key: string, page: RenderedPage) {
+function send(reply: FastifyReply, page: RenderedPage) {
   if (page.location) return reply.redirect(page.location, page.status);
-  reply.code(page.status);
-  const encoding = page.body.length >= COMPRESS_FROM_BYTES ? preferredEncoding(request.headers['accept-encoding']) : null;
-  reply.header('vary', 'accept-encoding');
-  if (!encoding) return page.body;
-  reply.header('content-encoding', encoding);
-  return cache.encoded(key, page, encoding);
+  reply.code(page.status).header('vary', 'accept-encoding');
+  if (page.encoding) reply.header('content-encoding', page.encoding);
+  return page.body;
 }
 
+/** A stored page goes out compressed by the cache, closely and once per encoding. */
+function sendStored(reply: FastifyReply, cache: PageCache, key: string, page: CachedPage, accepted: Encoding | null) {
+  const encoding = page.body.length >= COMPRESS_FROM_BYTES ? accepted : null;
+  return send(reply, { ...page, body: encoding ? cache.encoded(key, page, encoding) : page.body, encoding });
+}
+
+const isClientOnly = (url: string) => CLIENT_ONLY_PREFIXES.some((prefix) => url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`));
+
 /** Every URL that is not an API call, a file or a static asset is a page of the app. */
-export function registerPageRoutes(app: FastifyInstance, ctx: AppContext, assets: ClientAssets): void {
-  const api = serverApi(ctx.services);
+export function registerPageRoutes(app: FastifyInstance, ctx: AppContext, assets: ClientAssets, render: PageRenderer): void {
   const cache = ctx.services.pages;
   invalidateOnWrites(app, cache);
-
-  async function render(request: FastifyRequest, origin: string): Promise<RenderedPage> {
-    const result = await renderPage(toFetchRequest(request, origin), api, origin);
-    if (result.kind === 'redirect') return { status: result.status, location: result.location, body: '' };
-    const html = htmlDocument({ head: result.head, origin, assets, body: result.body, hydrationJson: result.hydrationJson });
-    return { status: result.status, body: html };
-  }
 
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const origin = originOf(request);
     reply.type('text/html; charset=utf-8');
-    if (CLIENT_ONLY_PREFIXES.some((prefix) => request.url === prefix || request.url.startsWith(`${prefix}/`) || request.url.startsWith(`${prefix}?`))) {
-      return htmlDocument({ head: { title: 'Loading…' }, origin, assets });
-    }
+    if (isClientOnly(request.url)) return htmlDocument({ head: { title: 'Loading…' }, origin, assets });
     // Pages carry absolute links (canonical, citation_pdf_url), so the origin is part of the key.
     const key = origin + request.url;
-    let page: RenderedPage | undefined = cache.get(key);
-    if (!page) {
-      const version = cache.version();
-      page = await render(request, origin);
-      if (cache.admits(key)) page = cache.set(key, page, version);
-    }
-    return sendPage(request, reply, cache, key, page);
+    const accepted = preferredEncoding(request.headers['accept-encoding']);
+    const stored = cache.get(key);
+    if (stored) return sendStored(reply, cache, key, stored, accepted);
+    const version = cache.version();
+    if (!cache.admits(key)) return send(reply, await render({ url: request.url, origin, encoding: accepted }));
+    const page = await render({ url: request.url, origin, encoding: null });
+    return sendStored(reply, cache, key, cache.set(key, page, version), accepted);
   });
 }

@@ -1,0 +1,24 @@
+import type { Db } from './db/database.js';
+import type { FileStore } from './storage/file-store.js';
+import { ArchivesService } from './modules/archives/archives.service.js';
+import { EditorsService } from './modules/editors/editors.service.js';
+import { IndexingService } from './modules/indexing/indexing.service.js';
+import { SearchService } from './modules/search/search.service.js';
+import { SettingsService } from './modules/settings/settings.service.js';
+
+export type PublicServices = ReturnType<typeof createPublicServices>;
+
+/**
+ * The services behind the public pages, which a render thread builds on its own connection (and so
+ * without the admin, PDF and sign-in services). `writeVersion` changes with every successful write.
+ */
+export function createPublicServices(db: Db, files: FileStore, writeVersion: () => number) {
+  const settings = new SettingsService(db);
+  return {
+    settings,
+    indexing: new IndexingService(db, writeVersion),
+    editors: new EditorsService(db, settings, files),
+    archives: new ArchivesService(db, writeVersion),
+    search: new SearchService(db),
+  };
+}

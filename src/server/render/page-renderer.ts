@@ -1,0 +1,55 @@
+import type { PublicApi } from '../../web/lib/public-api.js';
+import { renderPage } from '../../web/entry-server.js';
+import type { ClientAssets } from './client-assets.js';
+import { COMPRESS_FROM_BYTES, compressForOneAnswer, type Encoding } from './compression.js';
+import { htmlDocument } from './html-document.js';
+
+export interface PageRequest {
+  /** Path and query of the page. */
+  url: string;
+  /** Scheme and host the page is served on: canonical and citation links are absolute. */
+  origin: string;
+  /** The encoding to send the page in (null: as it is, e.g. for the page cache, which compresses on its own). */
+  encoding: Encoding | null;
+}
+
+/** A rendered page as it goes on the wire: the HTML document, compressed when `encoding` says so, or a redirect. */
+export interface RenderedPage {
+  status: number;
+  location?: string;
+  body: Buffer;
+  encoding: Encoding | null;
+}
+
+export type PageRenderer = (request: PageRequest) => Promise<RenderedPage>;
+
+const NO_BODY = Buffer.alloc(0);
+
+/**
+ * Writes text as UTF-8 into one buffer used again and again. Buffer.from(text) first measures the text's
+ * UTF-8 length, which costs about as much as writing it; a page is written once, here, and usually only
+ * compressed from these bytes.
+ */
+class Utf8Writer {
+  private buffer = Buffer.allocUnsafe(256 * 1024);
+
+  /** The bytes of `text`, valid until the next call. */
+  write(text: string): Buffer {
+    // No UTF-16 code unit takes more than three bytes of UTF-8.
+    if (text.length * 3 > this.buffer.length) this.buffer = Buffer.allocUnsafe(text.length * 3);
+    return this.buffer.subarray(0, this.buffer.write(text));
+  }
+}
+
+/** Renders public pages into whole HTML documents, in the server's main thread or in a render thread. */
+export function createPageRenderer(api: PublicApi, assets: ClientAssets): PageRenderer {
+  const utf8 = new Utf8Writer();
+  return async ({ url, origin, encoding }) => {
+    const request = new Request(new URL(url, origin), { method: 'GET', headers: { accept: 'text/html' } });
+    const result = await renderPage(request, api, origin);
+    if (result.kind === 'redirect') return { status: result.status, location: result.location, body: NO_BODY, encoding: null };
+    const bytes = utf8.write(htmlDocument({ head: result.head, origin, assets, body: result.body, hydrationJson: result.hydrationJson }));
+    if (!encoding || bytes.length < COMPRESS_FROM_BYTES) return { status: result.status, body: Buffer.from(bytes), encoding: null };
+    return { status: result.status, body: compressForOneAnswer[encoding](bytes), encoding };
+  };
+}

@@ -1,0 +1,35 @@
+// A render thread: renders public pages on its own database connection, so that page rendering can use
+// the machine's other cores while the main thread serves HTTP. See render-threads.ts.
+import { parentPort, workerData } from 'node:worker_threads';
+import { openDatabase } from '../db/database.js';
+import { createPublicServices } from '../public-services.js';
+import { FileStore } from '../storage/file-store.js';
+import { createPageRenderer } from './page-renderer.js';
+import type { FromThread, RenderThreadData, ToThread } from './render-threads.js';
+import { serverApi } from './server-api.js';
+
+const port = parentPort!;
+const { database, filesRoot, assets } = workerData as RenderThreadData;
+const { db } = openDatabase({ ...database, readOnly: true });
+/** Bumped by every write the main thread announces: the remembered reads are then read again. */
+let writes = 0;
+const services = createPublicServices(db, new FileStore(filesRoot), () => writes);
+const render = createPageRenderer(serverApi(services), assets);
+
+const reply = (message: FromThread) => port.postMessage(message);
+
+/** A body that owns its whole memory moves to the main thread instead of being copied (small ones share a pool). */
+const movable = (body: Buffer) => (body.byteOffset === 0 && body.byteLength === body.buffer.byteLength ? [body.buffer as ArrayBuffer] : []);
+
+port.on('message', (message: ToThread) => {
+  if (message.kind === 'write') {
+    writes += 1;
+    services.settings.forget();
+    return;
+  }
+  render(message.request).then(
+    (page) => port.postMessage({ kind: 'page', id: message.id, page } satisfies FromThread, movable(page.body)),
+    (error: unknown) => reply({ kind: 'failed', id: message.id, reason: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
+  );
+});
+reply({ kind: 'ready' });
