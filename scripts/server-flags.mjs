@@ -6,7 +6,8 @@
 // throughput. The server's live data stays far below the limit (about 50-110 MB under that load).
 //
 // Each render thread is a V8 heap of its own, and by default each grows a young generation of up to
-// 3 x 16 MB under load. A 4 MB semi-space (the flag holds for every thread of the process) kept the server
-// with two render threads at 235-242 MB peak instead of 334-345 MB, for as many first renders a second
-// (issue and article pages at 50,000 articles, alternating runs; docs/decisions/007-render-threads.md).
-export const SERVER_NODE_FLAGS = ['--max-old-space-size=512', '--max-semi-space-size=4'];
+// 3 x 16 MB under load: the server with two render threads peaked at 334-345 MB. A 2 MB semi-space (the
+// flag holds for every thread of the process) brought the peak of `npm run bench` to 236 MB, with first
+// renders and repeat views a second within the machine's run-to-run spread
+// (docs/decisions/007-render-threads.md).
+export const SERVER_NODE_FLAGS = ['--max-old-space-size=512', '--max-semi-space-size=2'];
