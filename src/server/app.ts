@@ -88,6 +88,7 @@ function pageRenderer(app: FastifyInstance, ctx: AppContext, assets: ClientAsset
   );
   ctx.services.pages.onInvalidate(() => pool.announceWrite());
   app.addHook('onClose', () => pool.close());
+  app.log.info(`Public pages render in ${threads.count} threads`);
   return pool.render;
 }
 
