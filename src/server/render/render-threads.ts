@@ -112,9 +112,10 @@ export class RenderThreads {
     const pending = thread.pending.get(message.id);
     if (!pending) return;
     thread.pending.delete(message.id);
-    if (message.kind === 'page') pending.resolve(withBufferBody(message.page));
-    // Rendered here again, the failure reaches the request's own error handling and log.
-    else pending.resolve(this.renderHere(pending.request));
+    if (message.kind === 'page') return pending.resolve(withBufferBody(message.page));
+    // Rendered here again: a failure that is the page's own then reaches the request's error handling.
+    this.options.log.warn({ url: pending.request.url, reason: message.reason }, 'A render thread failed a page; rendering it in the main thread');
+    pending.resolve(this.renderHere(pending.request));
   }
 
   private exited(thread: Thread, code: number): void {
