@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { UntilNextWrite } from './until-next-write.js';
+import { UntilNextWrite, UntilNextWriteByKey } from './until-next-write.js';
 
 afterEach(() => vi.useRealTimers());
 
@@ -41,5 +41,42 @@ describe('UntilNextWrite', () => {
     await expect(memo.get()).rejects.toThrow('database away');
     fail = false;
     expect(await memo.get()).toBe('rows');
+  });
+});
+
+describe('UntilNextWriteByKey', () => {
+  const keyedCounter = () => {
+    const loads: string[] = [];
+    return { loads, load: (key: string) => async () => (loads.push(key), `${key}#${loads.length}`) };
+  };
+
+  it('remembers each key on its own until the write version changes', async () => {
+    const c = counter();
+    const k = keyedCounter();
+    const memo = new UntilNextWriteByKey<string, string>(c.writeVersion, { capacity: 4 });
+    expect(await memo.get('a', k.load('a'))).toBe('a#1');
+    expect(await memo.get('b', k.load('b'))).toBe('b#2');
+    expect(await memo.get('a', k.load('a'))).toBe('a#1');
+    c.write();
+    expect(await memo.get('a', k.load('a'))).toBe('a#3');
+    expect(k.loads).toEqual(['a', 'b', 'a']);
+  });
+
+  it('keeps only the most recently read keys', async () => {
+    const k = keyedCounter();
+    const memo = new UntilNextWriteByKey<string, string>(() => 0, { capacity: 2 });
+    await memo.get('a', k.load('a'));
+    await memo.get('b', k.load('b'));
+    await memo.get('a', k.load('a')); // a is now more recent than b
+    await memo.get('c', k.load('c')); // so b goes
+    await memo.get('a', k.load('a'));
+    await memo.get('b', k.load('b'));
+    expect(k.loads).toEqual(['a', 'b', 'c', 'b']);
+  });
+
+  it('does not remember a failed load of a key', async () => {
+    const memo = new UntilNextWriteByKey<string, string>(() => 0, { capacity: 2 });
+    await expect(memo.get('a', () => Promise.reject(new Error('database away')))).rejects.toThrow('database away');
+    expect(await memo.get('a', async () => 'rows')).toBe('rows');
   });
 });

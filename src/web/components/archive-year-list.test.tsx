@@ -20,6 +20,8 @@ describe('yearGroupsHtml', () => {
   it('is the markup of the year groups as their component renders them: open, closed, current issue, still loading', () => {
     for (const [expanded, pathname] of [
       [new Set(['2025-3', '2024-2']), '/archives/2025/vol3/issue1'],
+      // The same groups open on another page: the list written for the first page must not come back.
+      [new Set(['2025-3', '2024-2']), '/archives/2025/vol3/issue2'],
       [new Set(['2025-3', '2023-1']), '/archives/2025/vol3/issue2/90004'],
       [new Set<string>(), '/archives'],
     ] as const) {

@@ -58,13 +58,24 @@ export function YearGroupSection({ group, open, pathname, onToggle }: { group: Y
 }
 
 /**
+ * The list last written for each list of groups, with the open groups and the page it was written for:
+ * the server hands out the same groups until the next write, and renders the same page again and again.
+ */
+const writtenGroups = new WeakMap<YearGroup[], { key: string; html: string }>();
+
+/**
  * The year groups as YearGroupSection renders them (a unit test holds the two together). A long archive
  * puts hundreds of elements in the list, most of them titles that do nothing until the page has
  * hydrated, so the server and hydration take the list as one string; once hydrated it is rendered as
  * components.
  */
 export function yearGroupsHtml(groups: YearGroup[], expanded: ReadonlySet<string>, pathname: string): string {
-  return groups.map((group) => yearGroupHtml(group, expanded.has(groupKey(group)), pathname)).join('');
+  const key = `${[...expanded].join()} ${pathname}`;
+  const written = writtenGroups.get(groups);
+  if (written?.key === key) return written.html;
+  const html = groups.map((group) => yearGroupHtml(group, expanded.has(groupKey(group)), pathname)).join('');
+  writtenGroups.set(groups, { key, html });
+  return html;
 }
 
 function issueItemHtml(group: YearGroup, issue: number, pathname: string): string {

@@ -37,9 +37,25 @@ function rowHtml(article: ArticleSummary, index: number, { settings, abstractPat
   );
 }
 
+const writtenRows = new WeakMap<ArticleSummary[], RowOptions & { html: string }>();
+
+/**
+ * The rows of a list as HTML. The server hands out an issue's list as the same object until the next
+ * write, so its rows are written once for as long as the settings they show stay the same object too.
+ */
+function rowsHtml(articles: ArticleSummary[], options: RowOptions): string {
+  const written = writtenRows.get(articles);
+  if (written?.settings === options.settings && written.abstractPath === options.abstractPath && written.firstNumber === options.firstNumber) {
+    return written.html;
+  }
+  const html = articles.map((article, index) => rowHtml(article, index, options)).join('');
+  writtenRows.set(articles, { ...options, html });
+  return html;
+}
+
 /** The article list of an issue or of a search: S.No., title and authors with their links, Subject, Country. */
 export function ArticleTable({ articles, settings, abstractPath, firstNumber = 1 }: ArticleTableProps) {
-  const rows = articles.map((article, index) => rowHtml(article, index, { settings, abstractPath, firstNumber })).join('');
+  const rows = rowsHtml(articles, { settings, abstractPath, firstNumber });
   return (
     <table className="article-table">
       <thead>

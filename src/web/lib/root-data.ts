@@ -11,7 +11,22 @@ export interface RootData {
 export async function rootLoader({ context }: { context?: unknown }): Promise<RootData> {
   const api = apiFrom(context);
   const [settings, indexing] = await Promise.all([api.settings(), api.indexing()]);
-  return { settings, indexing };
+  return rootData(settings, indexing);
+}
+
+const rootDataBySettings = new WeakMap<PublicSettings, RootData>();
+
+/**
+ * The server hands out settings and indexing entries as the same objects until the next write; the
+ * root data is then the same object too, so that its hydration JSON is written once (entry-server.tsx).
+ */
+function rootData(settings: PublicSettings, indexing: IndexingEntry[]): RootData {
+  let data = rootDataBySettings.get(settings);
+  if (data?.indexing !== indexing) {
+    data = { settings, indexing };
+    rootDataBySettings.set(settings, data);
+  }
+  return data;
 }
 
 /** Settings and indexing entries loaded once by the public layout. */

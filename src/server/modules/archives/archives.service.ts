@@ -1,5 +1,5 @@
 import type { ArticleRecord, ArticleSummary, PublicArticle, YearGroup } from '../../../common/schemas/archives.js';
-import { UntilNextWrite } from '../../cache/until-next-write.js';
+import { UntilNextWrite, UntilNextWriteByKey } from '../../cache/until-next-write.js';
 import type { Db } from '../../db/database.js';
 import type { ArticleRow } from '../../db/schema.js';
 import { sanitizeRichText, sanitizeTitle } from '../../storage/sanitize.js';
@@ -39,12 +39,20 @@ function toArticleRecord(row: ArticleRow): ArticleRecord {
 /** Reference numbers are numeric (spec §5), so nothing else is looked up. */
 export const isReferenceNumber = (value: string) => /^\d{1,40}$/.test(value);
 
+/**
+ * How many issues' article lists are remembered. Readers mostly open the latest few issues; 32 lists of
+ * about 40 articles stay under a few megabytes.
+ */
+const REMEMBERED_ISSUES = 32;
+
 const isPublic = <Row extends PublicArticleRow>(row: Row | undefined): row is Row => row?.status === 'enabled';
 
 /** Public reads of issues and articles. */
 export class ArchivesService {
   /** The year groups sit beside every issue and article page, so they are kept until the next write. */
   private readonly yearGroupsMemo: UntilNextWrite<YearGroup[]>;
+  /** An issue's list is read again for every page render of the issue, so recent ones are kept too. */
+  private readonly issueArticlesMemo: UntilNextWriteByKey<string, ArticleSummary[] | null>;
 
   /** `writeVersion` changes with every successful write (the page cache's generation). */
   constructor(
@@ -52,6 +60,7 @@ export class ArchivesService {
     writeVersion: () => number,
   ) {
     this.yearGroupsMemo = new UntilNextWrite(() => this.loadYearGroups(), writeVersion);
+    this.issueArticlesMemo = new UntilNextWriteByKey(writeVersion, { capacity: REMEMBERED_ISSUES });
   }
 
   yearGroups(): Promise<YearGroup[]> {
@@ -74,8 +83,15 @@ export class ArchivesService {
     return groups;
   }
 
-  /** Published articles of an issue by first page, or null when there is no such issue. */
-  async issueArticles(year: number, volume: number, issue: number): Promise<ArticleSummary[] | null> {
+  /**
+   * Published articles of an issue by first page, or null when there is no such issue. The same list
+   * comes back until the next write; it is never changed once loaded.
+   */
+  issueArticles(year: number, volume: number, issue: number): Promise<ArticleSummary[] | null> {
+    return this.issueArticlesMemo.get(`${year}/${volume}/${issue}`, () => this.loadIssueArticles(year, volume, issue));
+  }
+
+  private async loadIssueArticles(year: number, volume: number, issue: number): Promise<ArticleSummary[] | null> {
     const frequency = await this.issueFrequency(year, volume, issue);
     if (frequency === null) return null;
     const rows = await listPublishedArticlesOfIssue(this.db, year, volume, issue);

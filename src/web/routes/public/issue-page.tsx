@@ -22,7 +22,22 @@ export async function issueLoader({ params, context }: LoaderFunctionArgs) {
   const [year, volume, issue] = [params.year, params.vol, params.issue].map(leadingNumber);
   const articles = year !== null && volume !== null && issue !== null ? await apiFrom(context).issueArticles(year, volume, issue) : null;
   if (!articles) return data<IssueLoaderData>({ notFound: true }, { status: 404 });
-  return data<IssueLoaderData>({ year: year!, volume: volume!, issue: issue!, articles });
+  return data<IssueLoaderData>(issueData(year!, volume!, issue!, articles));
+}
+
+const issueDataByList = new WeakMap<ArticleSummary[], IssueData>();
+
+/**
+ * The server hands out an issue's list as the same object until the next write; the loader data around
+ * it is then the same object too, so that its hydration JSON is written once (entry-server.tsx).
+ */
+function issueData(year: number, volume: number, issue: number, articles: ArticleSummary[]): IssueData {
+  let loaded = issueDataByList.get(articles);
+  if (!loaded) {
+    loaded = { year, volume, issue, articles };
+    issueDataByList.set(articles, loaded);
+  }
+  return loaded;
 }
 
 const titleOf = ({ year, volume, issue, articles }: IssueData) => issueTitle(year, volume, issue, articles[0]?.frequency);
