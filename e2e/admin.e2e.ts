@@ -261,6 +261,7 @@ describe('admin journey at desktop width', () => {
     await signIn(page, 'desk', 'first-password');
     await page.waitForURL(`${baseUrl}/admin`);
     await page.getByRole('link', { name: 'Desk Editor' }).click();
+    await page.getByLabel('Current password').fill('first-password');
     await page.getByLabel('New password').fill('second-password');
     await page.getByLabel('Re-enter password').fill('second-passwort');
     await page.getByRole('button', { name: 'Save' }).click();

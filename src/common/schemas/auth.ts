@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { UserRole } from './user.js';
 
 export const loginSchema = z.object({
   username: z.string().trim().min(1, 'Username is required').max(100),
@@ -10,6 +11,7 @@ export interface SessionUser {
   id: number;
   username: string;
   name: string;
+  role: UserRole;
 }
 
 /** What POST /auth/login/ answers, and what the browser keeps under the acadpubjwt key. */

@@ -1,18 +1,34 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { UserRole } from '../../common/schemas/user.js';
 import type { Db } from '../db/database.js';
 import { findUserById } from '../modules/users/users.repository.js';
-import type { TokenClaims, TokenService } from './tokens.js';
+import type { TokenService } from './tokens.js';
+
+/** The user of a valid token, with the name and role the database holds now. */
+export interface SignedInUser {
+  userId: number;
+  username: string;
+  name: string;
+  role: UserRole;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user of a valid bearer token, or null. */
-    user: TokenClaims | null;
+    user: SignedInUser | null;
   }
   interface FastifyInstance {
-    /** preHandler for admin and write calls: 401 {error:'unauthorized'} without a valid token. */
+    /** preHandler for the work-log and token checks: 401 {error:'unauthorized'} without a valid token. */
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** preHandler for admin calls: 401 without a valid token, 403 {error:'forbidden'} for a staff user. */
+    requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
+
+const FORBIDDEN_MESSAGE = 'This account may use the work-log only.';
+
+/** Whether the request comes from a signed-in admin: routes that show more to admins than to the public ask this. */
+export const isAdmin = (request: FastifyRequest): boolean => request.user?.role === 'admin';
 
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -21,7 +37,10 @@ function bearerToken(request: FastifyRequest): string | null {
   return match ? match[1]! : null;
 }
 
-/** Reads the bearer token of every request; a token of a removed or disabled user counts as none. */
+/**
+ * Reads the bearer token of every request. A token counts as none when its user is removed or disabled,
+ * or when the user's token version has moved on since it was signed (password, role or status changed).
+ */
 export function registerAuth(app: FastifyInstance, deps: { db: Db; tokens: TokenService }): void {
   app.decorateRequest('user', null);
 
@@ -31,12 +50,19 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; tokens: Token
     const claims = await deps.tokens.verify(token);
     if (!claims) return;
     const user = await findUserById(deps.db, claims.userId);
-    if (user && user.enabled === 1) request.user = { ...claims, name: user.name };
+    if (!user || user.enabled !== 1 || user.token_version !== claims.tokenVersion) return;
+    request.user = { userId: user.id, username: user.username, name: user.name, role: user.role as UserRole };
   });
 
+  const unauthorized = (reply: FastifyReply) =>
+    reply.code(401).send({ error: 'unauthorized', status: 401, message: 'Please sign in again.' });
+
   app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!request.user) {
-      await reply.code(401).send({ error: 'unauthorized', status: 401, message: 'Please sign in again.' });
-    }
+    if (!request.user) await unauthorized(reply);
+  });
+
+  app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!request.user) await unauthorized(reply);
+    else if (!isAdmin(request)) await reply.code(403).send({ error: 'forbidden', message: FORBIDDEN_MESSAGE });
   });
 }

@@ -9,6 +9,8 @@ export interface TokenClaims {
   userId: number;
   username: string;
   name: string;
+  /** The user's token_version when signed; a token signed before versions existed counts as version 0. */
+  tokenVersion?: number;
 }
 
 /** Signs and checks the bearer tokens of the admin and work-log areas (HS256). */
@@ -20,7 +22,7 @@ export class TokenService {
   }
 
   sign(claims: TokenClaims): Promise<string> {
-    return new SignJWT({ username: claims.username, name: claims.name })
+    return new SignJWT({ username: claims.username, name: claims.name, ver: claims.tokenVersion ?? 0 })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(claims.userId))
       .setIssuedAt()
@@ -34,7 +36,8 @@ export class TokenService {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
       const userId = Number(payload.sub);
       if (!Number.isInteger(userId) || typeof payload.username !== 'string') return null;
-      return { userId, username: payload.username, name: String(payload.name ?? payload.username) };
+      const tokenVersion = typeof payload.ver === 'number' ? payload.ver : 0;
+      return { userId, username: payload.username, name: String(payload.name ?? payload.username), tokenVersion };
     } catch {
       return null;
     }

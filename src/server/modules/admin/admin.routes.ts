@@ -4,7 +4,7 @@ import type { AppContext } from '../../app-context.js';
 export function registerAdminRoutes(app: FastifyInstance, { services }: AppContext): void {
   app.get(
     '/api/admin/',
-    { preHandler: app.requireUser, schema: { tags: ['admin'], summary: 'Dashboard counts: archives (articles) and editors' } },
+    { preHandler: app.requireAdmin, schema: { tags: ['admin'], summary: 'Dashboard counts: archives (articles) and editors' } },
     () => services.dashboard.counts(),
   );
 }

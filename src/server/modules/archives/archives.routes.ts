@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { leadingNumber } from '../../../common/archive-links.js';
 import type { AppContext } from '../../app-context.js';
+import { isAdmin } from '../../auth/auth-plugin.js';
 import { notFound } from '../../http/errors.js';
 
 const found = <T>(value: T | null, message: string): T => {
@@ -31,10 +32,10 @@ export function registerArchivesRoutes(app: FastifyInstance, { services }: AppCo
 
   app.get<{ Params: { id: string } }>(
     '/api/archives/:id',
-    { schema: { tags: ['public'], summary: 'One article by id: any status with a token, else enabled only' } },
+    { schema: { tags: ['public'], summary: 'One article by id: any status for an admin, else enabled only' } },
     async (request) => {
       const id = /^\d+$/.test(request.params.id) ? leadingNumber(request.params.id) : null;
-      const article = id === null ? null : await services.archives.articleById(id, request.user !== null);
+      const article = id === null ? null : await services.archives.articleById(id, isAdmin(request));
       return found(article, 'Article not found');
     },
   );

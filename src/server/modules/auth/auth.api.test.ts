@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../auth/passwords.js';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../test/test-app.js';
 import { insertUser } from '../users/users.repository.js';
+import { LOGIN_REQUESTS_PER_MINUTE } from './auth.routes.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,7 +19,7 @@ describe('POST /auth/login/', () => {
     const response = await login(TEST_ADMIN.username, TEST_ADMIN.password);
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body.user).toEqual({ id: 1, username: 'admin', name: 'Administrator' });
+    expect(body.user).toEqual({ id: 1, username: 'admin', name: 'Administrator', role: 'admin' });
     const verify = await t.app.inject({ method: 'GET', url: '/auth/verify-token/', headers: { authorization: `Bearer ${body.token}` } });
     expect(verify.statusCode).toBe(200);
     expect(verify.json()).toEqual({ valid: true, user: body.user });
@@ -49,6 +50,21 @@ describe('POST /auth/login/', () => {
     }
   });
 
+  it('reads CIDR ranges and IPv6 entries of the allow-list', async () => {
+    const settings = await t.ctx.services.settings.get();
+    await t.ctx.services.settings.update({ ...settings, admin_ip_allowlist: '192.0.2.0/24\n2001:db8::/32, 198.51.100.9' });
+    try {
+      for (const address of ['192.0.2.200', '::ffff:192.0.2.1', '2001:db8:5::1', '198.51.100.9']) {
+        expect((await login(TEST_ADMIN.username, TEST_ADMIN.password, address)).statusCode, address).toBe(200);
+      }
+      for (const address of ['192.0.3.1', '2001:db9::1', '198.51.100.10']) {
+        expect((await login(TEST_ADMIN.username, TEST_ADMIN.password, address)).json().error, address).toBe('invalid_ip');
+      }
+    } finally {
+      await t.ctx.services.settings.update(settings);
+    }
+  });
+
   it('refuses missing fields with a 400 naming the field', async () => {
     const response = await t.app.inject({ method: 'POST', url: '/auth/login/', payload: { username: 'admin' } });
     expect(response.statusCode).toBe(400);
@@ -63,6 +79,17 @@ describe('POST /auth/login/', () => {
     expect(locked.statusCode).toBe(429);
     expect(locked.json().error).toBe('too_many_attempts');
     expect((await login('admin', TEST_ADMIN.password, '203.0.113.10')).statusCode).toBe(200);
+  });
+
+  it('answers the per-address request limit like the per-user one: 429 too_many_attempts', async () => {
+    const address = '203.0.113.77';
+    // Every request counts, whatever its outcome: empty ones are the quickest.
+    for (let i = 0; i < LOGIN_REQUESTS_PER_MINUTE; i++) {
+      expect((await t.app.inject({ method: 'POST', url: '/auth/login/', payload: {}, remoteAddress: address })).statusCode).toBe(400);
+    }
+    const limited = await login(TEST_ADMIN.username, TEST_ADMIN.password, address);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ error: 'too_many_attempts', message: expect.stringMatching(/^Too many sign-in attempts\. Try again in \d+ seconds\.$/) });
   });
 
   it('never counts successful sign-ins against the limit', async () => {

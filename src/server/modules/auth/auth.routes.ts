@@ -2,7 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { loginSchema } from '../../../common/schemas/auth.js';
 import type { AppContext } from '../../app-context.js';
-import { parseInput } from '../../http/errors.js';
+import { HttpError, parseInput } from '../../http/errors.js';
 
 /** Sign-in requests per address and minute, whatever the outcome: slows password spraying across names. */
 export const LOGIN_REQUESTS_PER_MINUTE = 60;
@@ -19,11 +19,9 @@ export async function registerAuthRoutes(app: FastifyInstance, { services }: App
         rateLimit: {
           max: LOGIN_REQUESTS_PER_MINUTE,
           timeWindow: '1 minute',
-          errorResponseBuilder: (_request, context) => ({
-            statusCode: 429,
-            error: 'too_many_attempts',
-            message: `Too many sign-in attempts. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
-          }),
+          // Thrown, so the error handler answers it like the per-user limit: {error, message}.
+          errorResponseBuilder: (_request, context) =>
+            new HttpError(429, 'too_many_attempts', `Too many sign-in attempts. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
         },
       },
     },
@@ -33,6 +31,9 @@ export async function registerAuthRoutes(app: FastifyInstance, { services }: App
   app.get(
     '/auth/verify-token/',
     { preHandler: app.requireUser, schema: { tags: ['auth'], summary: 'Checks the bearer token; answers the user' } },
-    (request) => ({ valid: true, user: { id: request.user!.userId, username: request.user!.username, name: request.user!.name } }),
+    (request) => {
+      const { userId, username, name, role } = request.user!;
+      return { valid: true, user: { id: userId, username, name, role } };
+    },
   );
 }

@@ -1,11 +1,14 @@
 import type { LoginInput, LoginResult } from '../../../common/schemas/auth.js';
+import type { UserRole } from '../../../common/schemas/user.js';
 import type { Db } from '../../db/database.js';
+import type { UserRow } from '../../db/schema.js';
+import { parseIpAllowList } from '../../auth/ip-allow-list.js';
 import { hashPassword, verifyPassword } from '../../auth/passwords.js';
 import { LoginThrottle } from '../../auth/login-throttle.js';
 import type { TokenService } from '../../auth/tokens.js';
-import { HttpError } from '../../http/errors.js';
+import { HttpError, notFound } from '../../http/errors.js';
 import type { SettingsService } from '../settings/settings.service.js';
-import { findUserByUsername } from '../users/users.repository.js';
+import { findUserById, findUserByUsername } from '../users/users.repository.js';
 
 // Checked against when the user does not exist, so both cases take the same time.
 const DUMMY_HASH = hashPassword('timing-equaliser');
@@ -34,16 +37,24 @@ export class AuthService {
     }
     this.throttle.clear(key);
     if (user.enabled !== 1) throw new HttpError(403, 'disabled', 'User disabled');
-    const token = await this.tokens.sign({ userId: user.id, username: user.username, name: user.name });
-    return { token, user: { id: user.id, username: user.username, name: user.name } };
+    return this.sessionOf(user);
+  }
+
+  /** A new token for the user, e.g. when changing their own password ended every session they had. */
+  async renewSession(userId: number): Promise<LoginResult> {
+    const user = await findUserById(this.db, userId);
+    if (!user) throw notFound('User not found');
+    return this.sessionOf(user);
+  }
+
+  private async sessionOf(user: UserRow): Promise<LoginResult> {
+    const token = await this.tokens.sign({ userId: user.id, username: user.username, name: user.name, tokenVersion: user.token_version });
+    return { token, user: { id: user.id, username: user.username, name: user.name, role: user.role as UserRole } };
   }
 
   /** An empty allow-list admits every address. */
   private async ipAllowed(ip: string): Promise<boolean> {
-    const list = (await this.settings.get()).admin_ip_allowlist
-      .split(/[\s,]+/)
-      .map((entry) => entry.trim())
-      .filter(Boolean);
-    return list.length === 0 || list.includes(ip) || list.includes(ip.replace(/^::ffff:/, ''));
+    const list = parseIpAllowList((await this.settings.get()).admin_ip_allowlist);
+    return list.empty || list.admits(ip);
   }
 }

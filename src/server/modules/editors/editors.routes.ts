@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import {
   EDITOR_CREATED_MESSAGE,
   EDITOR_UPDATED_MESSAGE,
@@ -8,23 +7,23 @@ import {
   editorPinSchema,
   editorStatusSchema,
 } from '../../../common/schemas/editor-input.js';
+import { recordIdParams } from '../../../common/schemas/record-id.js';
 import type { AppContext } from '../../app-context.js';
+import { isAdmin } from '../../auth/auth-plugin.js';
 import { parseInput } from '../../http/errors.js';
 import { readMultipart } from '../../http/multipart.js';
-
-const idParams = z.object({ id: z.coerce.number().int().positive('id must be a positive number') });
 
 export function registerEditorsRoutes(app: FastifyInstance, { services }: AppContext): void {
   app.get(
     '/api/editors/',
-    { schema: { tags: ['public'], summary: 'Editors: enabled ones pinned first without a token; every editor with a token' } },
-    (request) => (request.user ? services.editors.listAll() : services.editors.listPublic()),
+    { schema: { tags: ['public'], summary: 'Editors: enabled ones pinned first; every editor for an admin' } },
+    (request) => (isAdmin(request) ? services.editors.listAll() : services.editors.listPublic()),
   );
 
-  const admin = { preHandler: app.requireUser };
+  const admin = { preHandler: app.requireAdmin };
 
   app.get('/api/editors/:id', { ...admin, schema: { tags: ['admin'], summary: 'One editor, whatever the status' } }, (request) =>
-    services.editors.get(parseInput(idParams, request.params).id),
+    services.editors.get(parseInput(recordIdParams, request.params).id),
   );
 
   app.post(
@@ -50,7 +49,7 @@ export function registerEditorsRoutes(app: FastifyInstance, { services }: AppCon
     '/api/editors/:id',
     { ...admin, schema: { tags: ['admin'], summary: 'Updates an editor (multipart, optional imgFile), or only its status' } },
     async (request) => {
-      const { id } = parseInput(idParams, request.params);
+      const { id } = parseInput(recordIdParams, request.params);
       const form = await readMultipart(request, ['imgFile']);
       // The list's switch posts the status alone (spec §7).
       const statusOnly = Object.keys(form.fields).join() === 'status' && !form.files.imgFile;

@@ -6,13 +6,13 @@ import { parseInput } from '../../http/errors.js';
 export function registerIssueRoutes(app: FastifyInstance, { services }: AppContext): void {
   app.get(
     '/api/admin/archives/',
-    { preHandler: app.requireUser, schema: { tags: ['admin'], summary: 'Every issue with its article count' } },
+    { preHandler: app.requireAdmin, schema: { tags: ['admin'], summary: 'Every issue with its article count' } },
     () => services.issues.list(),
   );
 
   app.post(
     '/api/admin/create-issue',
-    { preHandler: app.requireUser, schema: { tags: ['admin'], summary: 'Creates an issue (year, volume, issue, frequency)' } },
+    { preHandler: app.requireAdmin, schema: { tags: ['admin'], summary: 'Creates an issue (year, volume, issue, frequency)' } },
     async (request, reply) => {
       const created = await services.issues.create(parseInput(issueInputSchema, request.body));
       return reply.code(201).send({ ...created, message: ISSUE_CREATED_MESSAGE });

@@ -1,6 +1,8 @@
 import { PRIVATE_SETTING_FIELDS, type PublicSettings, type SiteSettings } from '../../../common/schemas/settings.js';
 import type { Db } from '../../db/database.js';
 import type { SettingsRow } from '../../db/schema.js';
+import { parseIpAllowList } from '../../auth/ip-allow-list.js';
+import { badRequest } from '../../http/errors.js';
 import { sanitizeInlineName, sanitizeRichText } from '../../storage/sanitize.js';
 import { findSettings, saveSettings } from './settings.repository.js';
 
@@ -21,6 +23,17 @@ function toSettings(row: SettingsRow): SiteSettings {
 export function toPublicSettings(settings: SiteSettings): PublicSettings {
   const hidden = new Set<string>(PRIVATE_SETTING_FIELDS);
   return Object.fromEntries(Object.entries(settings).filter(([field]) => !hidden.has(field))) as PublicSettings;
+}
+
+/** An allow-list must hold only addresses and ranges, and admit the address saving it: nobody locks themselves out. */
+function checkAllowList(text: string, savedFrom: string): void {
+  const list = parseIpAllowList(text);
+  if (list.invalidEntry !== null) {
+    throw badRequest(`admin_ip_allowlist: "${list.invalidEntry}" is not an IP address or CIDR range (such as 192.0.2.7 or 192.0.2.0/24).`);
+  }
+  if (!list.empty && !list.admits(savedFrom)) {
+    throw badRequest(`admin_ip_allowlist: it leaves out your own address ${savedFrom}, so you could not sign in again. Add it first.`, 'allowlist_locks_you_out');
+  }
 }
 
 /** How long another instance's settings change may take to show here (several instances share one database). */
@@ -52,6 +65,12 @@ export class SettingsService {
 
   async getPublic(): Promise<PublicSettings> {
     return (await this.load()).publicSettings;
+  }
+
+  /** Settings an administrator saves from the address `savedFrom`. */
+  async save(input: SiteSettings, savedFrom: string): Promise<SiteSettings> {
+    checkAllowList(input.admin_ip_allowlist, savedFrom);
+    return this.update(input);
   }
 
   async update(input: SiteSettings): Promise<SiteSettings> {

@@ -13,6 +13,23 @@ const login = (username: string, password: string) =>
   t.app.inject({ method: 'POST', url: '/auth/login/', payload: { username, password } });
 const update = (id: number, payload: unknown, headers = auth) =>
   t.app.inject({ method: 'POST', url: `/api/users/${id}`, headers, payload: payload as object });
+const verify = (headers: { authorization: string }) => t.app.inject({ method: 'GET', url: '/auth/verify-token/', headers });
+/** Signs in and returns the session's Authorization header. */
+async function bearer(username: string, password: string): Promise<{ authorization: string }> {
+  const response = await login(username, password);
+  expect(response.statusCode).toBe(200);
+  return { authorization: `Bearer ${response.json().token}` };
+}
+const createUser = async (username: string, role?: 'admin' | 'staff') => {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/users',
+    headers: auth,
+    payload: { username, name: username, password: `${username}-password`, ...(role ? { role } : {}) },
+  });
+  expect(response.statusCode).toBe(201);
+  return response.json().id as number;
+};
 
 let editorId: number;
 
@@ -20,7 +37,7 @@ describe('admin users', () => {
   it('GET /api/users/{id} answers the user without any password or hash', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/users/1', headers: auth });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ id: 1, username: 'admin', name: 'Administrator', enabled: true, creation: expect.any(String) });
+    expect(response.json()).toEqual({ id: 1, username: 'admin', name: 'Administrator', role: 'admin', enabled: true, creation: expect.any(String) });
     expect(response.body).not.toMatch(/password|argon2/);
   });
 
@@ -32,7 +49,7 @@ describe('admin users', () => {
       payload: { username: 'editor', name: 'Desk Editor', password: 'desk-password-1' },
     });
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toMatchObject({ username: 'editor', name: 'Desk Editor', enabled: true, message: 'User created successfully' });
+    expect(response.json()).toMatchObject({ username: 'editor', name: 'Desk Editor', role: 'admin', enabled: true, message: 'User created successfully' });
     editorId = response.json().id;
     expect((await login('editor', 'desk-password-1')).statusCode).toBe(200);
 
@@ -47,18 +64,23 @@ describe('admin users', () => {
     expect(response.body).not.toMatch(/password|argon2/);
   });
 
-  it('POST /api/users/{id} changes name and password; the old password stops working', async () => {
+  it('POST /api/users/{id} changes name and password; the old password and the old token stop working', async () => {
+    const oldSession = await bearer('editor', 'desk-password-1');
     const response = await update(editorId, { name: 'Senior Editor', password: 'new-desk-password' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ name: 'Senior Editor', message: 'User updated successfully' });
+    expect(response.json()).not.toHaveProperty('token');
+    expect((await verify(oldSession)).statusCode).toBe(401);
     expect((await login('editor', 'desk-password-1')).json().error).toBe('invalid_credentials');
     const fresh = await login('editor', 'new-desk-password');
     expect(fresh.json().user).toMatchObject({ name: 'Senior Editor' });
   });
 
-  it('an empty password keeps the old one', async () => {
+  it('an empty password keeps the old one, and a new name keeps the sessions', async () => {
+    const session = await bearer('editor', 'new-desk-password');
     expect((await update(editorId, { name: 'Editor', password: '' })).statusCode).toBe(200);
     expect((await login('editor', 'new-desk-password')).statusCode).toBe(200);
+    expect((await verify(session)).json().user).toMatchObject({ name: 'Editor' });
   });
 
   it('a disabled user gets "disabled" at login and their token stops working', async () => {
@@ -87,6 +109,7 @@ describe('admin users', () => {
     [{ name: 42 }, 'name: Name is required'],
     [{ enabled: 'no' }, 'enabled: enabled must be true or false'],
     [{ password_hash: 'x' }, 'Unrecognized key: "password_hash"'],
+    [{ role: 'owner' }, 'role: role must be admin or staff'],
     [{}, 'Nothing to update'],
   ])('refuses %j with a clear 400', async (payload, message) => {
     const response = await update(editorId, payload);
@@ -99,5 +122,113 @@ describe('admin users', () => {
     expect(bad.json()).toEqual({ error: 'invalid_input', message: 'username: Username must be 3-64 letters, digits or _.@-' });
     expect((await t.app.inject({ method: 'GET', url: '/api/users/999', headers: auth })).statusCode).toBe(404);
     expect((await update(999, { name: 'Ghost' })).statusCode).toBe(404);
+  });
+});
+
+describe('roles', () => {
+  it('creates a staff user, who signs in for the work-log and is refused the admin calls', async () => {
+    const id = await createUser('clerk', 'staff');
+    expect((await t.app.inject({ method: 'GET', url: `/api/users/${id}`, headers: auth })).json()).toMatchObject({ role: 'staff' });
+    const signedIn = await login('clerk', 'clerk-password');
+    expect(signedIn.json().user).toEqual({ id, username: 'clerk', name: 'clerk', role: 'staff' });
+    const staff = { authorization: `Bearer ${signedIn.json().token}` };
+    expect((await verify(staff)).json().user).toMatchObject({ role: 'staff' });
+    const refused = await t.app.inject({ method: 'GET', url: '/api/users', headers: staff });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ error: 'forbidden', message: 'This account may use the work-log only.' });
+  });
+
+  it('a new role takes effect at once: the old token stops working and the next one carries the role', async () => {
+    const id = await createUser('deputy');
+    const before = await bearer('deputy', 'deputy-password');
+    expect((await t.app.inject({ method: 'GET', url: '/api/users', headers: before })).statusCode).toBe(200);
+    expect((await update(id, { role: 'staff' })).json()).toMatchObject({ role: 'staff' });
+    expect((await verify(before)).statusCode).toBe(401);
+    const after = await bearer('deputy', 'deputy-password');
+    expect((await t.app.inject({ method: 'GET', url: '/api/users', headers: after })).statusCode).toBe(403);
+    expect((await update(id, { role: 'admin' })).json()).toMatchObject({ role: 'admin' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/users', headers: await bearer('deputy', 'deputy-password') })).statusCode).toBe(200);
+  });
+
+  it('disabling a user ends their sessions even after they are enabled again', async () => {
+    const id = await createUser('seasonal', 'staff');
+    const session = await bearer('seasonal', 'seasonal-password');
+    await update(id, { enabled: false });
+    await update(id, { enabled: true });
+    expect((await verify(session)).statusCode).toBe(401);
+  });
+
+  it('nobody can change their own role', async () => {
+    const response = await update(1, { role: 'staff' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'cannot_demote_self', message: 'You cannot change your own role.' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/1', headers: auth })).json()).toMatchObject({ role: 'admin' });
+    expect((await update(1, { role: 'admin', name: 'Administrator' })).statusCode).toBe(200);
+  });
+
+  it('the last enabled admin can be neither disabled nor demoted, whoever asks', async () => {
+    const others = (await t.ctx.services.users.list()).filter((user) => user.id !== 1 && user.role === 'admin');
+    for (const other of others) await update(other.id, { role: 'staff' });
+    for (const change of [{ enabled: false }, { role: 'staff' as const }]) {
+      await expect(t.ctx.services.users.update(1, change, others[0]!.id)).rejects.toMatchObject({
+        statusCode: 409,
+        code: 'last_admin',
+        message: 'This is the last enabled admin: make another user an admin first.',
+      });
+    }
+    expect(await t.ctx.services.users.get(1)).toMatchObject({ role: 'admin', enabled: true });
+    for (const other of others) await update(other.id, { role: 'admin' });
+  });
+
+  it('two admins demoting each other at once leave one admin', async () => {
+    const twins = [await createUser('twin-a'), await createUser('twin-b')] as const;
+    const setRole = (ids: number[], role: 'admin' | 'staff') => t.ctx.db.updateTable('users').set({ role }).where('id', 'in', ids).execute();
+    // Only the twins are admins while they demote each other; the race is run a few times to meet the bad interleaving.
+    const bystanders = (await t.ctx.services.users.list()).filter((user) => user.role === 'admin' && !twins.includes(user.id)).map((user) => user.id);
+    await setRole(bystanders, 'staff');
+    try {
+      for (let round = 0; round < 5; round++) {
+        await setRole([...twins], 'admin');
+        const outcomes = await Promise.allSettled([
+          t.ctx.services.users.update(twins[1], { role: 'staff' }, twins[0]),
+          t.ctx.services.users.update(twins[0], { role: 'staff' }, twins[1]),
+        ]);
+        expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
+        expect(outcomes.find((outcome) => outcome.status === 'rejected')).toMatchObject({ reason: { code: 'last_admin' } });
+        expect((await t.ctx.services.users.list()).filter((user) => user.role === 'admin')).toHaveLength(1);
+      }
+    } finally {
+      await setRole(bystanders, 'admin');
+    }
+  });
+});
+
+describe('changing one\'s own password', () => {
+  let chief: { authorization: string };
+  let chiefId: number;
+  beforeAll(async () => {
+    chiefId = await createUser('chief');
+    chief = await bearer('chief', 'chief-password');
+  });
+
+  it.each([
+    [{}, 'current_password_required', 'Enter your current password to set a new one.'],
+    [{ current_password: 'not-my-password' }, 'wrong_current_password', 'The current password is not correct.'],
+  ])('refuses a new password with %j', async (extra, error, message) => {
+    const response = await update(chiefId, { password: 'chief-new-password', ...extra }, chief);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error, message });
+    expect((await login('chief', 'chief-password')).statusCode).toBe(200);
+    expect((await verify(chief)).statusCode).toBe(200);
+  });
+
+  it('accepts the right current password, ends the old sessions and answers a new token', async () => {
+    const otherTab = await bearer('chief', 'chief-password');
+    const response = await update(chiefId, { password: 'chief-new-password', current_password: 'chief-password' }, chief);
+    expect(response.statusCode).toBe(200);
+    for (const old of [chief, otherTab]) expect((await verify(old)).statusCode).toBe(401);
+    const renewed = await verify({ authorization: `Bearer ${response.json().token}` });
+    expect(renewed.json().user).toMatchObject({ username: 'chief', role: 'admin' });
+    expect((await login('chief', 'chief-new-password')).statusCode).toBe(200);
   });
 });

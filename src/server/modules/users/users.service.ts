@@ -1,15 +1,16 @@
-import type { AdminUser, UserCreateInput, UserUpdateInput } from '../../../common/schemas/user.js';
+import type { AdminUser, UserCreateInput, UserRole, UserUpdateInput } from '../../../common/schemas/user.js';
 import { uniqueViolation, type Db } from '../../db/database.js';
 import type { UserRow } from '../../db/schema.js';
-import { hashPassword } from '../../auth/passwords.js';
+import { hashPassword, verifyPassword } from '../../auth/passwords.js';
 import { badRequest, HttpError, notFound } from '../../http/errors.js';
-import { findUserById, insertUser, listUsers, updateUser } from './users.repository.js';
+import { countEnabledAdmins, findUserById, insertUser, listUsers, lockEnabledAdmins, updateUser } from './users.repository.js';
 
 /** The hash never leaves the service (DESIGN.md §5.4). */
 const toAdminUser = (row: UserRow): AdminUser => ({
   id: row.id,
   username: row.username,
   name: row.name,
+  role: row.role as UserRole,
   enabled: row.enabled === 1,
   creation: row.creation,
 });
@@ -22,14 +23,19 @@ export class UsersService {
   }
 
   async get(id: number): Promise<AdminUser> {
+    return toAdminUser(await this.row(id));
+  }
+
+  private async row(id: number): Promise<UserRow> {
     const row = await findUserById(this.db, id);
     if (!row) throw notFound('User not found');
-    return toAdminUser(row);
+    return row;
   }
 
   async create(input: UserCreateInput): Promise<AdminUser> {
     try {
-      const id = await insertUser(this.db, { username: input.username, name: input.name, password_hash: await hashPassword(input.password) });
+      const passwordHash = await hashPassword(input.password);
+      const id = await insertUser(this.db, { username: input.username, name: input.name, role: input.role, password_hash: passwordHash });
       return this.get(id);
     } catch (error) {
       if (uniqueViolation(error)) throw new HttpError(409, 'duplicate_username', 'This username is already taken.');
@@ -37,15 +43,39 @@ export class UsersService {
     }
   }
 
-  /** Nobody may disable themselves, so there is always someone left to sign in. */
+  /**
+   * A new password, a new role or disabling ends the user's sessions. Nobody may disable or demote
+   * themselves, and at least one enabled admin always remains, so someone can always manage the site.
+   */
   async update(id: number, input: UserUpdateInput, actingUserId: number): Promise<AdminUser> {
-    await this.get(id);
-    if (input.enabled === false && id === actingUserId) throw badRequest('You cannot disable yourself.', 'cannot_disable_self');
-    await updateUser(this.db, id, {
+    const row = await this.row(id);
+    const roleChanges = input.role !== undefined && input.role !== row.role;
+    if (id === actingUserId) await this.checkOwnChange(row, input, roleChanges);
+    const revokeTokens = Boolean(input.password) || input.enabled === false || roleChanges;
+    const values = {
       ...(input.name !== undefined ? { name: input.name } : {}),
       ...(input.password ? { password_hash: await hashPassword(input.password) } : {}),
       ...(input.enabled !== undefined ? { enabled: input.enabled ? 1 : 0 } : {}),
+      ...(roleChanges ? { role: input.role } : {}),
+    };
+    await this.db.transaction().execute(async (trx) => {
+      const mayRemoveAdmin = input.enabled === false || roleChanges;
+      if (mayRemoveAdmin) await lockEnabledAdmins(trx);
+      await updateUser(trx, id, values, revokeTokens);
+      if (mayRemoveAdmin && (await countEnabledAdmins(trx)) === 0) {
+        throw new HttpError(409, 'last_admin', 'This is the last enabled admin: make another user an admin first.');
+      }
     });
     return this.get(id);
+  }
+
+  private async checkOwnChange(row: UserRow, input: UserUpdateInput, roleChanges: boolean): Promise<void> {
+    if (input.enabled === false) throw badRequest('You cannot disable yourself.', 'cannot_disable_self');
+    if (roleChanges) throw badRequest('You cannot change your own role.', 'cannot_demote_self');
+    if (!input.password) return;
+    if (!input.current_password) throw badRequest('Enter your current password to set a new one.', 'current_password_required');
+    if (!(await verifyPassword(row.password_hash, input.current_password))) {
+      throw badRequest('The current password is not correct.', 'wrong_current_password');
+    }
   }
 }

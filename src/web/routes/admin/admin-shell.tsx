@@ -52,6 +52,26 @@ function AdminSearch() {
   );
 }
 
+/** What a staff user sees instead of the admin area: where their account does work. */
+function WorklogOnlyNotice({ name, onLogout }: { name: string; onLogout: () => void }) {
+  return (
+    <main className="admin-login">
+      <section className="admin-card admin-login-form" aria-labelledby="worklog-only-title">
+        <h1 id="worklog-only-title">Work-log only</h1>
+        <p>
+          You are signed in as {name}. Your account can use the work-log only; the admin area is for administrators.
+        </p>
+        <Link to="/webdata" className="button-primary">
+          Open the work-log
+        </Link>
+        <button type="button" className="admin-logout" onClick={onLogout}>
+          Logout
+        </button>
+      </section>
+    </main>
+  );
+}
+
 export function AdminShell() {
   const { user } = useLoaderData() as ShellData;
   const navigate = useNavigate();
@@ -62,6 +82,9 @@ export function AdminShell() {
     clearSession();
     navigate(ADMIN_LOGIN_PATH, { replace: true });
   }
+
+  // The role comes from the server's check of the token, not from what the browser stored.
+  if (user.role !== 'admin') return <WorklogOnlyNotice name={name} onLogout={logout} />;
 
   return (
     <FlashProvider>

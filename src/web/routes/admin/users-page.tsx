@@ -1,19 +1,29 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLoaderData, useRevalidator } from 'react-router';
 import { GENERIC_ERROR_MESSAGE } from '../../../common/schemas/auth.js';
-import { USER_CREATED_MESSAGE, USER_UPDATED_MESSAGE, userCreateSchema, type AdminUser } from '../../../common/schemas/user.js';
+import {
+  USER_CREATED_MESSAGE,
+  USER_ROLE_LABELS,
+  USER_UPDATED_MESSAGE,
+  userCreateSchema,
+  type AdminUser,
+  type UserRole,
+} from '../../../common/schemas/user.js';
 import { adminLoad, adminRequest, firstProblem } from '../../features/admin-shell/admin-request.js';
 import { useFlash } from '../../features/admin-shell/flash.js';
 import { getSession } from '../../lib/session.js';
 import { AdminTable } from '../../features/admin-shell/admin-table.js';
+import { RoleSelect } from '../../features/admin-users/role-select.js';
 
 export const usersLoader = () => adminLoad<AdminUser[]>('/api/users');
 
 const messageOf = (result: { status: number; message: string }) => (result.status === 400 || result.status === 409 ? result.message : GENERIC_ERROR_MESSAGE);
 
+const EMPTY_USER = { username: '', name: '', password: '', role: 'admin' as UserRole };
+
 function NewUserForm({ onCreated }: { onCreated: () => void }) {
   const flash = useFlash();
-  const [values, setValues] = useState({ username: '', name: '', password: '' });
+  const [values, setValues] = useState(EMPTY_USER);
   const set = (key: keyof typeof values) => (value: string) => setValues((current) => ({ ...current, [key]: value }));
 
   async function submit(event: FormEvent) {
@@ -23,7 +33,7 @@ function NewUserForm({ onCreated }: { onCreated: () => void }) {
     const result = await adminRequest('/api/users', { method: 'POST', body: parsed.data });
     if (!result.ok) return flash.show('error', messageOf(result));
     flash.show('success', USER_CREATED_MESSAGE);
-    setValues({ username: '', name: '', password: '' });
+    setValues(EMPTY_USER);
     onCreated();
   }
 
@@ -43,6 +53,10 @@ function NewUserForm({ onCreated }: { onCreated: () => void }) {
           Password
           <input name="password" type="password" autoComplete="new-password" value={values.password} onChange={(e) => set('password')(e.target.value)} />
         </label>
+        <label>
+          Role
+          <RoleSelect value={values.role} onChange={set('role')} />
+        </label>
       </div>
       <button type="submit" className="button-primary">
         Create User
@@ -51,7 +65,7 @@ function NewUserForm({ onCreated }: { onCreated: () => void }) {
   );
 }
 
-/** Admin users: create, and enable or disable anyone but yourself. */
+/** Users: create them with a role, and enable or disable anyone but yourself. */
 export function UsersPage() {
   const users = useLoaderData() as AdminUser[];
   const revalidator = useRevalidator();
@@ -68,11 +82,12 @@ export function UsersPage() {
   return (
     <section>
       <h1>Users</h1>
-      <AdminTable columns={['Username', 'Name', 'Enabled']}>
+      <AdminTable columns={['Username', 'Name', 'Role', 'Enabled']}>
         {users.map((user) => (
           <tr key={user.id}>
             <td>{user.username}</td>
             <td>{user.name}</td>
+            <td>{USER_ROLE_LABELS[user.role]}</td>
             <td>
               <input
                 type="checkbox"
