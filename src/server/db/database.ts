@@ -1,7 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type Transaction } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Driver,
+  type SqliteDatabase,
+  type SqliteDialectConfig,
+  type Transaction,
+} from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 
@@ -26,8 +37,18 @@ export interface DatabaseOptions {
   readOnly?: boolean;
 }
 
-export function openDatabase(options: DatabaseOptions): DatabaseHandle {
-  if (options.url) return { db: openPostgres(options.url, options.pgSchema, options.readOnly ? 4 : 10), engine: 'postgres' };
+/**
+ * Receives what goes wrong on an idle PostgreSQL connection (the server restarted, an administrator
+ * ended the session): the pool drops that connection and opens another when next asked.
+ */
+export type ConnectionErrorListener = (error: Error) => void;
+
+/** `onConnectionError` is for logging; the process goes on either way. */
+export function openDatabase(options: DatabaseOptions, onConnectionError: ConnectionErrorListener = () => {}): DatabaseHandle {
+  if (options.url) {
+    const db = openPostgres(options.url, options.pgSchema, options.readOnly ? 4 : 10, onConnectionError);
+    return { db, engine: 'postgres' };
+  }
   const file = options.sqliteFile ?? ':memory:';
   return { db: options.readOnly ? openSqliteReader(file) : openSqlite(file), engine: 'sqlite' };
 }
@@ -38,7 +59,7 @@ function openSqlite(file: string): Db {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  return sqliteKysely(sqlite);
+  return sqliteKysely(sqlite, (config) => new SqliteWriterDialect(config));
 }
 
 /** A reader of a database the server has already opened (and so created and switched to WAL). */
@@ -46,9 +67,33 @@ function openSqliteReader(file: string): Db {
   return sqliteKysely(new SQLite(file, { readonly: true, fileMustExist: true }));
 }
 
-function sqliteKysely(sqlite: SQLite.Database): Db {
-  sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+/** How long a statement waits for another connection (a worker process, a script) to release the database. */
+const SQLITE_BUSY_TIMEOUT_MS = 5000;
+
+function sqliteKysely(sqlite: SQLite.Database, dialect = (config: SqliteDialectConfig) => new SqliteDialect(config)): Db {
+  sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+  return new Kysely<Database>({ dialect: dialect({ database: withStatementCache(sqlite) }) });
+}
+
+/**
+ * Transactions take the write lock when they begin. A deferred transaction that has read cannot wait for
+ * the lock when it comes to write (SQLite answers SQLITE_BUSY at once, as waiting could deadlock), so
+ * another process writing at that moment would fail it; taking the lock first waits up to the busy timeout.
+ */
+class SqliteWriterDialect extends SqliteDialect {
+  constructor(private readonly config: SqliteDialectConfig) {
+    super(config);
+  }
+
+  override createDriver(): Driver {
+    return new SqliteWriterDriver(this.config);
+  }
+}
+
+class SqliteWriterDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
 }
 
 /** Distinct SQL texts are few (queries are built from fixed shapes), so the cache stays small. */
@@ -74,13 +119,25 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
   };
 }
 
-function openPostgres(url: string, schema: string | undefined, max: number): Db {
+/** Bounds on waiting for PostgreSQL, so that a request meets an unreachable database as a prompt 503. */
+const PG_CONNECT_TIMEOUT_MS = 3000;
+const PG_STATEMENT_TIMEOUT_MS = 30_000;
+
+function openPostgres(url: string, schema: string | undefined, max: number, onConnectionError: ConnectionErrorListener): Db {
   if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Bad schema name ${schema}`);
   const pool = new pg.Pool({
     connectionString: url,
     max,
+    // Also how long a request waits for a free connection when all are busy.
+    connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+    statement_timeout: PG_STATEMENT_TIMEOUT_MS,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
+  // Without a listener, an idle connection's error would be thrown and end the process.
+  pool.on('error', onConnectionError);
+  // A connection lent out (e.g. inside a transaction, between two statements) reports its loss on itself,
+  // and unheard that would end the process too; the statement that meets the loss fails and is answered 503.
+  pool.on('connect', (client) => client.on('error', () => {}));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 

@@ -75,9 +75,9 @@ export class PageCache {
     return entry;
   }
 
-  /** Stores a page rendered when the cache had `version`, and returns the stored page. */
+  /** Stores a page rendered when the cache had `version`, and returns the stored page. A failed page is not stored: the fault may pass. */
   set(key: string, page: CachedPage, version: number): CachedPage {
-    if (version !== this.generation || page.body.length > this.limits.maxBytes) return page;
+    if (version !== this.generation || page.status >= 500 || page.body.length > this.limits.maxBytes) return page;
     const previous = this.entries.get(key);
     if (previous) this.remove(key, previous);
     const entry: Entry = { ...page, storedAt: Date.now(), encoded: {} };

@@ -1,5 +1,7 @@
 import type { PublicApi } from '../../web/lib/public-api.js';
 import { renderPage } from '../../web/entry-server.js';
+import type { HttpError } from '../http/errors.js';
+import { faultError } from '../http/fault-errors.js';
 import type { ClientAssets } from './client-assets.js';
 import { COMPRESS_FROM_BYTES, compressForOneAnswer, type Encoding } from './compression.js';
 import { htmlDocument } from './html-document.js';
@@ -41,15 +43,43 @@ class Utf8Writer {
   }
 }
 
+/**
+ * The reads of one page, watched: a read the infrastructure failed (database unreachable, storage full)
+ * fails with the answer to give instead (503, 507), which the page's error screen shows and `fault` keeps.
+ */
+function watchFaults(api: PublicApi): { api: PublicApi; fault: () => HttpError | null } {
+  let fault: HttpError | null = null;
+  const watch =
+    <A extends unknown[], R>(read: (...args: A) => Promise<R>) =>
+    (...args: A) =>
+      read(...args).catch((error: unknown) => {
+        fault ??= faultError(error);
+        throw fault ?? error;
+      });
+  const watched: PublicApi = {
+    settings: watch(api.settings),
+    indexing: watch(api.indexing),
+    editors: watch(api.editors),
+    yearGroups: watch(api.yearGroups),
+    issueArticles: watch(api.issueArticles),
+    articleByRef: watch(api.articleByRef),
+    search: watch(api.search),
+  };
+  return { api: watched, fault: () => fault };
+}
+
 /** Renders public pages into whole HTML documents, in the server's main thread or in a render thread. */
 export function createPageRenderer(api: PublicApi, assets: ClientAssets): PageRenderer {
   const utf8 = new Utf8Writer();
   return async ({ url, origin, encoding }) => {
     const request = new Request(new URL(url, origin), { method: 'GET', headers: { accept: 'text/html' } });
-    const result = await renderPage(request, api, origin);
+    const reads = watchFaults(api);
+    const result = await renderPage(request, reads.api, origin);
     if (result.kind === 'redirect') return { status: result.status, location: result.location, body: NO_BODY, encoding: null };
+    // The router answers 500 for any failed read; a fault of the infrastructure has its own status.
+    const status = reads.fault()?.statusCode ?? result.status;
     const bytes = utf8.write(htmlDocument({ head: result.head, origin, assets, body: result.body, hydrationJson: result.hydrationJson }));
-    if (!encoding || bytes.length < COMPRESS_FROM_BYTES) return { status: result.status, body: Buffer.from(bytes), encoding: null };
-    return { status: result.status, body: compressForOneAnswer[encoding](bytes), encoding };
+    if (!encoding || bytes.length < COMPRESS_FROM_BYTES) return { status, body: Buffer.from(bytes), encoding: null };
+    return { status, body: compressForOneAnswer[encoding](bytes), encoding };
   };
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CLIENT_ONLY_PREFIXES } from '../../web/routes.js';
 import type { AppContext } from '../app-context.js';
 import { announceWrite } from '../cluster.js';
+import { RETRY_AFTER_SECONDS } from '../http/fault-errors.js';
 import type { ClientAssets } from './client-assets.js';
 import { COMPRESS_FROM_BYTES, preferredEncoding, type Encoding } from './compression.js';
 import { htmlDocument } from './html-document.js';
@@ -28,6 +29,7 @@ function invalidateOnWrites(app: FastifyInstance, cache: PageCache): void {
 function send(reply: FastifyReply, page: RenderedPage) {
   if (page.location) return reply.redirect(page.location, page.status);
   reply.code(page.status).header('vary', 'accept-encoding');
+  if (page.status === 503) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
   if (page.encoding) reply.header('content-encoding', page.encoding);
   return page.body;
 }

@@ -10,13 +10,13 @@ import { serverApi } from './server-api.js';
 
 const port = parentPort!;
 const { database, filesRoot, assets } = workerData as RenderThreadData;
-const { db } = openDatabase({ ...database, readOnly: true });
+const reply = (message: FromThread) => port.postMessage(message);
+
+const { db } = openDatabase({ ...database, readOnly: true }, (error) => reply({ kind: 'connection-error', reason: error.message }));
 /** Bumped by every write the main thread announces: the remembered reads are then read again. */
 let writes = 0;
 const services = createPublicServices(db, new FileStore(filesRoot), () => writes);
 const render = createPageRenderer(serverApi(services), assets);
-
-const reply = (message: FromThread) => port.postMessage(message);
 
 /** A body that owns its whole memory moves to the main thread instead of being copied (small ones share a pool). */
 const movable = (body: Buffer) => (body.byteOffset === 0 && body.byteLength === body.buffer.byteLength ? [body.buffer as ArrayBuffer] : []);

@@ -15,7 +15,8 @@ export type ToThread = { kind: 'render'; id: number; request: PageRequest } | { 
 export type FromThread =
   | { kind: 'ready' }
   | { kind: 'page'; id: number; page: RenderedPage }
-  | { kind: 'failed'; id: number; reason: string };
+  | { kind: 'failed'; id: number; reason: string }
+  | { kind: 'connection-error'; reason: string };
 
 export interface RenderThreadOptions {
   /** The built render-thread script. */
@@ -107,6 +108,10 @@ export class RenderThreads {
   private receive(thread: Thread, message: FromThread): void {
     if (message.kind === 'ready') {
       thread.ready = true;
+      return;
+    }
+    if (message.kind === 'connection-error') {
+      this.options.log.warn({ reason: message.reason }, "A render thread's database connection failed");
       return;
     }
     const pending = thread.pending.get(message.id);

@@ -34,11 +34,18 @@ async function withAdminClient<T>(url: string, work: (client: pg.Client) => Prom
   }
 }
 
+export interface TestAppOptions {
+  seedDemo?: boolean;
+  env?: Record<string, string>;
+  /** On PostgreSQL, the URL the server connects with instead of TEST_DATABASE_URL (e.g. through a proxy, or with an application_name). */
+  databaseUrl?: string;
+}
+
 /**
  * A server on a freshly migrated database of its own (a new SQLite file, or a new PostgreSQL schema)
  * and a temporary DATA_DIR. `seedDemo` fills it with the demo journal.
  */
-export async function createTestApp(options: { seedDemo?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'journal-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -55,7 +62,7 @@ export async function createTestApp(options: { seedDemo?: boolean; env?: Record<
   const ctx = await createContext(
     config,
     pino({ level: 'silent' }),
-    url ? { url, pgSchema: schema } : { sqliteFile: path.join(dataDir, 'journal.sqlite') },
+    url ? { url: options.databaseUrl ?? url, pgSchema: schema } : { sqliteFile: path.join(dataDir, 'journal.sqlite') },
   );
   const app = await buildApp(ctx, { clientDir: path.join(dataDir, 'no-client-build') });
   await app.ready();

@@ -1,15 +1,27 @@
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.js';
+import { RETRY_AFTER_SECONDS } from '../../http/fault-errors.js';
+
+/** A load balancer asking must hear back in time even when the database does not answer at all. */
+const HEALTH_TIMEOUT_MS = 2000;
+
+function withinTime<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`No answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
 
 export function registerHealthRoutes(app: FastifyInstance, { db }: AppContext): void {
-  app.get('/healthz', { schema: { tags: ['system'], summary: '200 when the database answers' } }, async (_request, reply) => {
+  app.get('/healthz', { schema: { tags: ['system'], summary: '200 when the database answers, 503 when it does not' } }, async (_request, reply) => {
     try {
-      await sql`select 1`.execute(db);
+      await withinTime(sql`select 1`.execute(db), HEALTH_TIMEOUT_MS);
       return { status: 'ok' };
     } catch (error) {
-      app.log.error(error, 'health check failed');
-      return reply.code(503).send({ status: 'unavailable' });
+      app.log.warn({ err: error }, 'Health check: the database does not answer');
+      return reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send({ status: 'unavailable' });
     }
   });
 }
