@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { createServices, type AppContext } from './app-context.js';
@@ -8,7 +9,14 @@ import { ensureDefaultSettings } from './db/seed/default-settings.js';
 import { seedDemoJournal } from './db/seed/demo-journal.js';
 import { resolveJwtSecret, TokenService } from './auth/tokens.js';
 import { ensureFirstAdmin } from './modules/users/first-admin.js';
+import { logRepair, repairFiles } from './storage/file-repair.js';
 import { FileStore } from './storage/file-store.js';
+
+/** The database the configuration names: PostgreSQL at DATABASE_URL, else SQLite in DATA_DIR. */
+export const configuredDatabase = (config: Config): DatabaseOptions => ({
+  url: config.DATABASE_URL,
+  sqliteFile: path.join(config.DATA_DIR, 'journal.sqlite'),
+});
 
 /**
  * Opens and migrates the database, fills an empty one, and assembles the services.
@@ -17,11 +25,13 @@ import { FileStore } from './storage/file-store.js';
 export async function createContext(
   config: Config,
   log: FastifyBaseLogger,
-  databaseOptions: DatabaseOptions = { url: config.DATABASE_URL, sqliteFile: path.join(config.DATA_DIR, 'journal.sqlite') },
+  databaseOptions: DatabaseOptions = configuredDatabase(config),
 ): Promise<AppContext> {
-  const { db, engine } = openDatabase(databaseOptions);
+  const { db, engine } = openDatabase(databaseOptions, (error) => log.warn({ err: error }, 'A database connection failed'));
   await migrate({ db, engine });
   const files = new FileStore(path.join(config.DATA_DIR, 'files'));
+  // What a crash left (decision 013). Workers start after the primary repaired, and another may be writing.
+  if (!cluster.isWorker) logRepair(log, await repairFiles(db, files, { clearMissingArticleFiles: false }));
   const created = await ensureDefaultSettings(db);
   if (created && config.SEED_DEMO) await seedDemoJournal(db, files, log);
   await ensureFirstAdmin(db, { username: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD }, log);

@@ -1,18 +1,32 @@
-import { Migrator, type Migration } from 'kysely';
-import type { DatabaseHandle } from './database.js';
+import { Migrator, sql, type Migration } from 'kysely';
+import type { Db, DatabaseHandle } from './database.js';
 import { initialMigration } from './migrations/001-initial.js';
 import { searchIndexPublishedMigration } from './migrations/002-search-index-published.js';
+import { userRolesMigration } from './migrations/003-user-roles.js';
+import { pendingFileMovesMigration } from './migrations/004-pending-file-moves.js';
 
 /** Brings the schema up to date; runs at every start. */
 export async function migrate({ db, engine }: DatabaseHandle): Promise<void> {
   const migrations: Record<string, Migration> = {
     '001-initial': initialMigration(engine),
     '002-search-index-published': searchIndexPublishedMigration(engine),
+    '003-user-roles': userRolesMigration,
+    '004-pending-file-moves': pendingFileMovesMigration(engine),
   };
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const migrationTableSchema = engine === 'postgres' ? await currentSchema(db) : undefined;
+  const migrator = new Migrator({ db, migrationTableSchema, provider: { getMigrations: async () => migrations } });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String((error as Error)?.message ?? error)}`);
   }
+}
+
+/**
+ * Kysely looks for its bookkeeping tables in every schema on PostgreSQL unless told which one: a database whose
+ * other schema already has them (another instance's, or another test file's) would otherwise skip creating them.
+ */
+async function currentSchema(db: Db): Promise<string> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return rows[0]!.schema;
 }

@@ -9,6 +9,7 @@ export interface Database {
   articles: ArticlesTable;
   users: UsersTable;
   worklog_entries: WorklogEntriesTable;
+  pending_file_moves: PendingFileMovesTable;
 }
 
 export interface SettingsTable {
@@ -122,6 +123,10 @@ export interface UsersTable {
   password_hash: string;
   enabled: number;
   creation: string;
+  /** 'admin' or 'staff' (USER_ROLES). */
+  role: Generated<string>;
+  /** Raised to revoke every token signed before. */
+  token_version: Generated<number>;
 }
 
 export interface WorklogEntriesTable {
@@ -129,6 +134,17 @@ export interface WorklogEntriesTable {
   content: string;
   status: string;
   createdby: string;
+  created_at: string;
+}
+
+/** A file move committed with its rows but maybe not yet carried out (paths relative to the file store). */
+export interface PendingFileMovesTable {
+  id: Generated<number>;
+  /** A staged temporary file, or an article's current file when only its name changes. */
+  source: string;
+  target: string;
+  /** The file the row named before, removed once the move is done. */
+  remove: string | null;
   created_at: string;
 }
 
@@ -143,3 +159,4 @@ export type NewArticle = Insertable<ArticlesTable>;
 export type ArticleUpdate = Updateable<ArticlesTable>;
 export type UserRow = Selectable<UsersTable>;
 export type WorklogEntryRow = Selectable<WorklogEntriesTable>;
+export type PendingFileMoveRow = Selectable<PendingFileMovesTable>;

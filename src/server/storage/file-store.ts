@@ -4,6 +4,9 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 
+/** Staged files end with this; anything carrying it that no pending move names is left over from a crash. */
+export const TEMP_SUFFIX = '.tmp';
+
 /**
  * Uploaded and generated files under DATA_DIR/files, served at /assets/. Names are always built
  * by the server (never taken from user input) and every write goes to a temporary name first and
@@ -29,33 +32,59 @@ export class FileStore {
     return absolute;
   }
 
-  /** Writes to a temporary file beside the target; commit() renames it into place, discard() removes it. */
+  /**
+   * Writes to a temporary file beside the target, to be moved into place once the rows naming the
+   * target are saved (FileJournal). A write that fails (a full disk, a broken upload) removes its
+   * temporary file before the error goes on.
+   */
   async stage(relativePath: string, content: Buffer | Readable): Promise<StagedFile> {
     const target = this.resolve(relativePath);
     await fs.promises.mkdir(path.dirname(target), { recursive: true });
-    const temp = `${target}.${crypto.randomBytes(6).toString('hex')}.tmp`;
-    if (Buffer.isBuffer(content)) await fs.promises.writeFile(temp, content);
-    else await pipeline(content, fs.createWriteStream(temp));
-    return {
-      commit: () => fs.promises.rename(temp, target),
-      discard: () => fs.promises.rm(temp, { force: true }),
-    };
+    const temp = `${relativePath}.${crypto.randomBytes(6).toString('hex')}${TEMP_SUFFIX}`;
+    try {
+      if (Buffer.isBuffer(content)) await fs.promises.writeFile(this.resolve(temp), content);
+      else await pipeline(content, fs.createWriteStream(this.resolve(temp)));
+    } catch (error) {
+      await this.remove(temp);
+      throw error;
+    }
+    return { temp, target: relativePath, discard: () => this.remove(temp) };
   }
 
+  /** Writes a file that no row has to agree with first (the demo journal writes its files before their rows). */
   async write(relativePath: string, content: Buffer | Readable): Promise<void> {
-    await (await this.stage(relativePath, content)).commit();
+    const staged = await this.stage(relativePath, content);
+    await this.move(staged.temp, relativePath);
   }
 
   exists(relativePath: string): boolean {
     return fs.existsSync(this.resolve(relativePath));
   }
 
+  async move(from: string, to: string): Promise<void> {
+    await fs.promises.rename(this.resolve(from), this.resolve(to));
+  }
+
   async remove(relativePath: string): Promise<void> {
     await fs.promises.rm(this.resolve(relativePath), { force: true });
   }
+
+  /** Every file under a folder of the store, as paths relative to the root ('/'-separated); none when it is missing. */
+  async list(folder: string): Promise<string[]> {
+    const entries = await fs.promises.readdir(this.resolve(folder), { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return [];
+      throw error;
+    });
+    return entries
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.relative(this.root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
+  }
 }
 
+/** A file written under a temporary name beside its target; paths are relative to the store's root. */
 export interface StagedFile {
-  commit(): Promise<void>;
+  temp: string;
+  target: string;
+  /** Removes the temporary file (its write was not saved). */
   discard(): Promise<void>;
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { ArticleRow, ArticleUpdate, NewArticle } from '../../db/schema.js';
+import { isPublished } from '../archives/archives.repository.js';
 
 export async function insertArticle(db: Executor, article: NewArticle): Promise<number> {
   const row = await db.insertInto('articles').values(article).returning('id').executeTakeFirstOrThrow();
@@ -9,6 +10,27 @@ export async function insertArticle(db: Executor, article: NewArticle): Promise<
 
 export const findArticleById = (db: Executor, id: number): Promise<ArticleRow | undefined> =>
   db.selectFrom('articles').selectAll().where('id', '=', id).executeTakeFirst();
+
+/**
+ * The row, locked until the transaction ends: a write to it takes the row's lock on PostgreSQL and the
+ * database's write lock on SQLite (which has no SELECT ... FOR UPDATE).
+ */
+export async function lockArticle(trx: Executor, id: number): Promise<ArticleRow | undefined> {
+  await trx.updateTable('articles').set((eb) => ({ modification: eb.ref('modification') })).where('id', '=', id).execute();
+  return findArticleById(trx, id);
+}
+
+/** The article of an issue whose stored file has this name, when it is published. */
+export const findPublishedArticleFile = (db: Executor, year: number, volume: number, issue: number, file: string) =>
+  db
+    .selectFrom('articles')
+    .select('articles.id')
+    .where('articles.year', '=', year)
+    .where('articles.volume', '=', volume)
+    .where('articles.issue', '=', issue)
+    .where('articles.file', '=', file)
+    .where(isPublished)
+    .executeTakeFirst();
 
 export async function updateArticle(db: Executor, id: number, values: ArticleUpdate): Promise<void> {
   await db.updateTable('articles').set(values).where('id', '=', id).execute();

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import {
   ARTICLE_ERROR_MESSAGES,
   lastPageOf,
@@ -15,16 +14,19 @@ import type { ArticleRow } from '../../db/schema.js';
 import { badRequest, HttpError, notFound } from '../../http/errors.js';
 import type { UploadedFile } from '../../http/multipart.js';
 import { isPdf } from '../../storage/file-signatures.js';
+import { FileJournal } from '../../storage/file-journal.js';
 import { FileStore, type StagedFile } from '../../storage/file-store.js';
+import type { FileMove } from '../../storage/pending-moves.repository.js';
 import { sanitizeRichText, sanitizeTitle, toPlainText } from '../../storage/sanitize.js';
-import { writeWithStagedFile } from '../../storage/staged-write.js';
 import { findIssue } from '../issues/issues.repository.js';
 import { firstPageOf, titleKey } from './article-fields.js';
 import {
   findArticleById,
+  findPublishedArticleFile,
   insertArticle,
   issuePageNumbers,
   listIssueArticles,
+  lockArticle,
   searchAllArticles,
   updateArticle,
 } from './articles.repository.js';
@@ -84,11 +86,25 @@ function cleanFields(input: ArticleAddInput | ArticleEditInput) {
   };
 }
 
+/**
+ * The file moves an update depends on: a new PDF replaces the file the row named, and a new reference
+ * number renames it.
+ */
+function articleFileMoves(staged: StagedFile | null, previous: string | null, target: string): FileMove[] {
+  if (staged) return [{ source: staged.temp, target, remove: previous !== target ? previous : null }];
+  if (previous && previous !== target) return [{ source: previous, target, remove: null }];
+  return [];
+}
+
 export class ArticlesService {
+  private readonly journal: FileJournal;
+
   constructor(
     private readonly db: Db,
     private readonly files: FileStore,
-  ) {}
+  ) {
+    this.journal = new FileJournal(db, files);
+  }
 
   async get(id: number): Promise<ArticleRecord> {
     const row = await findArticleById(this.db, id);
@@ -118,7 +134,7 @@ export class ArticlesService {
     const staged = await this.files.stage(FileStore.articlePath(issue.year, issue.volume, issue.issue, input.refnumber), data);
     const now = new Date().toISOString();
     // The row goes in first, so a duplicate is reported as such even when its pages would also be refused.
-    const id = await this.saveWithFile(staged, 'add', async (trx) => {
+    const id = await this.save(staged, 'add', async (trx) => {
       const inserted = await insertArticle(trx, {
         ...fields,
         year: issue.year,
@@ -133,44 +149,50 @@ export class ArticlesService {
         modification: now,
       });
       await this.assertAfterLastPage(trx, issue, input.pagenumber, inserted);
+      await this.journal.record(trx, articleFileMoves(staged, null, staged.target));
       return inserted;
     });
     return this.get(id);
   }
 
   /**
-   * Updates an article. A new PDF, or the old one under a changed reference number, is staged
-   * first and renamed over the target only after the row is saved, so a reader sees the old
-   * file or the new one, never a missing or half-written one.
+   * Updates an article. A new PDF is staged first; the row and the file moves it depends on (the new
+   * PDF into place, or the old one to its new reference number) are saved in one transaction and the
+   * moves carried out after it, so a reader sees the old file or the new one, never a missing or
+   * half-written one, and no copy stays under an old name.
    */
   async update(id: number, input: ArticleEditInput, pdf: UploadedFile | undefined, username: string): Promise<ArticleRecord> {
     const current = await findArticleById(this.db, id);
     if (!current) throw notFound('Article not found');
     const data = pdf ? requirePdf(pdf) : undefined;
     const fields = cleanFields(input);
-    const dir = FileStore.articleDir(current.year, current.volume, current.issue);
     const target = FileStore.articlePath(current.year, current.volume, current.issue, input.refnumber);
-    const previous = current.file ? `${dir}/${current.file}` : null;
-    const moved = !data && previous !== null && previous !== target && this.files.exists(previous);
-    let staged: StagedFile | null = null;
-    if (data) staged = await this.files.stage(target, data);
-    else if (moved) staged = await this.files.stage(target, fs.createReadStream(this.files.resolve(previous)));
-    await this.saveWithFile(staged, 'edit', (trx) =>
-      updateArticle(trx, id, {
+    const staged = data ? await this.files.stage(target, data) : null;
+    await this.save(staged, 'edit', async (trx) => {
+      // Read again under the row's lock: a save that committed since may have renamed the file.
+      const locked = (await lockArticle(trx, id))!;
+      const previous = locked.file ? `${FileStore.articleDir(locked.year, locked.volume, locked.issue)}/${locked.file}` : null;
+      await updateArticle(trx, id, {
         ...fields,
         status: input.status,
-        file: staged || current.file ? `${input.refnumber}.pdf` : null,
+        file: staged || previous ? `${input.refnumber}.pdf` : null,
         modifiedby: username,
         modification: new Date().toISOString(),
-      }),
-    );
-    if (staged && previous && previous !== target) await this.files.remove(previous);
+      });
+      await this.journal.record(trx, articleFileMoves(staged, previous, target));
+    });
     return this.get(id);
   }
 
-  /** The write runs in a transaction; the staged file lands only when it succeeds. */
-  private saveWithFile<T>(staged: StagedFile | null, mode: 'add' | 'edit', write: (trx: Executor) => Promise<T>): Promise<T> {
-    return writeWithStagedFile(staged, () => this.db.transaction().execute(write)).catch((error: unknown) => {
+  /** The stored PDF of a published article (spec §4), as a path in the file store; null for any other file. */
+  async publishedFile(year: number, volume: number, issue: number, file: string): Promise<string | null> {
+    const found = await findPublishedArticleFile(this.db, year, volume, issue, file);
+    return found ? `${FileStore.articleDir(year, volume, issue)}/${file}` : null;
+  }
+
+  /** The write and its file moves run in one transaction (FileJournal); a refused write leaves no file behind. */
+  private save<T>(staged: StagedFile | null, mode: 'add' | 'edit', write: (trx: Executor) => Promise<T>): Promise<T> {
+    return this.journal.transaction(staged, write).catch((error: unknown) => {
       throw duplicateError(error, mode);
     });
   }

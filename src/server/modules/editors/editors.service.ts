@@ -7,7 +7,7 @@ import type { EditorRow } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import type { UploadedFile } from '../../http/multipart.js';
 import { imageExtension } from '../../storage/file-signatures.js';
-import { writeWithStagedFile } from '../../storage/staged-write.js';
+import { FileJournal } from '../../storage/file-journal.js';
 import type { FileStore, StagedFile } from '../../storage/file-store.js';
 import { sanitizeRichText, toPlainText } from '../../storage/sanitize.js';
 import type { SettingsService } from '../settings/settings.service.js';
@@ -18,12 +18,18 @@ export function toEditor(row: EditorRow): Editor {
   return { ...row, category: row.category as EditorCategory, post: sanitizeRichText(row.post), is_pinned: row.is_pinned === 1 };
 }
 
+const picturePath = (picture: string) => `editors/${picture}`;
+
 export class EditorsService {
+  private readonly journal: FileJournal;
+
   constructor(
     private readonly db: Db,
     private readonly settings: SettingsService,
     private readonly files: FileStore,
-  ) {}
+  ) {
+    this.journal = new FileJournal(db, files);
+  }
 
   /** The public board: enabled editors, pinned first; contact details only when the site shows them. */
   async listPublic(): Promise<Editor[]> {
@@ -47,20 +53,24 @@ export class EditorsService {
   async create(input: EditorInput, picture: UploadedFile | undefined): Promise<Editor> {
     const staged = picture ? await this.stagePicture(picture) : null;
     const now = new Date().toISOString();
-    const id = await writeWithStagedFile(staged, () =>
-      insertEditor(this.db, { ...cleanEditor(input), picture: staged?.name ?? null, is_pinned: 0, creation: now, updated_at: now }),
-    );
+    const id = await this.journal.transaction(staged, async (trx) => {
+      const inserted = await insertEditor(trx, { ...cleanEditor(input), picture: staged?.name ?? null, is_pinned: 0, creation: now, updated_at: now });
+      if (staged) await this.journal.record(trx, [{ source: staged.temp, target: staged.target, remove: null }]);
+      return inserted;
+    });
     return this.get(id);
   }
 
-  /** A new picture replaces the old one, which is removed once the row points at the new name. */
+  /** A new picture replaces the old one, which is removed once the new one is in place (FileJournal). */
   async update(id: number, input: EditorInput, picture: UploadedFile | undefined): Promise<Editor> {
-    const current = await this.get(id);
+    await this.get(id);
     const staged = picture ? await this.stagePicture(picture) : null;
-    await writeWithStagedFile(staged, () =>
-      updateEditor(this.db, id, { ...cleanEditor(input), picture: staged?.name ?? current.picture, updated_at: new Date().toISOString() }),
-    );
-    if (staged && current.picture) await this.files.remove(`editors/${current.picture}`);
+    await this.journal.transaction(staged, async (trx) => {
+      const current = (await findEditorById(trx, id))!;
+      await updateEditor(trx, id, { ...cleanEditor(input), picture: staged?.name ?? current.picture, updated_at: new Date().toISOString() });
+      const previous = current.picture ? picturePath(current.picture) : null;
+      if (staged) await this.journal.record(trx, [{ source: staged.temp, target: staged.target, remove: previous }]);
+    });
     return this.get(id);
   }
 
@@ -79,7 +89,7 @@ export class EditorsService {
     const extension = imageExtension(picture.data);
     if (!extension) throw badRequest(IMAGE_ONLY_MESSAGE, 'invalid_file');
     const name = `editor-${crypto.randomBytes(8).toString('hex')}.${extension}`;
-    return { ...(await this.files.stage(`editors/${name}`, picture.data)), name };
+    return { ...(await this.files.stage(picturePath(name), picture.data)), name };
   }
 }
 

@@ -1,0 +1,32 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.js';
+
+const fileParams = z.object({
+  year: z.coerce.number().int().min(1).max(9999),
+  folder: z
+    .string()
+    .regex(/^vol\d{1,4}issue\d{1,4}$/)
+    .transform((folder) => folder.match(/\d+/g)!.map(Number) as [number, number]),
+  // Control characters name no stored file (and PostgreSQL cannot compare a NUL).
+  file: z.string().regex(/^[^\u0000-\u001f]+$/),
+});
+
+/**
+ * Article PDFs at their address of spec §3, served only while the article is published (DESIGN.md §5.8):
+ * an enabled row with a reference number must name the file. Anything else answers 404, so a disabled
+ * article's PDF, or a file no row names, is not public. Register it in a scope of its own.
+ */
+export async function registerArticleFileRoutes(scope: FastifyInstance, { services, files }: AppContext): Promise<void> {
+  // Gives this scope reply.sendFile (ranges, ETags, a day of caching as for other /assets/ files); serves nothing by itself.
+  await scope.register(fastifyStatic, { root: files.root, serve: false, maxAge: '1d' });
+
+  scope.get('/assets/archives/:year/:folder/:file', { schema: { hide: true } }, async (request, reply) => {
+    const params = fileParams.safeParse(request.params);
+    if (!params.success) return reply.callNotFound();
+    const { year, folder: [volume, issue], file } = params.data;
+    const stored = await services.articles.publishedFile(year, volume, issue, file);
+    return stored ? reply.sendFile(stored) : reply.callNotFound();
+  });
+}

@@ -1,0 +1,75 @@
+// `npm run check-data [-- --repair]`: compares the rows with the stored files, with the server's
+// configuration (DATA_DIR, DATABASE_URL). Without --repair it lists every disagreement and exits 1
+// when there is any; with it, it fixes them as the server does at start and also clears the file of
+// articles whose PDF is missing (decision 013). Run it while the server is stopped: a write in flight
+// has a temporary file that no pending move names yet.
+import path from 'node:path';
+import { configuredDatabase } from '../bootstrap.js';
+import { ConfigError, loadConfig } from '../config.js';
+import { openDatabase } from '../db/database.js';
+import { migrate } from '../db/migrate.js';
+import { checkFiles, describeReference, disagreementCount, repairFiles, type FileCheck, type FileRepair } from '../storage/file-repair.js';
+import { FileStore } from '../storage/file-store.js';
+
+function section(title: string, lines: string[]): string[] {
+  return lines.length ? [`${title}: ${lines.length}`, ...lines.map((line) => `  ${line}`)] : [];
+}
+
+function checkReport(check: FileCheck): string[] {
+  return [
+    ...section(
+      'pending file moves',
+      check.pendingMoves.map((move) => `${move.source} -> ${move.target}${move.remove ? `, then remove ${move.remove}` : ''}`),
+    ),
+    ...section('temporary files no pending move names', check.tempFiles),
+    ...section('files no row names', check.unnamedFiles),
+    ...section('rows naming a missing file', check.missingFiles.map(describeReference)),
+  ];
+}
+
+function repairReport({ moves, ...repair }: FileRepair): string[] {
+  const cleared = new Set(repair.articleFilesCleared);
+  return [
+    ...(moves.finished ? [`finished ${moves.finished} pending file moves`] : []),
+    ...(moves.cleared ? [`cleared ${moves.cleared} pending moves that were already done`] : []),
+    ...section('pending moves whose file was lost', moves.lost.map((move) => move.target)),
+    ...section('removed temporary files', repair.tempFilesRemoved),
+    ...section('removed files no row names', repair.unnamedFilesRemoved),
+    ...section(
+      'rows naming a missing file',
+      repair.missingFiles.map((reference) =>
+        cleared.has(reference.id) && reference.table === 'articles'
+          ? `${describeReference(reference)}: file cleared, the article shows no Download link`
+          : `${describeReference(reference)}: left as it is, upload the file again`,
+      ),
+    ),
+  ];
+}
+
+async function main(repair: boolean): Promise<number> {
+  const config = loadConfig();
+  const handle = openDatabase(configuredDatabase(config));
+  try {
+    await migrate(handle);
+    const files = new FileStore(path.join(config.DATA_DIR, 'files'));
+    if (repair) {
+      const lines = repairReport(await repairFiles(handle.db, files, { clearMissingArticleFiles: true }));
+      console.log(lines.length ? lines.join('\n') : 'Rows and files agree: nothing to repair.');
+      return 0;
+    }
+    const check = await checkFiles(handle.db, files);
+    const count = disagreementCount(check);
+    console.log(count ? [...checkReport(check), `${count} disagreements; \`npm run check-data -- --repair\` fixes them.`].join('\n') : 'Rows and files agree.');
+    return count ? 1 : 0;
+  } finally {
+    await handle.db.destroy();
+  }
+}
+
+main(process.argv.includes('--repair')).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof ConfigError ? error.message : `check-data failed: ${(error as Error)?.stack ?? String(error)}`);
+    process.exit(2);
+  },
+);

@@ -1,0 +1,82 @@
+import type { Transaction } from 'kysely';
+import type { Db, Executor } from '../db/database.js';
+import type { Database, PendingFileMoveRow } from '../db/schema.js';
+import type { FileStore, StagedFile } from './file-store.js';
+import { deletePendingMove, insertPendingMoves, listPendingMoves, type FileMove } from './pending-moves.repository.js';
+
+/** What carrying out the journal did, per kind of move. */
+export interface MovesDone {
+  /** The staged (or renamed) file was put in place. */
+  finished: number;
+  /** The target already held it (a crash came after the rename): only the entry was cleared. */
+  cleared: number;
+  /** Neither the source nor the target exists: the rows name a missing file. */
+  lost: PendingFileMoveRow[];
+}
+
+/** One process carries out its moves one at a time, in journal order. */
+let carrying: Promise<unknown> = Promise.resolve();
+
+/**
+ * The journal of file moves (decision 013). A write that changes files stages them first, then saves its
+ * rows and the moves they depend on in one transaction, and carries the moves out after the commit. A
+ * crash before the commit leaves only temporary files no entry names; a crash after it leaves entries
+ * that the next write, or the repair at start, carries out. So a row never names a file that is not
+ * there, and a replaced file never outlives the row that named it.
+ */
+export class FileJournal {
+  constructor(
+    private readonly db: Db,
+    private readonly files: FileStore,
+  ) {}
+
+  /** Runs `write` in a transaction; the staged file is removed when it fails, the journal carried out when it commits. */
+  async transaction<T>(staged: StagedFile | null, write: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    let result: T;
+    try {
+      result = await this.db.transaction().execute(write);
+    } catch (error) {
+      await staged?.discard();
+      throw error;
+    }
+    await this.carryOut();
+    return result;
+  }
+
+  /** Journals moves inside the transaction that saves the rows naming their targets. */
+  record(trx: Executor, moves: FileMove[]): Promise<void> {
+    return insertPendingMoves(trx, moves);
+  }
+
+  /** Carries out every pending move, oldest first: a later move may start from the file an earlier one put in place. */
+  carryOut(): Promise<MovesDone> {
+    const run = carrying.then(() => this.carryOutAll());
+    carrying = run.catch(() => undefined);
+    return run;
+  }
+
+  private async carryOutAll(): Promise<MovesDone> {
+    const done: MovesDone = { finished: 0, cleared: 0, lost: [] };
+    for (const move of await listPendingMoves(this.db)) {
+      const outcome = await this.carryOutOne(move);
+      if (outcome === 'lost') done.lost.push(move);
+      else done[outcome] += 1;
+      await deletePendingMove(this.db, move.id);
+    }
+    return done;
+  }
+
+  private async carryOutOne(move: FileMove): Promise<'finished' | 'cleared' | 'lost'> {
+    let outcome: 'finished' | 'cleared';
+    if (this.files.exists(move.source)) {
+      await this.files.move(move.source, move.target);
+      outcome = 'finished';
+    } else if (this.files.exists(move.target)) {
+      outcome = 'cleared';
+    } else {
+      return 'lost'; // the file to remove stays: it may be all that is left
+    }
+    if (move.remove && move.remove !== move.target) await this.files.remove(move.remove);
+    return outcome;
+  }
+}
