@@ -35,13 +35,18 @@ export function startWorkers(count: number, log: Logger): void {
     cluster.fork();
   });
 
+  // Each worker finishes its requests in flight and exits; the primary exits when the last one has, with 0
+  // when every worker closed cleanly. A repeated signal (Ctrl-C reaches the whole process group) changes nothing.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
+    process.on(signal, () => {
+      if (stopping) return;
       stopping = true;
-      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
-      cluster.on('exit', () => {
-        if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      let failed = false;
+      cluster.on('exit', (_worker, code) => {
+        failed ||= code !== 0;
+        if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(failed ? 1 : 0);
       });
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
     });
   }
 }

@@ -1,9 +1,11 @@
 import cluster from 'node:cluster';
+import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp } from './app.js';
 import { createContext } from './bootstrap.js';
 import { onWriteElsewhere, startWorkers } from './cluster.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
+import type { Db } from './db/database.js';
 
 /** Where the built parts the server loads at run time are. */
 export interface BuiltFiles {
@@ -47,16 +49,45 @@ async function listen(config: Config, { clientDir, renderThreadScript }: BuiltFi
     ctx.services.settings.forget();
   });
 
-  const shutdown = async (signal: string) => {
-    app.log.info(`${signal} received, closing`);
-    await app.close();
-    await ctx.db.destroy();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  closeOnSignal(app, ctx.db);
 
   await app.listen({ port: config.PORT, host: config.HOST });
+}
+
+/** How long requests in flight may go on after SIGTERM or SIGINT; the connections still open then are cut. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/**
+ * SIGTERM or SIGINT: stop taking connections, let the requests in flight (uploads, zip downloads) finish,
+ * close each kept-alive connection once its answer is out, then close the render threads and the database
+ * and exit 0. A repeated signal changes nothing: Ctrl-C reaches every process of the group, and a cluster's
+ * primary passes the signal on as well.
+ */
+function closeOnSignal(app: FastifyInstance, db: Db): void {
+  let closing = false;
+  // A client keeps its connection for the next request; while closing, there will be none.
+  app.addHook('onResponse', async () => {
+    if (closing) app.server.closeIdleConnections();
+  });
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received: finishing the requests in flight, then closing`);
+    const cutOff = setTimeout(() => {
+      app.log.warn(`Cutting the connections still open after ${SHUTDOWN_GRACE_MS / 1000} s`);
+      app.server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
+    cutOff.unref();
+    try {
+      await app.close();
+      await db.destroy();
+      process.exit(0);
+    } catch (error) {
+      app.log.error(error, 'Closing failed');
+      process.exit(1);
+    }
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void shutdown(signal));
 }
 
 /** One clear line for the operator; a stack trace only for the unexpected. */
