@@ -1,5 +1,5 @@
 import path from 'node:path';
-import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -9,9 +9,13 @@ import { MAX_UPLOAD_BYTES } from '../common/constants.js';
 import { registerAuth } from './auth/auth-plugin.js';
 import type { AppContext } from './app-context.js';
 import { HttpError } from './http/errors.js';
+import { faultError, RETRY_AFTER_SECONDS } from './http/fault-errors.js';
+import { registerPrivateCaching } from './http/private-caching.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { registerTextGuard } from './http/text-guard.js';
 import { registerArchivesRoutes } from './modules/archives/archives.routes.js';
 import { registerAdminRoutes } from './modules/admin/admin.routes.js';
+import { registerArticleFileRoutes } from './modules/articles/article-files.routes.js';
 import { registerArticleRoutes } from './modules/articles/articles.routes.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import { registerEditorsRoutes } from './modules/editors/editors.routes.js';
@@ -48,6 +52,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
   });
 
   registerSecurityHeaders(app);
+  registerPrivateCaching(app);
   await app.register(compress, { threshold: 2048 });
   // Uploads (pdfFile, imgFile) are read into memory and checked before anything is written.
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 60, parts: 61, fieldSize: 400_000 } });
@@ -57,6 +62,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   installErrorHandling(app);
+  registerTextGuard(app);
   registerAuth(app, { db: ctx.db, tokens: ctx.tokens });
   registerStaticFiles(app, ctx, options.clientDir);
 
@@ -93,14 +99,17 @@ function pageRenderer(app: FastifyInstance, ctx: AppContext, assets: ClientAsset
 }
 
 function registerStaticFiles(app: FastifyInstance, ctx: AppContext, clientDir: string): void {
-  // Uploaded and generated files (spec §3 file locations).
+  // Uploaded and generated files (spec §3 file locations); article PDFs only through their route, which
+  // serves the files of published articles (DESIGN.md §5.8).
   app.register(fastifyStatic, {
     root: ctx.files.root,
     prefix: '/assets/',
     decorateReply: false,
     index: false,
     maxAge: '1d',
+    allowedPath: (pathName) => !pathName.startsWith('/archives/'),
   });
+  app.register((scope) => registerArticleFileRoutes(scope, ctx));
   // The browser bundle: hashed names under /static/ never change, so they are cached for a year.
   app.register(fastifyStatic, {
     root: clientDir,
@@ -116,9 +125,17 @@ function registerStaticFiles(app: FastifyInstance, ctx: AppContext, clientDir: s
 }
 
 function installErrorHandling(app: FastifyInstance): void {
+  const sendHttpError = (reply: FastifyReply, error: HttpError) => {
+    // A 503 is a passing state, so it says when to ask again.
+    if (error.statusCode === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+    return reply.code(error.statusCode).send({ error: error.code, message: error.message });
+  };
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof HttpError) {
-      return reply.code(error.statusCode).send({ error: error.code, message: error.message });
+    if (error instanceof HttpError) return sendHttpError(reply, error);
+    const fault = faultError(error);
+    if (fault) {
+      request.log.warn({ err: error }, fault.message);
+      return sendHttpError(reply, fault);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -3,8 +3,11 @@ import archiver from 'archiver';
 
 export interface ZipEntry {
   name: string;
-  /** Called only when the previous entry has been written, so one document is in memory at a time. */
-  render: () => Readable;
+  /**
+   * Called only when the previous entry has been written, so one document is in memory at a time; it
+   * may wait (for its turn to be made) before handing the document over.
+   */
+  render: () => Readable | Promise<Readable>;
 }
 
 /** Resolves when the archive has taken in the entry just appended, or has been closed (client gone). */
@@ -34,8 +37,10 @@ export function zipStream(entries: Iterable<ZipEntry>): Readable {
   const fill = async () => {
     for (const entry of entries) {
       if (archive.destroyed) return;
+      const document = await entry.render();
+      if (archive.destroyed) return;
       const written = entryWritten(archive);
-      archive.append(entry.render(), { name: entry.name });
+      archive.append(document, { name: entry.name });
       await written;
     }
     if (!archive.destroyed) await archive.finalize();

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { firstPageOf, titleKey } from '../articles/article-fields.js';
-import { insertArticle } from '../articles/articles.repository.js';
 import { insertIssue } from '../issues/issues.repository.js';
 import { pdfFonts, pdfPageCount, pdfText, qpdfCheck, zipEntries } from '../../pdf/pdf-inspect.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { insertTestArticle, insertTestEditor, type TestArticle } from './pdf-test-records.js';
 
 let t: TestApp;
 const ids: Record<string, number> = {};
@@ -13,67 +12,18 @@ const JOURNAL = 'International Journal of Applied Research and Studies';
 const LONG_TITLE = Array.from({ length: 100 }, (_, i) => (i === 50 ? '<em>Oryza sativa</em>' : `word${i}`)).join(' ');
 const FIVE_AUTHORS = 'Anita K. Iyer, Rahul Sharma, Chen Wei, Aisha Bello, Tomás García';
 
-async function addArticle(refnumber: string, values: { title: string; authorname: string; pagenumber: string; file?: string | null; status?: string; issue?: number }) {
-  const now = new Date().toISOString();
-  ids[refnumber] = await insertArticle(t.ctx.db, {
-    refnumber,
-    title: values.title,
-    title_key: titleKey(values.title),
-    authorname: values.authorname,
-    abstract: '<p>Abstract.</p>',
-    abstract_text: 'Abstract.',
-    keywords: '',
-    description: values.title,
-    subject: 'Environmental Science',
-    country: 'India',
-    email: `${refnumber}@mail.example`,
-    mobile: '',
-    pagenumber: values.pagenumber,
-    first_page: firstPageOf(values.pagenumber),
-    year: 2024,
-    volume: 10,
-    issue: values.issue ?? 2,
-    frequency: values.issue === 3 ? 'may-jun' : 'mar-apr',
-    txnid: `TXN${refnumber}`,
-    ptype: 'paid',
-    publishdate: '2024-03-05',
-    file: values.file === undefined ? `${refnumber}.pdf` : values.file,
-    status: values.status ?? 'enabled',
-    createdby: 'admin',
-    creation: now,
-    modifiedby: '',
-    modification: now,
-  });
-}
-
-async function addEditor(name: string, category: string, values: { status?: string; is_pinned?: number } = {}) {
-  const now = new Date().toISOString();
-  const row = await t.ctx.db
-    .insertInto('editors')
-    .values({
-      name,
-      category,
-      post: 'Professor <script>alert(1)</script>',
-      degree: 'Ph.D.',
-      content: `University of ${name.split(' ').pop()}`,
-      email: `${name.split(' ').pop()!.toLowerCase()}@uni.example`,
-      phone: '+45 1234 5678',
-      country: 'Denmark',
-      editor_website: '',
-      picture: null,
-      status: values.status ?? 'enabled',
-      is_pinned: values.is_pinned ?? 0,
-      creation: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  editorIds[name] = row.id;
-}
+const addArticle = async (refnumber: string, values: TestArticle) => {
+  ids[refnumber] = await insertTestArticle(t.ctx.db, refnumber, values);
+};
+const addEditor = async (name: string, category: string, values: { status?: string; is_pinned?: number } = {}) => {
+  editorIds[name] = await insertTestEditor(t.ctx.db, name, category, values);
+};
 
 async function setSettings(values: Record<string, unknown>) {
   const settings = await t.ctx.services.settings.get();
   await t.ctx.services.settings.update({ ...settings, ...values });
+  // A write outside an HTTP request announces itself, as the server's own writers do.
+  t.ctx.services.pages.invalidate();
 }
 
 beforeAll(async () => {

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { splitAuthors } from '../../../common/citation.js';
 import type { EditorCategory } from '../../../common/constants.js';
 import type { SiteSettings } from '../../../common/schemas/settings.js';
@@ -15,16 +16,29 @@ import { namePart, zipStream, type ZipEntry } from '../../pdf/zip-stream.js';
 import { sanitizeTitle, toPlainText } from '../../storage/sanitize.js';
 import { listEnabledEditors } from '../editors/editors.repository.js';
 import type { SettingsService } from '../settings/settings.service.js';
+import { DocumentCache, type DocumentCacheLimits } from './document-cache.js';
+import { GenerationQueue } from './generation-queue.js';
 import { findArticlesByIds, findChiefEditor, findEditorsByIds, findPublishedArticle, type PdfArticleRow } from './pdf.repository.js';
 
-/** A generated file and how to name it in the download. */
+/** A generated file and how to name it in the download: a whole PDF, or a zip streamed as it is made. */
 export interface GeneratedFile {
   filename: string;
   contentType: 'application/pdf' | 'application/zip';
-  body: Readable;
+  body: Buffer | Readable;
 }
 
-const pdf = (filename: string, body: Readable): GeneratedFile => ({ filename, contentType: 'application/pdf', body });
+export interface PdfLimits extends DocumentCacheLimits {
+  /** Documents that may wait for their turn before requests are refused as busy. */
+  maxWaiting: number;
+}
+
+/** A document takes 5-50 ms, so a full queue empties within about two seconds (BUSY_RETRY_AFTER_SECONDS). */
+const DEFAULT_LIMITS: PdfLimits = { maxWaiting: 32, maxBytes: 16 * 1024 * 1024, ttlMs: 60_000 };
+
+/** A zip entry drawn as soon as it is called. */
+type DocumentEntry = ZipEntry & { render: () => Readable };
+
+const pdf = (filename: string, body: Buffer): GeneratedFile => ({ filename, contentType: 'application/pdf', body });
 
 /** Names compared as a person would: spacing and case ignored, accents kept. */
 const sameName = (a: string, b: string) => {
@@ -68,12 +82,34 @@ function certificateDoc(journal: JournalInfo, article: PdfArticleRow, author: st
   });
 }
 
-/** Certificates, cover pages, the editorial board and the table of contents, from database records only. */
+/**
+ * Certificates, cover pages, the editorial board and the table of contents, from database records only.
+ * Every document is made in its turn of one queue; the board and tables of contents are remembered
+ * until the next write (forget()).
+ */
 export class PdfService {
+  private readonly queue: GenerationQueue;
+  private readonly documents: DocumentCache;
+
   constructor(
     private readonly db: Db,
     private readonly settings: SettingsService,
-  ) {}
+    limits: Partial<PdfLimits> = {},
+  ) {
+    const { maxWaiting, ...cacheLimits } = { ...DEFAULT_LIMITS, ...limits };
+    this.queue = new GenerationQueue(maxWaiting);
+    this.documents = new DocumentCache(cacheLimits);
+  }
+
+  /** Public data changed: the remembered documents are out of date. */
+  forget(): void {
+    this.documents.forget();
+  }
+
+  /** Draws a document on its turn in the queue and returns it whole. */
+  private async generate(draw: () => Readable): Promise<Buffer> {
+    return buffer(await this.queue.run(draw));
+  }
 
   private async published(refno: string): Promise<PdfArticleRow> {
     const article = refno.trim() ? await findPublishedArticle(this.db, refno.trim()) : undefined;
@@ -91,32 +127,38 @@ export class PdfService {
     const author = splitAuthors(article.authorname).find((name) => sameName(name, authorName));
     if (!author) throw notFound(`${authorName.trim() || 'That name'} is not an author of article ${article.refnumber}.`);
     const [settings, chiefEditor] = await Promise.all([this.settings.get(), this.chiefEditorName()]);
-    return pdf(`certificate-${article.refnumber}.pdf`, certificateDoc(journalInfo(settings), article, author, chiefEditor));
+    const journal = journalInfo(settings);
+    return pdf(`certificate-${article.refnumber}.pdf`, await this.generate(() => certificateDoc(journal, article, author, chiefEditor)));
   }
 
   async coverPage(refno: string): Promise<GeneratedFile> {
     const article = await this.published(refno);
     const settings = await this.settings.get();
-    const doc = coverPage({
-      journal: journalInfo(settings),
-      variant: settings.cover_page_variant as CoverPageVariant,
-      title: sanitizeTitle(article.title),
-      authors: splitAuthors(article.authorname),
-      volume: article.volume,
-      issue: article.issue,
-      year: article.year,
-      frequency: article.frequency,
-      pagenumber: article.pagenumber,
-      refnumber: article.refnumber,
-      publishdate: article.publishdate,
-    });
+    const doc = await this.generate(() =>
+      coverPage({
+        journal: journalInfo(settings),
+        variant: settings.cover_page_variant as CoverPageVariant,
+        title: sanitizeTitle(article.title),
+        authors: splitAuthors(article.authorname),
+        volume: article.volume,
+        issue: article.issue,
+        year: article.year,
+        frequency: article.frequency,
+        pagenumber: article.pagenumber,
+        refnumber: article.refnumber,
+        publishdate: article.publishdate,
+      }),
+    );
     return pdf(`coverpage-${article.refnumber}.pdf`, doc);
   }
 
   async editorialBoard(): Promise<GeneratedFile> {
-    const [settings, editors] = await Promise.all([this.settings.get(), listEnabledEditors(this.db)]);
-    const members = editors.map((row) => boardMember(row, settings.show_editor_contacts));
-    return pdf('editorial-board.pdf', editorialBoard(journalInfo(settings), members));
+    const body = await this.documents.get('editorial-board', async () => {
+      const [settings, editors] = await Promise.all([this.settings.get(), listEnabledEditors(this.db)]);
+      const members = editors.map((row) => boardMember(row, settings.show_editor_contacts));
+      return this.generate(() => editorialBoard(journalInfo(settings), members));
+    });
+    return pdf('editorial-board.pdf', body);
   }
 
   private async selectedArticles(ids: number[]): Promise<PdfArticleRow[]> {
@@ -126,17 +168,36 @@ export class PdfService {
     return articles;
   }
 
+  /** The table of contents depends only on which articles are selected: the database sets their order. */
   async indexPage(ids: number[]): Promise<GeneratedFile> {
-    const [articles, settings] = await Promise.all([this.selectedArticles(ids), this.settings.get()]);
-    const entries = articles.map((article) => ({ ...article, title: sanitizeTitle(article.title), authors: splitAuthors(article.authorname) }));
-    return pdf('index-page.pdf', indexPage(journalInfo(settings), entries));
+    const key = `index-page:${[...new Set(ids)].sort((a, b) => a - b).join(',')}`;
+    const body = await this.documents.get(key, async () => {
+      const [articles, settings] = await Promise.all([this.selectedArticles(ids), this.settings.get()]);
+      const entries = articles.map((article) => ({ ...article, title: sanitizeTitle(article.title), authors: splitAuthors(article.authorname) }));
+      return this.generate(() => indexPage(journalInfo(settings), entries));
+    });
+    return pdf('index-page.pdf', body);
+  }
+
+  /**
+   * A zip whose entries are made one by one as the client reads, each in its turn of the queue, so
+   * a long zip never holds up public documents and a slow reader holds no place in the queue. The
+   * zip itself is refused as busy when the queue is full.
+   */
+  private zip(filename: string, entries: Iterable<DocumentEntry>): GeneratedFile {
+    this.queue.admit();
+    const queue = this.queue;
+    function* queued(): Generator<ZipEntry> {
+      for (const { name, render } of entries) yield { name, render: () => queue.run(render, { admitted: true }) };
+    }
+    return { filename, contentType: 'application/zip', body: zipStream(queued()) };
   }
 
   /** A zip with the certificate of every author of every selected article. */
   async bulkCertificates(ids: number[]): Promise<GeneratedFile> {
     const [articles, settings, chiefEditor] = await Promise.all([this.selectedArticles(ids), this.settings.get(), this.chiefEditorName()]);
     const journal = journalInfo(settings);
-    function* entries(): Generator<ZipEntry> {
+    function* entries(): Generator<DocumentEntry> {
       for (const article of articles) {
         for (const [index, author] of splitAuthors(article.authorname).entries()) {
           yield {
@@ -146,7 +207,7 @@ export class PdfService {
         }
       }
     }
-    return { filename: 'certificates.zip', contentType: 'application/zip', body: zipStream(entries()) };
+    return this.zip('certificates.zip', entries());
   }
 
   /** A zip with a certificate of editorial board membership for each selected editor. */
@@ -156,7 +217,7 @@ export class PdfService {
     if (problem) throw problem;
     const journal = journalInfo(settings);
     const date = today();
-    const entries = editors.map((editor): ZipEntry => ({
+    const entries = editors.map((editor): DocumentEntry => ({
       name: `editor-certificate-${editor.id}-${namePart(editor.name)}.pdf`,
       render: () =>
         membershipCertificate({
@@ -169,7 +230,7 @@ export class PdfService {
           signatory: signatoryFor(editor, chief, settings),
         }),
     }));
-    return { filename: 'editors-certificates.zip', contentType: 'application/zip', body: zipStream(entries) };
+    return this.zip('editors-certificates.zip', entries);
   }
 }
 

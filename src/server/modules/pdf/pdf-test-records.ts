@@ -1,0 +1,73 @@
+// Records for the PDF tests, written straight to the database.
+import type { Db } from '../../db/database.js';
+import { firstPageOf, titleKey } from '../articles/article-fields.js';
+import { insertArticle } from '../articles/articles.repository.js';
+
+export interface TestArticle {
+  title: string;
+  authorname: string;
+  pagenumber: string;
+  file?: string | null;
+  status?: string;
+  issue?: number;
+}
+
+/** An article of volume 10 (2024), issue 2 unless told otherwise; returns its id. */
+export async function insertTestArticle(db: Db, refnumber: string, values: TestArticle): Promise<number> {
+  const now = new Date().toISOString();
+  return insertArticle(db, {
+    refnumber,
+    title: values.title,
+    title_key: titleKey(values.title),
+    authorname: values.authorname,
+    abstract: '<p>Abstract.</p>',
+    abstract_text: 'Abstract.',
+    keywords: '',
+    description: values.title,
+    subject: 'Environmental Science',
+    country: 'India',
+    email: `${refnumber}@mail.example`,
+    mobile: '',
+    pagenumber: values.pagenumber,
+    first_page: firstPageOf(values.pagenumber),
+    year: 2024,
+    volume: 10,
+    issue: values.issue ?? 2,
+    frequency: values.issue === 3 ? 'may-jun' : 'mar-apr',
+    txnid: `TXN${refnumber}`,
+    ptype: 'paid',
+    publishdate: '2024-03-05',
+    file: values.file === undefined ? `${refnumber}.pdf` : values.file,
+    status: values.status ?? 'enabled',
+    createdby: 'admin',
+    creation: now,
+    modifiedby: '',
+    modification: now,
+  });
+}
+
+/** An editor with a designation that carries markup, and contact details; returns its id. */
+export async function insertTestEditor(db: Db, name: string, category: string, values: { status?: string; is_pinned?: number } = {}): Promise<number> {
+  const now = new Date().toISOString();
+  const row = await db
+    .insertInto('editors')
+    .values({
+      name,
+      category,
+      post: 'Professor <script>alert(1)</script>',
+      degree: 'Ph.D.',
+      content: `University of ${name.split(' ').pop()}`,
+      email: `${name.split(' ').pop()!.toLowerCase()}@uni.example`,
+      phone: '+45 1234 5678',
+      country: 'Denmark',
+      editor_website: '',
+      picture: null,
+      status: values.status ?? 'enabled',
+      is_pinned: values.is_pinned ?? 0,
+      creation: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
