@@ -9,7 +9,9 @@ import { MAX_UPLOAD_BYTES } from '../common/constants.js';
 import { registerAuth } from './auth/auth-plugin.js';
 import type { AppContext } from './app-context.js';
 import { HttpError } from './http/errors.js';
+import { SITE_URL_WARNING } from './http/public-origin.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { registerTextGuard } from './http/text-guard.js';
 import { registerArchivesRoutes } from './modules/archives/archives.routes.js';
 import { registerAdminRoutes } from './modules/admin/admin.routes.js';
 import { registerArticleRoutes } from './modules/articles/articles.routes.js';
@@ -47,6 +49,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
     bodyLimit: 1_048_576,
   });
 
+  if (!ctx.config.SITE_URL) app.log.warn(SITE_URL_WARNING);
   registerSecurityHeaders(app);
   await app.register(compress, { threshold: 2048 });
   // Uploads (pdfFile, imgFile) are read into memory and checked before anything is written.
@@ -57,6 +60,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   installErrorHandling(app);
+  registerTextGuard(app);
   registerAuth(app, { db: ctx.db, tokens: ctx.tokens });
   registerStaticFiles(app, ctx, options.clientDir);
 

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { FILE_SIZE_MESSAGE } from '../../common/constants.js';
 import { badRequest, HttpError } from './errors.js';
+import { refuseNul } from './text-guard.js';
 
 export interface UploadedFile {
   filename: string;
@@ -32,6 +33,7 @@ export async function readMultipart(request: FastifyRequest, fileFields: readonl
     for await (const part of request.parts()) {
       if (part.type === 'field') {
         form.fields[part.fieldname] = String(part.value);
+        refuseNul({ [part.fieldname]: form.fields[part.fieldname] }, part.fieldname);
         continue;
       }
       if (!fileFields.includes(part.fieldname)) throw badRequest(`Unexpected file field ${part.fieldname}.`);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { articleAddSchema, articleEditSchema } from '../../../common/schemas/article.js';
+import { recordIdParams } from '../../../common/schemas/record-id.js';
 import type { AppContext } from '../../app-context.js';
 import { parseInput } from '../../http/errors.js';
 import { readMultipart } from '../../http/multipart.js';
@@ -13,7 +14,6 @@ const issueParams = z.object({
   volume: z.coerce.number().int().min(0).max(9999),
   issue: z.coerce.number().int().min(0).max(9999),
 });
-const idParams = z.object({ id: z.coerce.number().int().positive('id must be a positive number') });
 const searchQuery = z.object({ q: z.string().trim().max(200, 'q must be at most 200 characters').default('') });
 
 export function registerArticleRoutes(app: FastifyInstance, { services }: AppContext): void {
@@ -43,7 +43,7 @@ export function registerArticleRoutes(app: FastifyInstance, { services }: AppCon
     '/api/archives/:id',
     { ...admin, schema: { tags: ['admin'], summary: 'Updates an article: multipart fields, optional pdfFile' } },
     async (request) => {
-      const { id } = parseInput(idParams, request.params);
+      const { id } = parseInput(recordIdParams, request.params);
       const form = await readMultipart(request, ['pdfFile']);
       const input = parseInput(articleEditSchema, form.fields, FIELD_CODES);
       return services.articles.update(id, input, form.files.pdfFile, request.user!.username);

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import {
   EDITOR_CREATED_MESSAGE,
   EDITOR_UPDATED_MESSAGE,
@@ -8,11 +7,10 @@ import {
   editorPinSchema,
   editorStatusSchema,
 } from '../../../common/schemas/editor-input.js';
+import { recordIdParams } from '../../../common/schemas/record-id.js';
 import type { AppContext } from '../../app-context.js';
 import { parseInput } from '../../http/errors.js';
 import { readMultipart } from '../../http/multipart.js';
-
-const idParams = z.object({ id: z.coerce.number().int().positive('id must be a positive number') });
 
 export function registerEditorsRoutes(app: FastifyInstance, { services }: AppContext): void {
   app.get(
@@ -24,7 +22,7 @@ export function registerEditorsRoutes(app: FastifyInstance, { services }: AppCon
   const admin = { preHandler: app.requireUser };
 
   app.get('/api/editors/:id', { ...admin, schema: { tags: ['admin'], summary: 'One editor, whatever the status' } }, (request) =>
-    services.editors.get(parseInput(idParams, request.params).id),
+    services.editors.get(parseInput(recordIdParams, request.params).id),
   );
 
   app.post(
@@ -50,7 +48,7 @@ export function registerEditorsRoutes(app: FastifyInstance, { services }: AppCon
     '/api/editors/:id',
     { ...admin, schema: { tags: ['admin'], summary: 'Updates an editor (multipart, optional imgFile), or only its status' } },
     async (request) => {
-      const { id } = parseInput(idParams, request.params);
+      const { id } = parseInput(recordIdParams, request.params);
       const form = await readMultipart(request, ['imgFile']);
       // The list's switch posts the status alone (spec §7).
       const statusOnly = Object.keys(form.fields).join() === 'status' && !form.files.imgFile;

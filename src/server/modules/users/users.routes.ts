@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { USER_CREATED_MESSAGE, USER_UPDATED_MESSAGE, userCreateSchema, userUpdateSchema } from '../../../common/schemas/user.js';
+import { recordIdParams } from '../../../common/schemas/record-id.js';
 import type { AppContext } from '../../app-context.js';
 import { parseInput } from '../../http/errors.js';
-
-const idParams = z.object({ id: z.coerce.number().int().positive('id must be a positive number') });
 
 export function registerUserRoutes(app: FastifyInstance, { services }: AppContext): void {
   const admin = { preHandler: app.requireUser };
@@ -23,14 +21,14 @@ export function registerUserRoutes(app: FastifyInstance, { services }: AppContex
   );
 
   app.get('/api/users/:id', { ...admin, schema: { tags: ['admin'], summary: 'One admin user (never a password)' } }, (request) =>
-    services.users.get(parseInput(idParams, request.params).id),
+    services.users.get(parseInput(recordIdParams, request.params).id),
   );
 
   app.post(
     '/api/users/:id',
     { ...admin, schema: { tags: ['admin'], summary: 'Updates name and password, or enables/disables the user' } },
     async (request) => {
-      const { id } = parseInput(idParams, request.params);
+      const { id } = parseInput(recordIdParams, request.params);
       const user = await services.users.update(id, parseInput(userUpdateSchema, request.body), request.user!.userId);
       return { ...user, message: USER_UPDATED_MESSAGE };
     },

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { newWorklogEntrySchema, worklogQuerySchema, worklogStatusSchema } from '../../../common/schemas/worklog.js';
+import { MAX_RECORD_ID } from '../../../common/schemas/record-id.js';
 import type { AppContext } from '../../app-context.js';
 import { notFound, parseInput } from '../../http/errors.js';
 
 /** Entry ids are positive integers; anything else names no entry. */
 function entryId(raw: string): number {
-  const id = /^\d{1,15}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id) || id < 1) throw notFound(`Work-log entry ${raw} not found`);
+  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
+  if (!(id >= 1 && id <= MAX_RECORD_ID)) throw notFound(`Work-log entry ${raw} not found`);
   return id;
 }
 
