@@ -11,6 +11,7 @@ import type { AppContext } from './app-context.js';
 import { HttpError } from './http/errors.js';
 import { faultError, RETRY_AFTER_SECONDS } from './http/fault-errors.js';
 import { registerPrivateCaching } from './http/private-caching.js';
+import { SITE_URL_WARNING } from './http/public-origin.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerTextGuard } from './http/text-guard.js';
 import { registerArchivesRoutes } from './modules/archives/archives.routes.js';
@@ -51,6 +52,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
     bodyLimit: 1_048_576,
   });
 
+  if (!ctx.config.SITE_URL) app.log.warn(SITE_URL_WARNING);
   registerSecurityHeaders(app);
   registerPrivateCaching(app);
   await app.register(compress, { threshold: 2048 });

@@ -35,6 +35,20 @@ describe('loadConfig', () => {
   });
 });
 
+describe('SITE_URL', () => {
+  it('is the origin of the public address, unset by default', () => {
+    expect(loadConfig({}).SITE_URL).toBeUndefined();
+    expect(loadConfig({ SITE_URL: 'https://Journal.Example.org/' }).SITE_URL).toBe('https://journal.example.org');
+    expect(loadConfig({ SITE_URL: 'http://127.0.0.1:8080' }).SITE_URL).toBe('http://127.0.0.1:8080');
+  });
+
+  it('refuses anything but an http(s) origin', () => {
+    for (const value of ['journal.example.org', 'ftp://journal.example.org', 'https://journal.example.org/path', 'https://x.org/?q=1']) {
+      expect(() => loadConfig({ SITE_URL: value }), value).toThrow(/^Invalid environment variable SITE_URL=.*: must be/);
+    }
+  });
+});
+
 describe('defaultRenderThreads', () => {
   it('is the cores per worker process when that is at least two, else none', () => {
     expect(defaultRenderThreads(2, 1)).toBe(2);

@@ -22,6 +22,13 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// URL (leave unset for SQLite)')
     .optional(),
+  SITE_URL: z
+    .url({ protocol: /^https?$/, message: 'must be the site\'s public address, e.g. https://journal.example.org' })
+    .refine((value) => URL.canParse(value) && /^[a-z]+:\/\/[^/?#]+\/?$/i.test(value), {
+      message: 'must be an origin without a path, e.g. https://journal.example.org',
+    })
+    .transform((value) => new URL(value).origin)
+    .optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ADMIN_USERNAME: z
     .string()

@@ -1,17 +1,14 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { CLIENT_ONLY_PREFIXES } from '../../web/routes.js';
 import type { AppContext } from '../app-context.js';
 import { announceWrite } from '../cluster.js';
 import { RETRY_AFTER_SECONDS } from '../http/fault-errors.js';
+import { publicOrigin } from '../http/public-origin.js';
 import type { ClientAssets } from './client-assets.js';
 import { COMPRESS_FROM_BYTES, preferredEncoding, type Encoding } from './compression.js';
 import { htmlDocument } from './html-document.js';
 import type { CachedPage, PageCache } from './page-cache.js';
 import type { PageRenderer, RenderedPage } from './page-renderer.js';
-
-function originOf(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
-}
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -48,7 +45,7 @@ export function registerPageRoutes(app: FastifyInstance, ctx: AppContext, assets
   invalidateOnWrites(app, cache);
 
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
-    const origin = originOf(request);
+    const origin = publicOrigin(ctx.config, request);
     reply.type('text/html; charset=utf-8');
     if (isClientOnly(request.url)) return htmlDocument({ head: { title: 'Loading…' }, origin, assets });
     // Pages carry absolute links (canonical, citation_pdf_url), so the origin is part of the key.
