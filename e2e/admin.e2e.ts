@@ -1,5 +1,6 @@
 import type { Browser, Dialog, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createUser } from './support/admin-api.js';
 import { launchBrowser, openPage, screenshot } from './support/browser.js';
 
 const baseUrl = inject('baseUrl');
@@ -16,15 +17,7 @@ const CHECKER = { username: 'checker', password: 'checker-password' };
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const login = await (
-    await fetch(`${baseUrl}/auth/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin) })
-  ).json();
-  const created = await fetch(`${baseUrl}/api/users`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${login.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ ...CHECKER, name: 'Layout Checker' }),
-  });
-  expect(created.status).toBe(201);
+  await createUser(baseUrl, admin, { ...CHECKER, name: 'Layout Checker' });
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBuiltServer, type RunningServer } from './support/server.js';
-import { saveSettings } from './support/settings.js';
+import { saveSettings } from './support/admin-api.js';
 
 const ADMIN = { username: 'admin', password: 'threads-admin-password' };
 let threaded: RunningServer;

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createUser } from './support/admin-api.js';
 import { launchBrowser, openPage, screenshot } from './support/browser.js';
 
 const baseUrl = inject('baseUrl');
@@ -11,15 +12,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const login = await (
-    await fetch(`${baseUrl}/auth/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin) })
-  ).json();
-  const created = await fetch(`${baseUrl}/api/users`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${login.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ ...MANAGER, name: 'Roles Manager' }),
-  });
-  expect(created.status).toBe(201);
+  await createUser(baseUrl, admin, { ...MANAGER, name: 'Roles Manager' });
 });
 afterAll(async () => {
   await browser?.close();

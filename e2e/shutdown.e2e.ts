@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort } from '../scripts/free-port.mjs';
 import { SERVER_NODE_FLAGS } from '../scripts/server-flags.mjs';
+import { articleFields, issueFields } from '../src/server/test/article-form.js';
 
 // SIGTERM and SIGINT (decision 012): the server stops taking connections, lets requests in flight finish
 // (at most 10 s), closes keep-alive connections as their answers go out, and exits 0; with WEB_CONCURRENCY
@@ -77,24 +78,7 @@ const bigPdf = (label: string) => Buffer.concat([Buffer.from(`%PDF-1.4\n% ${labe
 /** The multipart body of POST /api/admin/archives/ (add an article) with `pdf` as its file. */
 function articleUpload(n: number, pdf: Buffer): { body: Buffer; contentType: string } {
   const boundary = `----shutdown${n}`;
-  const fields: Record<string, string> = {
-    refnumber: String(8000 + n),
-    title: `Shutdown study ${n}`,
-    authorname: 'Asha Rao',
-    abstract: '<p>Abstract</p>',
-    keywords: 'soil',
-    subject: 'Microbiology',
-    country: 'India',
-    email: 'asha@uni.example',
-    mobile: '9876543210',
-    pagenumber: `${n * 10 + 1}-${n * 10 + 9}`,
-    txnid: `TXN-S-${n}`,
-    ptype: 'paid',
-    publishdate: '2026-01-10',
-    year: String(ISSUE.year),
-    volume: String(ISSUE.volume),
-    issue: String(ISSUE.issue),
-  };
+  const fields = articleFields(n, { refnumber: String(8000 + n), txnid: `TXN-S-${n}`, ...issueFields(ISSUE) });
   const parts = Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
   const fileHead = `--${boundary}\r\nContent-Disposition: form-data; name="pdfFile"; filename="paper.pdf"\r\nContent-Type: application/pdf\r\n\r\n`;
   return {

@@ -8,11 +8,10 @@ import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { databaseUnavailable, RETRY_AFTER_SECONDS } from '../http/fault-errors.js';
 import { holdSqliteWriteLock } from '../test/sqlite-write-lock.js';
-import { createTestApp, testEngine, type TestApp } from '../test/test-app.js';
+import { createTestApp, testEngine, withPgClient, type TestApp } from '../test/test-app.js';
 
 let t: TestApp;
 let auth: { authorization: string };
@@ -39,26 +38,16 @@ function expectUnavailable(response: Awaited<ReturnType<typeof get>>) {
 if (testEngine === 'postgres') {
   const databaseUrl = process.env.TEST_DATABASE_URL!;
 
-  async function withAdminClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    try {
-      return await work(client);
-    } finally {
-      await client.end();
-    }
-  }
-
   /** Ends every session an application opened, as an administrator would; resolves once they are gone. */
   async function endSessions(applicationName: string): Promise<number> {
-    const pids = await withAdminClient(async (client) => {
+    const pids = await withPgClient(databaseUrl, async (client) => {
       const { rows } = await client.query<{ pid: number }>('select pid from pg_stat_activity where application_name = $1', [applicationName]);
       const found = rows.map((row) => row.pid);
       await client.query('select pg_terminate_backend(pid) from unnest($1::int[]) as pid', [found]);
       return found;
     });
     await vi.waitFor(async () => {
-      const { rows } = await withAdminClient((client) => client.query('select pid from pg_stat_activity where pid = any($1)', [pids]));
+      const { rows } = await withPgClient(databaseUrl, (client) => client.query('select pid from pg_stat_activity where pid = any($1)', [pids]));
       expect(rows).toEqual([]);
     });
     return pids.length;
@@ -212,7 +201,7 @@ if (testEngine === 'postgres') {
     }
 
     beforeAll(async () => {
-      await withAdminClient((client) => client.query(`CREATE SCHEMA ${schema}`));
+      await withPgClient(databaseUrl, (client) => client.query(`CREATE SCHEMA ${schema}`));
       dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'journal-child-'));
       child = spawn(process.execPath, ['--import', 'tsx', script], {
         env: {
@@ -235,7 +224,7 @@ if (testEngine === 'postgres') {
     afterAll(async () => {
       child.stdin.end();
       await exited;
-      await withAdminClient((client) => client.query(`DROP SCHEMA ${schema} CASCADE`));
+      await withPgClient(databaseUrl, (client) => client.query(`DROP SCHEMA ${schema} CASCADE`));
       fs.rmSync(dataDir, { recursive: true, force: true });
     });
 

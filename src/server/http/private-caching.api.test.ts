@@ -1,22 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../test/test-app.js';
+import { routeKey, routeTable } from '../test/route-table.js';
 
 let t: TestApp;
 let routes: { method: string; path: string }[];
 
 beforeAll(async () => {
   t = await createTestApp();
-  // Every API route is described in OpenAPI (DESIGN.md §3), so the document is the route table.
-  const spec = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
-  routes = Object.entries(spec.paths).flatMap(([path, operations]) =>
-    Object.keys(operations)
-      .filter((method) => method !== 'head')
-      .map((method) => ({ method: method.toUpperCase(), path })),
-  );
+  routes = routeTable(t.app);
 });
 afterAll(() => t.close());
 
-const key = (route: { method: string; path: string }) => `${route.method} ${route.path}`;
 const concrete = (path: string) => path.replace(/\{[^}]+\}/g, '1');
 const call = (route: { method: string; path: string }, headers: Record<string, string> = {}) =>
   t.app.inject({ method: route.method as 'GET', url: concrete(route.path), headers, ...(route.method === 'GET' ? {} : { payload: {} }) });
@@ -29,10 +23,10 @@ describe('caching of private answers', () => {
     for (const route of routes) {
       const anonymous = await call(route);
       if (anonymous.statusCode !== 401) continue;
-      needToken.push(key(route));
+      needToken.push(routeKey(route));
       const signedIn = await call(route, auth);
       for (const [who, response] of [['without token', anonymous], ['with token', signedIn]] as const) {
-        if (response.headers['cache-control'] !== 'no-store') cacheable.push(`${key(route)} ${who} -> ${response.statusCode} ${response.headers['cache-control'] ?? '(none)'}`);
+        if (response.headers['cache-control'] !== 'no-store') cacheable.push(`${routeKey(route)} ${who} -> ${response.statusCode} ${response.headers['cache-control'] ?? '(none)'}`);
       }
     }
     for (const expected of ['GET /api/users', 'GET /api/webdata', 'GET /api/admin/', 'GET /auth/verify-token/', 'POST /api/settings']) {

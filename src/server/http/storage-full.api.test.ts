@@ -3,6 +3,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addIssue } from '../modules/archives/archive-fixtures.js';
+import { articleFields, issueFields, multipartForm, testPdf } from '../test/article-form.js';
 import { createTestApp, testEngine, type TestApp } from '../test/test-app.js';
 
 let t: TestApp;
@@ -27,23 +28,14 @@ let nextPage = 1;
 function addArticle(refnumber: string) {
   const first = nextPage;
   nextPage += 10;
-  const fields: Record<string, string> = {
+  const fields = articleFields(first, {
     refnumber,
-    title: `Soil study ${refnumber}`,
-    authorname: 'Asha Rao',
     abstract: `<p>${'We sampled soils across the plateau. '.repeat(2000)}</p>`,
-    email: 'asha@uni.example',
     pagenumber: `${first}-${first + 5}`,
     txnid: `TXN${refnumber}`,
-    ptype: 'paid',
-    publishdate: '2026-03-10',
-    year: String(ISSUE.year),
-    volume: String(ISSUE.volume),
-    issue: String(ISSUE.issue),
-  };
-  const form = new FormData();
-  for (const [key, value] of Object.entries(fields)) form.append(key, value);
-  form.append('pdfFile', new Blob([`%PDF-1.4\n% article ${refnumber}\n%%EOF\n`], { type: 'application/pdf' }), 'paper.pdf');
+    ...issueFields(ISSUE),
+  });
+  const form = multipartForm(fields, testPdf(`article ${refnumber}`));
   return t.app.inject({ method: 'POST', url: '/api/admin/archives/', headers: auth, payload: form });
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
+import { routeKey, routeTable } from '../test/route-table.js';
 import { NUL_MESSAGE } from './text-guard.js';
 
 /**
@@ -77,7 +78,6 @@ const QUERIES: Record<string, Record<string, string>> = {
 /** Public pages with their path parameters, beside the API table. */
 const PAGES = ['/archives/{year}/vol{vol}/issue{issue}', '/archives/{year}/{vol}/{issue}/{ref}', '/search', '/pdf', '/board'];
 
-const key = (route: { method: string; path: string }) => `${route.method} ${route.path}`;
 const withNul = (value: string) => `${value}${NUL}x`;
 const fill = (path: string, replace: (name: string) => string) => path.replace(/\{([^}]+)\}/g, (_m, name: string) => replace(name));
 const query = (values: Record<string, string>) => (Object.keys(values).length ? `?${new URLSearchParams(values)}` : '');
@@ -97,18 +97,18 @@ function replaced(value: unknown, path: (string | number)[]): unknown {
 }
 
 function bodyProbes(route: { method: string; path: string }, url: string): Probe[] {
-  const sample = samples[key(route)];
+  const sample = samples[routeKey(route)];
   if (!sample) return [];
   if ('json' in sample) {
     return stringFields(sample.json).map((field) => ({
-      label: `${key(route)} body ${field.join('.')}`,
+      label: `${routeKey(route)} body ${field.join('.')}`,
       method: route.method,
       url,
       body: { json: replaced(sample.json, field) },
     }));
   }
   return Object.keys(sample.multipart).map((field) => ({
-    label: `${key(route)} form ${field}`,
+    label: `${routeKey(route)} form ${field}`,
     method: route.method,
     url,
     body: { ...sample, multipart: { ...sample.multipart, [field]: withNul(sample.multipart[field]!) } },
@@ -118,20 +118,20 @@ function bodyProbes(route: { method: string; path: string }, url: string): Probe
 /** One probe per string input of a route: each path parameter, each query parameter, each body field. */
 function probesOf(route: { method: string; path: string }): Probe[] {
   const params = [...route.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!);
-  const values = QUERIES[key(route)] ?? {};
+  const values = QUERIES[routeKey(route)] ?? {};
   const url = fill(route.path, () => '1') + query(values);
   return [
     ...params.map((param) => ({
-      label: `${key(route)} path ${param}`,
+      label: `${routeKey(route)} path ${param}`,
       method: route.method,
       url: fill(route.path, (name) => (name === param ? encodeURIComponent(withNul('1')) : '1')) + query(values),
-      body: samples[key(route)],
+      body: samples[routeKey(route)],
     })),
     ...Object.keys(values).map((name) => ({
-      label: `${key(route)} query ${name}`,
+      label: `${routeKey(route)} query ${name}`,
       method: route.method,
       url: fill(route.path, () => '1') + query({ ...values, [name]: withNul(values[name]!) }),
-      body: samples[key(route)],
+      body: samples[routeKey(route)],
     })),
     ...bodyProbes(route, url),
   ];
@@ -159,12 +159,7 @@ beforeAll(async () => {
   t = await createTestApp({ seedDemo: true });
   auth = await t.authHeader();
   await t.app.inject({ method: 'POST', url: '/api/webdata', headers: auth, payload: { status: 'info', content: 'An entry' } });
-  const spec = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
-  routes = Object.entries(spec.paths).flatMap(([path, operations]) =>
-    Object.keys(operations)
-      .filter((method) => method !== 'head')
-      .map((method) => ({ method: method.toUpperCase(), path })),
-  );
+  routes = routeTable(t.app);
   routes.push(...PAGES.map((path) => ({ method: 'GET', path })));
   samples = await bodySamples();
 }, 120_000);
@@ -172,7 +167,7 @@ afterAll(() => t.close());
 
 describe('invalid text in any input', () => {
   it('has a sample body for every route that takes one', () => {
-    const withBody = routes.filter((route) => ['POST', 'PUT', 'PATCH'].includes(route.method)).map(key);
+    const withBody = routes.filter((route) => ['POST', 'PUT', 'PATCH'].includes(route.method)).map(routeKey);
     expect(withBody.filter((route) => !samples[route])).toEqual([]);
   });
 
@@ -196,8 +191,8 @@ describe('invalid text in any input', () => {
     const failures: string[] = [];
     for (const route of routes.filter((r) => r.path.includes('{'))) {
       for (const number of ['99999999999999999999', '2147483648', '-1', '1e999']) {
-        const response = await send({ label: key(route), method: route.method, url: fill(route.path, () => number), body: samples[key(route)] });
-        if (response.statusCode >= 500) failures.push(`${key(route)} with ${number} -> ${response.statusCode} ${response.body.slice(0, 120)}`);
+        const response = await send({ label: routeKey(route), method: route.method, url: fill(route.path, () => number), body: samples[routeKey(route)] });
+        if (response.statusCode >= 500) failures.push(`${routeKey(route)} with ${number} -> ${response.statusCode} ${response.body.slice(0, 120)}`);
       }
     }
     expect(failures).toEqual([]);

@@ -3,11 +3,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseOptions } from '../db/database.js';
 import { insertIssue } from '../modules/issues/issues.repository.js';
-import { createTestApp, type TestApp } from '../test/test-app.js';
+import { articleFields, issueFields, multipartForm } from '../test/article-form.js';
+import { createTestApp, withPgClient, type TestApp } from '../test/test-app.js';
 import { createBackup } from './backup.js';
 import { FILES_DIR, JWT_SECRET_FILE, SQLITE_FILE, type Target } from './backup-format.js';
 import { listTables, type AnyDb } from './database-tables.js';
@@ -22,22 +22,12 @@ let work: string;
 let source: Target;
 const schemas: string[] = [];
 
-async function withPg<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: pgUrl });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
-
 /** A DATA_DIR that does not exist yet and a database of its own (a new SQLite file, or a new PostgreSQL schema). */
 async function freshTarget(): Promise<Target> {
   const dataDir = path.join(work, crypto.randomBytes(4).toString('hex'));
   if (!pgUrl) return { dataDir, database: { sqliteFile: path.join(dataDir, SQLITE_FILE) } };
   const schema = `r_${crypto.randomBytes(6).toString('hex')}`;
-  await withPg((client) => client.query(`CREATE SCHEMA ${schema}`));
+  await withPgClient(pgUrl!, (client) => client.query(`CREATE SCHEMA ${schema}`));
   schemas.push(schema);
   return { dataDir, database: { url: pgUrl, pgSchema: schema } };
 }
@@ -74,30 +64,7 @@ function filesUnder(root: string): Map<string, Buffer> {
 
 const pdf = (n: number) => Buffer.from(`%PDF-1.4\n% article ${n} ${'x'.repeat(n * 37)}\n%%EOF\n`);
 
-function articleForm(n: number): FormData {
-  const fields: Record<string, string> = {
-    refnumber: String(7000 + n),
-    title: `Soil study number ${n}`,
-    authorname: 'Asha Rao',
-    abstract: `<p>Abstract ${n}</p>`,
-    keywords: 'soil',
-    subject: 'Microbiology',
-    country: 'India',
-    email: 'asha@uni.example',
-    mobile: '9876543210',
-    pagenumber: `${n * 10 + 1}-${n * 10 + 9}`,
-    txnid: `TXN-B-${n}`,
-    ptype: 'paid',
-    publishdate: '2026-03-10',
-    year: String(ISSUE.year),
-    volume: String(ISSUE.volume),
-    issue: String(ISSUE.issue),
-  };
-  const form = new FormData();
-  for (const [key, value] of Object.entries(fields)) form.append(key, value);
-  form.append('pdfFile', new Blob([new Uint8Array(pdf(n))], { type: 'application/pdf' }), 'paper.pdf');
-  return form;
-}
+const articleForm = (n: number) => multipartForm({ ...articleFields(n), ...issueFields(ISSUE) }, pdf(n));
 
 /** Articles (with PDFs) and work-log entries added one after another through the API until stopped. */
 function startWriting() {
@@ -140,7 +107,7 @@ let sourceClosed = false;
 afterAll(async () => {
   if (!sourceClosed) await t.close();
   fs.rmSync(work, { recursive: true, force: true });
-  if (pgUrl) await withPg(async (client) => { for (const schema of schemas) await client.query(`DROP SCHEMA ${schema} CASCADE`); });
+  if (pgUrl) await withPgClient(pgUrl!, async (client) => { for (const schema of schemas) await client.query(`DROP SCHEMA ${schema} CASCADE`); });
 });
 
 describe('npm run backup / npm run restore', () => {

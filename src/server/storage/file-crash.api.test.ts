@@ -4,13 +4,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ISSUE_FREQUENCIES } from '../../common/constants.js';
 import { openDatabase, type DatabaseOptions } from '../db/database.js';
 import { buildServer, startChildServer, type ChildServer } from '../test/child-server.js';
+import { withPgClient } from '../test/test-app.js';
 import { checkFiles } from './file-repair.js';
 import { FileStore } from './file-store.js';
+import { articleFields, multipartForm } from '../test/article-form.js';
 
 /**
  * kill -9 at random moments while two clients add articles and change their reference numbers and PDFs;
@@ -57,12 +58,6 @@ const env = {
   LOG_LEVEL: 'warn',
 };
 
-async function withAdminClient(work: (client: pg.Client) => Promise<unknown>): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await work(client).finally(() => client.end());
-}
-
 let built: Awaited<ReturnType<typeof buildServer>>;
 let server: ChildServer;
 let auth: { authorization: string };
@@ -72,7 +67,7 @@ const refused: string[] = [];
 let acknowledgedWrites = 0;
 
 beforeAll(async () => {
-  if (url) await withAdminClient((client) => client.query(`CREATE SCHEMA ${schema}`));
+  if (url) await withPgClient(url!, (client) => client.query(`CREATE SCHEMA ${schema}`));
   built = await buildServer();
   server = await startChildServer(built.entry, env);
   const login = await fetch(`${server.baseUrl}/auth/login/`, {
@@ -94,7 +89,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop('SIGKILL');
   built?.remove();
-  if (url) await withAdminClient((client) => client.query(`DROP SCHEMA ${schema} CASCADE`));
+  if (url) await withPgClient(url!, (client) => client.query(`DROP SCHEMA ${schema} CASCADE`));
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -102,22 +97,8 @@ afterAll(async () => {
 const randomPdf = () => Buffer.concat([Buffer.from('%PDF-1.4\n'), crypto.randomBytes(65_536 + crypto.randomInt(262_144))]);
 
 function articleForm({ n, ...state }: ArticleState, withPdf: boolean, extra: Record<string, string>): FormData {
-  const form = new FormData();
-  const fields = {
-    refnumber: state.refnumber,
-    title: `Crash test article ${n}`,
-    authorname: 'Asha Rao',
-    abstract: '<p>Written while the server was being killed.</p>',
-    pagenumber: `${n * 10 + 1}-${n * 10 + 9}`,
-    txnid: `TXN-CRASH-${n}`,
-    ptype: 'paid',
-    publishdate: '2026-03-10',
-    email: 'asha@uni.example',
-    ...extra,
-  };
-  for (const [key, value] of Object.entries(fields)) form.append(key, value);
-  if (withPdf) form.append('pdfFile', new Blob([new Uint8Array(state.pdf)], { type: 'application/pdf' }), 'paper.pdf');
-  return form;
+  const fields = articleFields(n, { refnumber: state.refnumber, title: `Crash test article ${n}`, txnid: `TXN-CRASH-${n}`, ...extra });
+  return multipartForm(fields, withPdf ? state.pdf : undefined);
 }
 
 /** Adds an article or changes one's reference number (with a new PDF, mostly) until the server dies. */

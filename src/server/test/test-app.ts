@@ -24,7 +24,8 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-async function withAdminClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+/** Runs `work` on a connection of its own to the PostgreSQL database at `url`, e.g. to create or drop a schema. */
+export async function withPgClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -58,7 +59,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   });
   const url = process.env.TEST_DATABASE_URL;
   const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
-  if (url) await withAdminClient(url, (client) => client.query(`CREATE SCHEMA ${schema}`));
+  if (url) await withPgClient(url, (client) => client.query(`CREATE SCHEMA ${schema}`));
   const ctx = await createContext(
     config,
     pino({ level: 'silent' }),
@@ -78,7 +79,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     async close() {
       await app.close();
       await ctx.db.destroy();
-      if (url) await withAdminClient(url, (client) => client.query(`DROP SCHEMA ${schema} CASCADE`));
+      if (url) await withPgClient(url, (client) => client.query(`DROP SCHEMA ${schema} CASCADE`));
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../auth/passwords.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { routeKey, routeTable } from '../../test/route-table.js';
 import { addArticle, addIssue } from '../archives/archive-fixtures.js';
 import { addEditor } from '../editors/editor-fixtures.js';
 import { insertUser } from '../users/users.repository.js';
@@ -34,24 +35,17 @@ let staff: { authorization: string };
 
 beforeAll(async () => {
   t = await createTestApp();
-  // Every API route is described in OpenAPI (DESIGN.md §3), so the document is the route table.
-  const spec = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
-  routes = Object.entries(spec.paths).flatMap(([path, operations]) =>
-    Object.keys(operations)
-      .filter((method) => method !== 'head')
-      .map((method) => ({ method: method.toUpperCase(), path })),
-  );
+  routes = routeTable(t.app);
   const staffId = await insertUser(t.ctx.db, { username: 'clerk', name: 'Clerk', password_hash: await hashPassword('clerk-password'), role: 'staff' });
   staff = { authorization: `Bearer ${await t.ctx.tokens.sign({ userId: staffId, username: 'clerk', name: 'Clerk' })}` };
 });
 afterAll(() => t.close());
 
-const key = (route: { method: string; path: string }) => `${route.method} ${route.path}`;
 const concrete = (path: string) => path.replace(/\{[^}]+\}/g, '1');
 
 describe('route protection', () => {
   it('walks a route table that holds the admin and write calls', () => {
-    const keys = routes.map(key);
+    const keys = routes.map(routeKey);
     for (const expected of ['GET /api/admin/', 'POST /api/admin/create-issue', 'POST /api/archives/{id}', 'POST /api/editors/pin', 'POST /api/settings']) {
       expect(keys).toContain(expected);
     }
@@ -59,7 +53,7 @@ describe('route protection', () => {
   });
 
   it('answers 401 {error: unauthorized} on every admin and write route without a token, and with a forged one', async () => {
-    const protectedRoutes = routes.filter((route) => !PUBLIC_ROUTES.includes(key(route)));
+    const protectedRoutes = routes.filter((route) => !PUBLIC_ROUTES.includes(routeKey(route)));
     expect(protectedRoutes.length).toBeGreaterThan(20);
     const refusals: string[] = [];
     for (const route of protectedRoutes) {
@@ -70,15 +64,15 @@ describe('route protection', () => {
           headers,
           ...(route.method === 'GET' ? {} : { payload: {} }),
         });
-        if (response.statusCode !== 401 || response.json().error !== 'unauthorized') refusals.push(`${key(route)} -> ${response.statusCode}`);
+        if (response.statusCode !== 401 || response.json().error !== 'unauthorized') refusals.push(`${routeKey(route)} -> ${response.statusCode}`);
       }
     }
     expect(refusals).toEqual([]);
   });
 
   it('answers 403 {error: forbidden} to a staff token on every admin route', async () => {
-    const adminRoutes = routes.filter((route) => !PUBLIC_ROUTES.includes(key(route)) && !staffRoute(route));
-    expect(adminRoutes.map(key)).toEqual(expect.arrayContaining(['GET /api/users', 'POST /api/settings', 'POST /api/users/{id}']));
+    const adminRoutes = routes.filter((route) => !PUBLIC_ROUTES.includes(routeKey(route)) && !staffRoute(route));
+    expect(adminRoutes.map(routeKey)).toEqual(expect.arrayContaining(['GET /api/users', 'POST /api/settings', 'POST /api/users/{id}']));
     const refusals: string[] = [];
     for (const route of adminRoutes) {
       const response = await t.app.inject({
@@ -87,7 +81,7 @@ describe('route protection', () => {
         headers: staff,
         ...(route.method === 'GET' ? {} : { payload: {} }),
       });
-      if (response.statusCode !== 403 || response.json().error !== 'forbidden') refusals.push(`${key(route)} -> ${response.statusCode}`);
+      if (response.statusCode !== 403 || response.json().error !== 'forbidden') refusals.push(`${routeKey(route)} -> ${response.statusCode}`);
     }
     expect(refusals).toEqual([]);
   });
