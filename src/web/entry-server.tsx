@@ -9,6 +9,7 @@ import {
 import type { PublicSettings } from '../common/schemas/settings.js';
 import type { HeadData, RouteHandle } from './lib/head.js';
 import type { PublicApi } from './lib/public-api.js';
+import { memoByObject } from './lib/memo-by-object.js';
 import type { RootData } from './lib/root-data.js';
 import { publicRoutes } from './routes/public/public-routes.js';
 
@@ -66,19 +67,9 @@ function scriptSafeJson(value: unknown): string {
 
 /**
  * Loader data already written as JSON, by object. The layouts' loaders hand back the same objects on
- * every page until the next write (the year groups of a long archive are most of an issue page's data),
- * and loader data is never changed once loaded.
+ * every page until the next write (the year groups of a long archive are most of an issue page's data).
  */
-const writtenData = new WeakMap<object, string>();
-
-function dataJson(data: object): string {
-  let json = writtenData.get(data);
-  if (json === undefined) {
-    json = scriptSafeJson(data);
-    writtenData.set(data, json);
-  }
-  return json;
-}
+const dataJson = memoByObject((data: object) => scriptSafeJson(data));
 
 /** Loader data for hydration: what JSON.stringify({ loaderData, actionData }) writes, from the parts already written. */
 function hydrationJson(context: StaticHandlerContext): string {

@@ -4,20 +4,24 @@ import { issuePath } from '../../common/archive-links.js';
 import { EXPANDED_YEAR_GROUPS } from '../../common/constants.js';
 import { escapeHtml } from '../../common/html.js';
 import type { YearGroup } from '../../common/schemas/archives.js';
+import { memoByObject, type DeepReadonly } from '../lib/memo-by-object.js';
 import { httpApi } from '../lib/public-api.js';
 import { isActivePath, RouteAnchor } from './route-anchor.js';
 
-const groupKey = (group: YearGroup) => `${group.year}-${group.volume}`;
+type Group = DeepReadonly<YearGroup>;
+type Groups = readonly Group[];
 
-function issueLabel(group: YearGroup, issue: number): string {
+const groupKey = (group: Group) => `${group.year}-${group.volume}`;
+
+function issueLabel(group: Group, issue: number): string {
   const month = group.issue_month[issue];
   return `VOL. ${group.volume} : ISSUE ${issue}${month ? ` : ${month.toUpperCase()}` : ''}`;
 }
 
 /** Groups that start collapsed arrive without their issues; the first one opened fetches them all. */
-const lacksIssues = (group: YearGroup) => group.issues.length < group.total_issues;
+const lacksIssues = (group: Group) => group.issues.length < group.total_issues;
 
-function YearGroupIssues({ group, pathname }: { group: YearGroup; pathname: string }) {
+function YearGroupIssues({ group, pathname }: { group: Group; pathname: string }) {
   if (lacksIssues(group)) {
     return (
       <li className="loading" role="status">
@@ -39,7 +43,7 @@ function YearGroupIssues({ group, pathname }: { group: YearGroup; pathname: stri
 }
 
 /** One year group: its title toggles the issue list, which collapsed groups do not render at all. */
-export function YearGroupSection({ group, open, pathname, onToggle }: { group: YearGroup; open: boolean; pathname: string; onToggle: (group: YearGroup) => void }) {
+export function YearGroupSection({ group, open, pathname, onToggle }: { group: Group; open: boolean; pathname: string; onToggle: (group: Group) => void }) {
   const key = groupKey(group);
   return (
     <section className="year-group">
@@ -58,44 +62,35 @@ export function YearGroupSection({ group, open, pathname, onToggle }: { group: Y
 }
 
 /**
- * The list last written for each list of groups, with the open groups and the page it was written for:
- * the server hands out the same groups until the next write, and renders the same page again and again.
- */
-const writtenGroups = new WeakMap<YearGroup[], { key: string; html: string }>();
-
-/**
  * The year groups as YearGroupSection renders them (a unit test holds the two together). A long archive
  * puts hundreds of elements in the list, most of them titles that do nothing until the page has
  * hydrated, so the server and hydration take the list as one string; once hydrated it is rendered as
  * components.
  */
-export function yearGroupsHtml(groups: YearGroup[], expanded: ReadonlySet<string>, pathname: string): string {
-  const key = `${[...expanded].join()} ${pathname}`;
-  const written = writtenGroups.get(groups);
-  if (written?.key === key) return written.html;
-  const html = groups.map((group) => yearGroupHtml(group, expanded.has(groupKey(group)), pathname)).join('');
-  writtenGroups.set(groups, { key, html });
-  return html;
+export function yearGroupsHtml(groups: Groups, expanded: ReadonlySet<string>, pathname: string): string {
+  return writtenGroupsHtml(groups, [...expanded].join(), pathname);
 }
 
-function issueItemHtml(group: YearGroup, issue: number, pathname: string): string {
+/**
+ * The server hands out the same groups until the next write and renders the same page again and again,
+ * so the list is written once per list of groups, open groups (as keys joined by commas) and page.
+ */
+const writtenGroupsHtml = memoByObject((groups: Groups, openKeys: string, pathname: string) => {
+  const open = new Set(openKeys.split(','));
+  return groups.map((group) => yearGroupHtml(group, open.has(groupKey(group)), pathname)).join('');
+});
+
+function issueItemHtml(group: Group, issue: number, pathname: string): string {
   const path = issuePath(group.year, group.volume, issue);
   const current = isActivePath(path, pathname) ? ' class="active" aria-current="page"' : '';
   return `<li><a href="${path}" data-route=""${current}>${escapeHtml(issueLabel(group, issue))}</a></li>`;
 }
 
 /** A closed group's markup does not depend on the page, and the server hands out the same groups until the next write. */
-const closedGroupHtml = new WeakMap<YearGroup, string>();
+const closedGroupHtml = memoByObject((group: Group) => `<section class="year-group">${yearGroupTitleHtml(group, false)}</section>`);
 
-function yearGroupHtml(group: YearGroup, open: boolean, pathname: string): string {
-  if (!open) {
-    let html = closedGroupHtml.get(group);
-    if (html === undefined) {
-      html = `<section class="year-group">${yearGroupTitleHtml(group, false)}</section>`;
-      closedGroupHtml.set(group, html);
-    }
-    return html;
-  }
+function yearGroupHtml(group: Group, open: boolean, pathname: string): string {
+  if (!open) return closedGroupHtml(group);
   const key = groupKey(group);
   const items = lacksIssues(group)
     ? '<li class="loading" role="status">Loading...</li>'
@@ -103,7 +98,7 @@ function yearGroupHtml(group: YearGroup, open: boolean, pathname: string): strin
   return `<section class="year-group">${yearGroupTitleHtml(group, true)}<ul id="issues-${key}">${items}</ul></section>`;
 }
 
-function yearGroupTitleHtml(group: YearGroup, open: boolean): string {
+function yearGroupTitleHtml(group: Group, open: boolean): string {
   const controls = open ? ` aria-controls="issues-${groupKey(group)}"` : '';
   return `<h3><button type="button" aria-expanded="${open}"${controls}>${group.year} ISSUES</button></h3>`;
 }
@@ -116,9 +111,9 @@ const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () =>
  * Issues by year: the first two year groups start expanded, a title click toggles the others. On small
  * screens the list is a drawer opened by the 'All Issues' button.
  */
-export function ArchiveYearList({ groups }: { groups: YearGroup[] }) {
+export function ArchiveYearList({ groups }: { groups: Groups }) {
   const [expanded, setExpanded] = useState(() => new Set(groups.slice(0, EXPANDED_YEAR_GROUPS).map(groupKey)));
-  const [fullGroups, setFullGroups] = useState<YearGroup[] | null>(null);
+  const [fullGroups, setFullGroups] = useState<Groups | null>(null);
   const fetching = useRef(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const location = useLocation();
@@ -138,7 +133,7 @@ export function ArchiveYearList({ groups }: { groups: YearGroup[] }) {
     return () => window.removeEventListener('keydown', closeOnEscape);
   }, [drawerOpen]);
 
-  function toggle(group: YearGroup) {
+  function toggle(group: Group) {
     const key = groupKey(group);
     setExpanded((current) => {
       const next = new Set(current);
@@ -156,7 +151,7 @@ export function ArchiveYearList({ groups }: { groups: YearGroup[] }) {
     }
   }
 
-  const renderGroup = (group: YearGroup) => (
+  const renderGroup = (group: Group) => (
     <YearGroupSection key={groupKey(group)} group={group} open={expanded.has(groupKey(group))} pathname={location.pathname} onToggle={toggle} />
   );
 

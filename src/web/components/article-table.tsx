@@ -3,17 +3,16 @@ import { formatCitation } from '../../common/citation.js';
 import { escapeHtml } from '../../common/html.js';
 import type { ArticleSummary } from '../../common/schemas/archives.js';
 import type { PublicSettings } from '../../common/schemas/settings.js';
+import { memoByObject, type DeepReadonly } from '../lib/memo-by-object.js';
 
 interface ArticleTableProps {
-  articles: ArticleSummary[];
-  settings: PublicSettings;
+  articles: DeepReadonly<ArticleSummary[]>;
+  settings: DeepReadonly<PublicSettings>;
   /** Where each row's Abstract link goes. */
   abstractPath: (article: ArticleSummary) => string;
   /** Serial number of the first row (later search pages continue the count). */
   firstNumber?: number;
 }
-
-type RowOptions = Omit<ArticleTableProps, 'articles'> & { firstNumber: number };
 
 /**
  * One row as HTML. Rows are the bulk of an issue page, and building them as a string is several times
@@ -21,7 +20,13 @@ type RowOptions = Omit<ArticleTableProps, 'articles'> & { firstNumber: number };
  * loader data, so hydration finds identical markup. Every value is escaped except the title, which is
  * stored HTML sanitised down to i and em. The Abstract link is a route anchor (see route-anchor.tsx).
  */
-function rowHtml(article: ArticleSummary, index: number, { settings, abstractPath, firstNumber }: RowOptions): string {
+function rowHtml(
+  article: DeepReadonly<ArticleSummary>,
+  index: number,
+  settings: DeepReadonly<PublicSettings>,
+  abstractPath: ArticleTableProps['abstractPath'],
+  firstNumber: number,
+): string {
   const file = articleFileUrl(article);
   const citation = formatCitation(article, settings.websitename);
   const downloadLink = file ? `<a href="${escapeHtml(file)}">Download</a>` : '';
@@ -37,25 +42,18 @@ function rowHtml(article: ArticleSummary, index: number, { settings, abstractPat
   );
 }
 
-const writtenRows = new WeakMap<ArticleSummary[], RowOptions & { html: string }>();
-
 /**
  * The rows of a list as HTML. The server hands out an issue's list as the same object until the next
  * write, so its rows are written once for as long as the settings they show stay the same object too.
  */
-function rowsHtml(articles: ArticleSummary[], options: RowOptions): string {
-  const written = writtenRows.get(articles);
-  if (written?.settings === options.settings && written.abstractPath === options.abstractPath && written.firstNumber === options.firstNumber) {
-    return written.html;
-  }
-  const html = articles.map((article, index) => rowHtml(article, index, options)).join('');
-  writtenRows.set(articles, { ...options, html });
-  return html;
-}
+const rowsHtml = memoByObject(
+  (articles: ArticleTableProps['articles'], settings: ArticleTableProps['settings'], abstractPath: ArticleTableProps['abstractPath'], firstNumber: number) =>
+    articles.map((article, index) => rowHtml(article, index, settings, abstractPath, firstNumber)).join(''),
+);
 
 /** The article list of an issue or of a search: S.No., title and authors with their links, Subject, Country. */
 export function ArticleTable({ articles, settings, abstractPath, firstNumber = 1 }: ArticleTableProps) {
-  const rows = rowsHtml(articles, { settings, abstractPath, firstNumber });
+  const rows = rowsHtml(articles, settings, abstractPath, firstNumber);
   return (
     <table className="article-table">
       <thead>

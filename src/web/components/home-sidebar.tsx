@@ -3,7 +3,7 @@ import type { PublicSettings } from '../../common/schemas/settings.js';
 import { chatLink } from './chat-link.js';
 import { IndexingList } from './indexing-list.js';
 
-export function HomeSidebar({ settings, indexing }: { settings: PublicSettings; indexing: IndexingEntry[] }) {
+export function HomeSidebar({ settings, indexing }: { settings: PublicSettings; indexing: readonly IndexingEntry[] }) {
   return (
     <aside className="sidebar" aria-label="Journal links">
       {settings.show_journal_list_link && settings.journal_list_url && (

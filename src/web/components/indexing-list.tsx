@@ -1,7 +1,7 @@
 import type { IndexingEntry } from '../../common/schemas/indexing.js';
 
 /** Indexing logos; each links to its service, or is inert when it has no link. */
-export function IndexingList({ entries, variant }: { entries: IndexingEntry[]; variant: 'sidebar' | 'grid' }) {
+export function IndexingList({ entries, variant }: { entries: readonly IndexingEntry[]; variant: 'sidebar' | 'grid' }) {
   return (
     <ul className={`indexing-list indexing-${variant}`} id={variant === 'sidebar' ? '1' : undefined}>
       {entries.map((entry) => {

@@ -1,12 +1,13 @@
 import { useRouteLoaderData } from 'react-router';
 import type { IndexingEntry } from '../../common/schemas/indexing.js';
 import type { PublicSettings } from '../../common/schemas/settings.js';
+import { memoByObject, type DeepReadonly } from './memo-by-object.js';
 import { apiFrom } from './public-api.js';
 
-export interface RootData {
+export type RootData = DeepReadonly<{
   settings: PublicSettings;
   indexing: IndexingEntry[];
-}
+}>;
 
 export async function rootLoader({ context }: { context?: unknown }): Promise<RootData> {
   const api = apiFrom(context);
@@ -14,24 +15,15 @@ export async function rootLoader({ context }: { context?: unknown }): Promise<Ro
   return rootData(settings, indexing);
 }
 
-const rootDataBySettings = new WeakMap<PublicSettings, RootData>();
-
 /**
  * The server hands out settings and indexing entries as the same objects until the next write; the
  * root data is then the same object too, so that its hydration JSON is written once (entry-server.tsx).
  */
-function rootData(settings: PublicSettings, indexing: IndexingEntry[]): RootData {
-  let data = rootDataBySettings.get(settings);
-  if (data?.indexing !== indexing) {
-    data = { settings, indexing };
-    rootDataBySettings.set(settings, data);
-  }
-  return data;
-}
+const rootData = memoByObject((settings: PublicSettings, indexing: IndexingEntry[]): RootData => ({ settings, indexing }));
 
 /** Settings and indexing entries loaded once by the public layout. */
 export function useRootData(): RootData {
-  const data = useRouteLoaderData('root') as RootData | undefined;
+  const data = useRouteLoaderData<typeof rootLoader>('root');
   if (!data) throw new Error('useRootData outside the public layout');
   return data;
 }

@@ -4,6 +4,7 @@ import { EXPANDED_YEAR_GROUPS } from '../../../common/constants.js';
 import type { YearGroup } from '../../../common/schemas/archives.js';
 import { ArchiveYearList } from '../../components/archive-year-list.js';
 import { siteTitle, type HeadArgs, type HeadData } from '../../lib/head.js';
+import { memoByObject, type DeepReadonly } from '../../lib/memo-by-object.js';
 import { apiFrom } from '../../lib/public-api.js';
 import '../../styles/public-pages.css';
 
@@ -15,7 +16,7 @@ const isArchivesIndex = (url: URL) => url.pathname.replace(/\/+$/, '') === ARCHI
  * (on the server: an HTTP redirect). In the browser the redirect happens before /archives enters the
  * history, so the issue takes its place and Back returns to the page the reader came from.
  */
-export async function archivesLoader({ request, context }: LoaderFunctionArgs): Promise<YearGroup[]> {
+export async function archivesLoader({ request, context }: LoaderFunctionArgs): Promise<DeepReadonly<YearGroup[]>> {
   const groups = await apiFrom(context).yearGroups();
   const newest = groups[0];
   if (isArchivesIndex(new URL(request.url)) && newest && newest.issues.length > 0) {
@@ -24,26 +25,19 @@ export async function archivesLoader({ request, context }: LoaderFunctionArgs): 
   return withCollapsedGroupsTrimmed(groups);
 }
 
-const trimmed = new WeakMap<YearGroup[], YearGroup[]>();
-
 /**
  * Groups that start collapsed travel without their issues (the year list fetches them when one is
  * opened): a century-long archive would otherwise add some 20 KB to every issue and article page.
  * The server hands out the same groups until the next write, and so the same trimmed list.
  */
-function withCollapsedGroupsTrimmed(groups: YearGroup[]): YearGroup[] {
-  let list = trimmed.get(groups);
-  if (!list) {
-    list = groups.map((group, index) => (index < EXPANDED_YEAR_GROUPS ? group : { ...group, issue_month: {}, issues: [] }));
-    trimmed.set(groups, list);
-  }
-  return list;
-}
+const withCollapsedGroupsTrimmed = memoByObject((groups: YearGroup[]): DeepReadonly<YearGroup[]> =>
+  groups.map((group, index) => (index < EXPANDED_YEAR_GROUPS ? group : { ...group, issue_month: {}, issues: [] })),
+);
 
 /** The year groups change only with a write; they are read again only when /archives itself must redirect. */
 export const archivesShouldRevalidate = ({ nextUrl }: ShouldRevalidateFunctionArgs) => isArchivesIndex(nextUrl);
 
-export const useYearGroups = () => (useRouteLoaderData('archives') as YearGroup[] | undefined) ?? [];
+export const useYearGroups = () => useRouteLoaderData<typeof archivesLoader>('archives') ?? [];
 
 export function archivesHead({ settings }: HeadArgs): HeadData {
   return {

@@ -3,17 +3,18 @@ import { articlePath, issuePath, issueTitle, leadingNumber } from '../../../comm
 import type { ArticleSummary } from '../../../common/schemas/archives.js';
 import { ArticleTable } from '../../components/article-table.js';
 import { siteTitle, type HeadArgs, type HeadData } from '../../lib/head.js';
+import { memoByObject, type DeepReadonly } from '../../lib/memo-by-object.js';
 import { apiFrom } from '../../lib/public-api.js';
 import { useRootData } from '../../lib/root-data.js';
 import { NotFoundPage, notFoundHead } from './not-found-page.js';
 import '../../styles/public-pages.css';
 
-interface IssueData {
+type IssueData = DeepReadonly<{
   year: number;
   volume: number;
   issue: number;
   articles: ArticleSummary[];
-}
+}>;
 
 type IssueLoaderData = IssueData | { notFound: true };
 
@@ -22,23 +23,16 @@ export async function issueLoader({ params, context }: LoaderFunctionArgs) {
   const [year, volume, issue] = [params.year, params.vol, params.issue].map(leadingNumber);
   const articles = year !== null && volume !== null && issue !== null ? await apiFrom(context).issueArticles(year, volume, issue) : null;
   if (!articles) return data<IssueLoaderData>({ notFound: true }, { status: 404 });
-  return data<IssueLoaderData>(issueData(year!, volume!, issue!, articles));
+  return data<IssueLoaderData>(issueData(articles, year!, volume!, issue!));
 }
-
-const issueDataByList = new WeakMap<ArticleSummary[], IssueData>();
 
 /**
  * The server hands out an issue's list as the same object until the next write; the loader data around
  * it is then the same object too, so that its hydration JSON is written once (entry-server.tsx).
  */
-function issueData(year: number, volume: number, issue: number, articles: ArticleSummary[]): IssueData {
-  let loaded = issueDataByList.get(articles);
-  if (!loaded) {
-    loaded = { year, volume, issue, articles };
-    issueDataByList.set(articles, loaded);
-  }
-  return loaded;
-}
+const issueData = memoByObject(
+  (articles: ArticleSummary[], year: number, volume: number, issue: number): IssueData => ({ year, volume, issue, articles }),
+);
 
 const titleOf = ({ year, volume, issue, articles }: IssueData) => issueTitle(year, volume, issue, articles[0]?.frequency);
 
@@ -53,7 +47,7 @@ export function issueHead(args: HeadArgs<IssueLoaderData>): HeadData {
 }
 
 export function IssuePage() {
-  const loaded = useLoaderData() as IssueLoaderData;
+  const loaded = useLoaderData<typeof issueLoader>();
   const { settings } = useRootData();
   if ('notFound' in loaded) return <NotFoundPage />;
   return (
