@@ -2,6 +2,7 @@ import type { IndexingEntry } from '../../common/schemas/indexing.js';
 import type { ArticleSummary, PublicArticle, SearchResults, YearGroup } from '../../common/schemas/archives.js';
 import type { Editor } from '../../common/schemas/editors.js';
 import type { PublicSettings } from '../../common/schemas/settings.js';
+import { apiRequest } from './api-client.js';
 
 /**
  * The reads behind public pages. In the browser they are HTTP calls; during server rendering the
@@ -25,10 +26,11 @@ export class ApiError extends Error {
   }
 }
 
+/** A public read, without the stored login (answers to a token holder are not cached); loaders want failures thrown. */
 export async function getJson<T>(url: string): Promise<T> {
-  const response = await fetch(url, { headers: { accept: 'application/json' } });
-  if (!response.ok) throw new ApiError(response.status, `Request failed with status code ${response.status}`);
-  return (await response.json()) as T;
+  const result = await apiRequest<T>(url, { withToken: false });
+  if (!result.ok) throw new ApiError(result.status, result.status ? `Request failed with status code ${result.status}` : result.message);
+  return result.data;
 }
 
 /** A 404 answer as null, for reads whose page shows its own not-found state. */

@@ -4,26 +4,16 @@ import {
   type LoginInput,
   type LoginResult,
 } from '../../common/schemas/auth.js';
+import { apiRequest } from './api-client.js';
 
 export type SignInResult = { ok: true; session: LoginResult } | { ok: false; message: string };
 
 /**
- * POST /auth/login/ (spec §7). A refusal becomes the sign-in message of spec §8; unlike other calls,
- * a 401 here is a wrong password, not an expired session, so this does not go through apiRequest.
+ * POST /auth/login/ (spec §7). A refusal becomes the sign-in message of spec §8; unlike other calls, a
+ * 401 here is a wrong password, not an expired session, so no area's 401 rule applies.
  */
 export async function signIn(input: LoginInput): Promise<SignInResult> {
-  try {
-    const response = await fetch('/auth/login/', {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(input),
-    });
-    const payload = (await response.json().catch(() => null)) as (LoginResult & { error?: string }) | null;
-    if (response.ok && payload?.token) return { ok: true, session: payload };
-    return { ok: false, message: LOGIN_ERROR_MESSAGES[payload?.error ?? ''] ?? GENERIC_ERROR_MESSAGE };
-  } catch (error) {
-    console.error(error);
-    return { ok: false, message: GENERIC_ERROR_MESSAGE };
-  }
+  const result = await apiRequest<LoginResult>('/auth/login/', { method: 'POST', body: input, withToken: false });
+  if (result.ok && result.data?.token) return { ok: true, session: result.data };
+  return { ok: false, message: (result.ok ? undefined : LOGIN_ERROR_MESSAGES[result.error]) ?? GENERIC_ERROR_MESSAGE };
 }

@@ -1,21 +1,12 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { pdfUrls } from '../../../common/pdf-links.js';
-import { clearSession, getSession } from '../../lib/session.js';
-import { ADMIN_LOGIN_PATH, SESSION_EXPIRED_MESSAGE } from '../admin-shell/admin-request.js';
-import { fetchExport, formatBytes, saveFile } from './export-download.js';
+import { adminDownload } from '../admin-shell/admin-request.js';
+import { formatBytes, saveFile } from './export-download.js';
 import '../../styles/pdf-exports.css';
 
-/** Props of the export button groups: the ids of the selected rows, and what to do on a 401. */
+/** Props of the export button groups: the ids of the selected rows. */
 export interface ExportButtonsProps {
   selectedIds: number[];
-  /** Called when the server answers 401; by default the session ends as on every admin call (spec §4). */
-  onUnauthorized?: () => void;
-}
-
-function endSession(): void {
-  clearSession();
-  window.alert(SESSION_EXPIRED_MESSAGE);
-  window.location.assign(ADMIN_LOGIN_PATH);
 }
 
 type ExportState =
@@ -30,8 +21,11 @@ interface ExportButtonProps extends ExportButtonsProps {
   fallbackName: string;
 }
 
-/** One export: POSTs the selection, shows the bytes received while the file streams in, then saves it. */
-function ExportButton({ label, url, fallbackName, selectedIds, onUnauthorized = endSession }: ExportButtonProps) {
+/**
+ * One export: POSTs the selection ({ids}), shows the bytes received while the file streams in, then
+ * saves it. A 401 ends the session as on every admin call (spec §4).
+ */
+function ExportButton({ label, url, fallbackName, selectedIds }: ExportButtonProps) {
   const [state, setState] = useState<ExportState>({ kind: 'idle' });
   const controller = useRef<AbortController | null>(null);
   useEffect(() => () => controller.current?.abort(), []);
@@ -39,21 +33,19 @@ function ExportButton({ label, url, fallbackName, selectedIds, onUnauthorized = 
   async function start() {
     controller.current = new AbortController();
     setState({ kind: 'running', received: 0 });
-    const result = await fetchExport({
-      url,
-      selectedIds,
-      token: getSession()?.token,
+    const result = await adminDownload(url, {
+      method: 'POST',
+      body: { ids: selectedIds },
       fallbackName,
       signal: controller.current.signal,
       onProgress: (received) => setState({ kind: 'running', received }),
     });
     controller.current = null;
     if (result.ok) {
-      saveFile(result.blob, result.filename);
-      setState({ kind: 'saved', filename: result.filename, bytes: result.blob.size });
+      saveFile(result.data.blob, result.data.filename);
+      setState({ kind: 'saved', filename: result.data.filename, bytes: result.data.blob.size });
     } else if (result.status === 401) {
       setState({ kind: 'idle' });
-      onUnauthorized();
     } else {
       setState({ kind: 'failed', message: result.message });
     }

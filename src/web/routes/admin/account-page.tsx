@@ -14,7 +14,7 @@ export const accountLoader = ({ params }: LoaderFunctionArgs) => adminLoad<Admin
  * the current one, and one's own role cannot change.
  */
 export function AccountPage() {
-  const user = useLoaderData() as AdminUser;
+  const user = useLoaderData<typeof accountLoader>();
   const flash = useFlash();
   const own = getSession()?.user.id === user.id;
   const [name, setName] = useState(user.name);

@@ -1,20 +1,13 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, NavLink, Outlet, redirect, useLoaderData, useNavigate, useSearchParams } from 'react-router';
-import type { SessionUser } from '../../../common/schemas/auth.js';
-import { adminLoad, ADMIN_LOGIN_PATH } from '../../features/admin-shell/admin-request.js';
+import { Link, NavLink, Outlet, useLoaderData, useNavigate, useSearchParams } from 'react-router';
+import { ADMIN_LOGIN_PATH, requireAdminSession } from '../../features/admin-shell/admin-request.js';
 import { FlashMessage, FlashProvider } from '../../features/admin-shell/flash.js';
 import { clearSession, getSession } from '../../lib/session.js';
 import '../../styles/admin.css';
 
-interface ShellData {
-  user: SessionUser;
-}
-
 /** Spec §4: the shell checks the stored token once when the area is entered. */
-export async function adminShellLoader(): Promise<ShellData> {
-  if (!getSession()) throw redirect(ADMIN_LOGIN_PATH);
-  const { user } = await adminLoad<{ user: SessionUser }>('/auth/verify-token/');
-  return { user };
+export async function adminShellLoader() {
+  return { user: await requireAdminSession() };
 }
 
 export const adminShellShouldRevalidate = () => false;
@@ -73,7 +66,7 @@ function WorklogOnlyNotice({ name, onLogout }: { name: string; onLogout: () => v
 }
 
 export function AdminShell() {
-  const { user } = useLoaderData() as ShellData;
+  const { user } = useLoaderData<typeof adminShellLoader>();
   const navigate = useNavigate();
   // The name may change on the account page; the stored login holds the current one.
   const name = getSession()?.user.name ?? user.name;

@@ -25,7 +25,7 @@ export async function articleAddLoader({ params }: LoaderFunctionArgs): Promise<
 }
 
 export function ArticleAddPage() {
-  const { issue, articles, settings } = useLoaderData() as AddData;
+  const { issue, articles, settings } = useLoaderData<typeof articleAddLoader>();
   const [saved, setSaved] = useState<ArticleRecord | null>(null);
 
   return (

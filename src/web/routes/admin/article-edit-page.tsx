@@ -21,7 +21,7 @@ export async function articleEditLoader({ params }: LoaderFunctionArgs): Promise
 }
 
 export function ArticleEditPage() {
-  const { article, settings } = useLoaderData() as EditData;
+  const { article, settings } = useLoaderData<typeof articleEditLoader>();
   const [saved, setSaved] = useState<ArticleRecord | null>(null);
   const current = saved ?? article;
 

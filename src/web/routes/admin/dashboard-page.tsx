@@ -9,7 +9,7 @@ interface Counts {
 export const dashboardLoader = () => adminLoad<Counts>('/api/admin/');
 
 export function DashboardPage() {
-  const counts = useLoaderData() as Counts;
+  const counts = useLoaderData<typeof dashboardLoader>();
   return (
     <section>
       <h1>Dashboard</h1>

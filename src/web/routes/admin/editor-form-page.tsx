@@ -31,7 +31,7 @@ const TEXT_FIELDS: { key: keyof EditorInput; label: string }[] = [
 
 /** Add (no loader data) or edit an editor: name, affiliation, category and post required; picture an image. */
 export function EditorFormPage() {
-  const editor = useLoaderData() as Editor | undefined;
+  const editor = useLoaderData<typeof editorLoader | undefined>();
   const navigate = useNavigate();
   const flash = useFlash();
   const [values, setValues] = useState<EditorInput>(editor ? { ...EMPTY, ...pick(editor) } : EMPTY);

@@ -12,7 +12,7 @@ export const editorsLoader = () => adminLoad<Editor[]>('/api/editors/');
 
 /** Every editor with a status switch, bulk pin/unpin and row selection (spec §2.3). */
 export function EditorsPage() {
-  const editors = useLoaderData() as Editor[];
+  const editors = useLoaderData<typeof editorsLoader>();
   const revalidator = useRevalidator();
   const flash = useFlash();
   const selection = useRowSelection(editors.map((editor) => editor.id));

@@ -18,7 +18,7 @@ export const issueHeading = (issue: { year: number; volume: number; issue: numbe
   `Volume ${padNumber(issue.volume, 2)}, Issue ${padNumber(issue.issue, 2)} (${issue.year}) ${issue.frequency}`;
 
 export function IssueArticlesPage() {
-  const { issue, articles } = useLoaderData() as IssueArticles;
+  const { issue, articles } = useLoaderData<typeof issueArticlesLoader>();
   const selection = useRowSelection(articles.map((article) => article.id));
 
   return (

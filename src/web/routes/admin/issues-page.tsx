@@ -11,7 +11,7 @@ export const issueAdminPath = (issue: { year: number; volume: number; issue: num
   `/admin/archives/${issue.year}/${issue.volume}/${issue.issue}`;
 
 export function IssuesPage() {
-  const issues = useLoaderData() as AdminIssue[];
+  const issues = useLoaderData<typeof issuesLoader>();
   const revalidator = useRevalidator();
   const [adding, setAdding] = useState(false);
 

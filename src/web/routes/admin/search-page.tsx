@@ -16,7 +16,7 @@ export async function searchLoader({ request }: LoaderFunctionArgs): Promise<Sea
 
 /** Every article of any status matching a reference number, title, author or transaction id. */
 export function SearchPage() {
-  const { q, articles } = useLoaderData() as SearchData;
+  const { q, articles } = useLoaderData<typeof searchLoader>();
   if (articles.length === 0) {
     return (
       <section className="admin-card admin-empty">

@@ -62,7 +62,7 @@ export const SETTINGS_GROUPS: { title: string; fields: Field[] }[] = [
 ];
 
 export function SettingsPage() {
-  const loaded = useLoaderData() as SiteSettings;
+  const loaded = useLoaderData<typeof settingsLoader>();
   const flash = useFlash();
   const [values, setValues] = useState<SiteSettings>(loaded);
   const set = (key: Key, value: string | boolean) => setValues((current) => ({ ...current, [key]: value }));

@@ -67,7 +67,7 @@ function NewUserForm({ onCreated }: { onCreated: () => void }) {
 
 /** Users: create them with a role, and enable or disable anyone but yourself. */
 export function UsersPage() {
-  const users = useLoaderData() as AdminUser[];
+  const users = useLoaderData<typeof usersLoader>();
   const revalidator = useRevalidator();
   const flash = useFlash();
   const me = getSession()?.user.id;

@@ -5,13 +5,12 @@ import type { PublicArticle } from '../../../common/schemas/archives.js';
 import type { PublicSettings } from '../../../common/schemas/settings.js';
 import { RouteAnchor } from '../../components/route-anchor.js';
 import { siteTitle, type HeadArgs, type HeadData } from '../../lib/head.js';
+import type { DeepReadonly } from '../../lib/memo-by-object.js';
 import { apiFrom } from '../../lib/public-api.js';
 import { useRootData } from '../../lib/root-data.js';
 import '../../styles/public-pages.css';
 
-interface ArticleData {
-  article: PublicArticle | null;
-}
+type ArticleData = DeepReadonly<{ article: PublicArticle | null }>;
 
 const NOT_FOUND = 'Article not found!';
 const DESCRIPTION_CHARS = 300;
@@ -27,7 +26,7 @@ function shorten(text: string, max: number): string {
 }
 
 /** Google Scholar's citation_* tags (Highwire Press), so the article is indexed and cited correctly. */
-function citationMeta(article: PublicArticle, settings: PublicSettings, origin: string) {
+function citationMeta(article: DeepReadonly<PublicArticle>, settings: PublicSettings, origin: string) {
   const [firstPage = '', lastPage = ''] = article.pagenumber.split('-').map((page) => page.trim());
   const file = articleFileUrl(article);
   const meta = [
@@ -59,7 +58,7 @@ export function articleHead({ data: loaded, settings, origin }: HeadArgs<Article
 }
 
 export function ArticlePage() {
-  const { article } = useLoaderData() as ArticleData;
+  const { article } = useLoaderData<typeof articleLoader>();
   const { settings } = useRootData();
   if (!article) {
     return (

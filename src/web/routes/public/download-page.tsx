@@ -5,13 +5,11 @@ import type { PublicArticle } from '../../../common/schemas/archives.js';
 import { pdfUrls } from '../../../common/pdf-links.js';
 import { RouteAnchor } from '../../components/route-anchor.js';
 import { siteTitle, type HeadArgs, type HeadData } from '../../lib/head.js';
+import type { DeepReadonly } from '../../lib/memo-by-object.js';
 import { apiFrom } from '../../lib/public-api.js';
 import '../../styles/download.css';
 
-interface DownloadData {
-  refno: string;
-  article: PublicArticle | null;
-}
+type DownloadData = DeepReadonly<{ refno: string; article: PublicArticle | null }>;
 
 const PAGE_TITLE = 'Author Downloads';
 
@@ -102,7 +100,7 @@ function DownloadTable({ article }: { article: PublicArticle }) {
 }
 
 export function DownloadPage() {
-  const { refno, article } = useLoaderData() as DownloadData;
+  const { refno, article } = useLoaderData<typeof downloadLoader>();
   if (!article) {
     return (
       <section className="card download-page">

@@ -4,6 +4,7 @@ import type { SearchResults } from '../../../common/schemas/archives.js';
 import { ArticleTable } from '../../components/article-table.js';
 import { RouteAnchor } from '../../components/route-anchor.js';
 import { siteTitle, type HeadArgs, type HeadData } from '../../lib/head.js';
+import type { DeepReadonly } from '../../lib/memo-by-object.js';
 import { apiFrom } from '../../lib/public-api.js';
 import { useRootData } from '../../lib/root-data.js';
 import '../../styles/public-pages.css';
@@ -11,7 +12,7 @@ import '../../styles/public-pages.css';
 export const NO_RESULTS = 'Sorry, nothing matched your search terms. Please try again with different keywords.';
 
 /** null when the search call failed: the page then shows nothing (spec §8), and the error goes to the console. */
-export async function searchLoader({ request, context }: LoaderFunctionArgs): Promise<SearchResults | null> {
+export async function searchLoader({ request, context }: LoaderFunctionArgs): Promise<DeepReadonly<SearchResults> | null> {
   const params = new URL(request.url).searchParams;
   const api = apiFrom(context);
   const search = api.search(params.get('keyword') ?? '', leadingNumber(params.get('page') ?? '') ?? 1);
@@ -23,7 +24,7 @@ export async function searchLoader({ request, context }: LoaderFunctionArgs): Pr
   });
 }
 
-export function searchHead({ data: results, settings }: HeadArgs<SearchResults | null>): HeadData {
+export function searchHead({ data: results, settings }: HeadArgs<DeepReadonly<SearchResults> | null>): HeadData {
   return {
     title: siteTitle(settings, results?.keyword ? `Search: ${results.keyword}` : 'Search'),
     // Result pages are not worth a crawler's time; the articles themselves are.
@@ -35,7 +36,7 @@ function pageLink(keyword: string, page: number): string {
   return `/search?${new URLSearchParams({ keyword, page: String(page) })}`;
 }
 
-function Pager({ results }: { results: SearchResults }) {
+function Pager({ results }: { results: DeepReadonly<SearchResults> }) {
   const pages = Math.ceil(results.total / results.page_size);
   if (pages <= 1) return null;
   return (
@@ -48,7 +49,7 @@ function Pager({ results }: { results: SearchResults }) {
 }
 
 export function SearchPage() {
-  const results = useLoaderData() as SearchResults | null;
+  const results = useLoaderData<typeof searchLoader>();
   const { settings } = useRootData();
   return (
     <section className="card search-page">

@@ -1,9 +1,6 @@
 import { WORKLOG_PAGE_SIZE, type WorklogStatus } from '../../../common/constants.js';
-import type { SessionUser } from '../../../common/schemas/auth.js';
 import type { NewWorklogEntry, WorklogEntry, WorklogPage } from '../../../common/schemas/worklog.js';
-import { apiRequest, type ApiResult } from '../../lib/api-request.js';
-
-export const verifyLogin = () => apiRequest<{ user: SessionUser }>('/auth/verify-token/');
+import { apiRequest, type ApiResult } from '../../lib/api-client.js';
 
 export interface WorklogListQuery {
   status?: WorklogStatus;

@@ -80,7 +80,7 @@ function Pager({ page, onPage }: { page: WorklogPage; onPage: (page: number) => 
 }
 
 export function WorklogListPage() {
-  const page = useLoaderData() as WorklogPage;
+  const page = useLoaderData<typeof worklogListLoader>();
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const revalidator = useRevalidator();

@@ -1,17 +1,13 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, Outlet, useLoaderData, useLocation, useNavigate, useSearchParams } from 'react-router';
-import type { SessionUser } from '../../../common/schemas/auth.js';
 import { clearSession } from '../../lib/session.js';
-import { verifiedUser } from './worklog-login.js';
+import { checkSession } from '../../lib/session-guard.js';
 import '../../styles/worklog.css';
 
-interface ShellData {
-  user: SessionUser | null;
-}
-
 /** Only shows who is signed in: the page loaders beside it decide where a visitor without a valid login goes. */
-export async function worklogShellLoader(): Promise<ShellData> {
-  return { user: await verifiedUser() };
+export async function worklogShellLoader() {
+  const check = await checkSession();
+  return { user: check.kind === 'signed-in' ? check.user : null };
 }
 
 /** The login is checked when the area is entered, not on every move inside it. */
@@ -45,7 +41,7 @@ function SearchForm() {
 }
 
 export function WorklogShell() {
-  const { user } = useLoaderData() as ShellData;
+  const { user } = useLoaderData<typeof worklogShellLoader>();
   const navigate = useNavigate();
 
   function logout() {
