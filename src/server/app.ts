@@ -94,7 +94,7 @@ function pageRenderer(app: FastifyInstance, ctx: AppContext, assets: ClientAsset
     { ...threads, data: { database: ctx.databaseOptions, filesRoot: ctx.files.root, assets }, log: app.log },
     renderHere,
   );
-  ctx.services.pages.onInvalidate(() => pool.announceWrite());
+  ctx.clock.onChange(() => pool.announceWrite());
   app.addHook('onClose', () => pool.close());
   app.log.info(`Public pages render in ${threads.count} threads`);
   return pool.render;

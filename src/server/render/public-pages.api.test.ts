@@ -77,7 +77,7 @@ describe('archive pages', () => {
     await addArticle(db, { year: 2025, volume: 3, issue: 2, refnumber: '90004', pagenumber: '1-2', title: 'Second issue paper' });
     await addArticle(db, { year: 2024, volume: 2, issue: 1, refnumber: '90005', pagenumber: '1-2', title: 'Older paper' });
     await addArticle(db, { year: 2023, volume: 1, issue: 1, refnumber: '90006', pagenumber: '1-2', title: 'Oldest paper' });
-    t.ctx.services.pages.invalidate();
+    t.ctx.clock.publicDataChanged();
   });
 
   it('redirects /archives to the newest year’s latest issue', async () => {
@@ -254,7 +254,7 @@ describe('/board', () => {
     await addEditor(t.ctx.db, 'Alpha', { post, is_pinned: 1, picture: 'alpha.png' });
     await addEditor(t.ctx.db, 'Chief', { post, category: 'chief editor', phone: '+91 90000 00001' });
     await addEditor(t.ctx.db, 'Hidden', { post, category: 'assistant editor', status: 'disabled' });
-    t.ctx.services.pages.invalidate();
+    t.ctx.clock.publicDataChanged();
   });
 
   it('groups enabled editors, pinned first, and leaves out a group without editors', async () => {
@@ -296,7 +296,7 @@ describe('/indexing', () => {
         { title: 'Gone Index', link: 'https://gone.example', image: 'gone.svg', sortnumber: 0, status: 'disabled' },
       ])
       .execute();
-    t.ctx.services.pages.invalidate();
+    t.ctx.clock.publicDataChanged();
     // The root loader keeps settings and indexing, so the page is read afresh.
     const main = mainOf((await page('/indexing')).body);
     expect(main).toContain('<h1>INDEXING</h1>');

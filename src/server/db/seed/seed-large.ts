@@ -4,6 +4,7 @@
  */
 import pino from 'pino';
 import { createContext } from '../../bootstrap.js';
+import { notifyInstances } from '../../cache/postgres-write-relay.js';
 import { loadConfig } from '../../config.js';
 import { firstPageOf, titleKey } from '../../modules/articles/article-fields.js';
 import { toPlainText } from '../../storage/sanitize.js';
@@ -92,5 +93,7 @@ if (Number(existing.n) > 0) {
 } else {
   const { made, issueCount } = await seedLarge(ctx.db, articleCount(process.argv));
   console.log(`Added ${made} articles in ${issueCount} issues in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  // Servers running on the same PostgreSQL database read public data again; on SQLite, restart them.
+  if (ctx.engine === 'postgres') await notifyInstances(ctx.db);
 }
 await ctx.db.destroy();

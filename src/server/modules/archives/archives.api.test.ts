@@ -41,7 +41,7 @@ describe('archive reads', () => {
     await addArticle(db, { year: 2024, volume: 1, issue: 2, pagenumber: '1-4' });
     await addArticle(db, { year: 2023, volume: 9, issue: 1, pagenumber: '1-4', status: 'disabled' });
     // Fixtures write around the HTTP layer, so they announce their write as the server's hook would.
-    t.ctx.services.pages.invalidate();
+    t.ctx.clock.publicDataChanged();
   });
 
   it('groups published issues by year and volume, newest first, with months where known', async () => {

@@ -1,5 +1,6 @@
 import type { ArticleRecord, ArticleSummary, PublicArticle, YearGroup } from '../../../common/schemas/archives.js';
 import { UntilNextWrite, UntilNextWriteByKey } from '../../cache/until-next-write.js';
+import type { WriteClock } from '../../cache/write-clock.js';
 import type { Db } from '../../db/database.js';
 import type { ArticleRow } from '../../db/schema.js';
 import { sanitizeRichText, sanitizeTitle } from '../../storage/sanitize.js';
@@ -54,13 +55,12 @@ export class ArchivesService {
   /** An issue's list is read again for every page render of the issue, so recent ones are kept too. */
   private readonly issueArticlesMemo: UntilNextWriteByKey<string, ArticleSummary[] | null>;
 
-  /** `writeVersion` changes with every successful write (the page cache's generation). */
   constructor(
     private readonly db: Db,
-    writeVersion: () => number,
+    clock: WriteClock,
   ) {
-    this.yearGroupsMemo = new UntilNextWrite(() => this.loadYearGroups(), writeVersion);
-    this.issueArticlesMemo = new UntilNextWriteByKey(writeVersion, { capacity: REMEMBERED_ISSUES });
+    this.yearGroupsMemo = new UntilNextWrite(() => this.loadYearGroups(), clock);
+    this.issueArticlesMemo = new UntilNextWriteByKey(clock, REMEMBERED_ISSUES);
   }
 
   yearGroups(): Promise<YearGroup[]> {

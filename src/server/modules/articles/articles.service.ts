@@ -9,6 +9,7 @@ import {
   type ArticleEditInput,
 } from '../../../common/schemas/article.js';
 import type { ArticleRecord } from '../../../common/schemas/archives.js';
+import type { WriteClock } from '../../cache/write-clock.js';
 import { uniqueViolation, type Db, type Executor } from '../../db/database.js';
 import type { ArticleRow } from '../../db/schema.js';
 import { badRequest, HttpError, notFound } from '../../http/errors.js';
@@ -102,6 +103,7 @@ export class ArticlesService {
   constructor(
     private readonly db: Db,
     private readonly files: FileStore,
+    private readonly clock: WriteClock,
   ) {
     this.journal = new FileJournal(db, files);
   }
@@ -152,6 +154,7 @@ export class ArticlesService {
       await this.journal.record(trx, articleFileMoves(staged, null, staged.target));
       return inserted;
     });
+    this.clock.publicDataChanged();
     return this.get(id);
   }
 
@@ -181,6 +184,7 @@ export class ArticlesService {
       });
       await this.journal.record(trx, articleFileMoves(staged, previous, target));
     });
+    this.clock.publicDataChanged();
     return this.get(id);
   }
 

@@ -23,7 +23,7 @@ async function setSettings(values: Record<string, unknown>) {
   const settings = await t.ctx.services.settings.get();
   await t.ctx.services.settings.update({ ...settings, ...values });
   // A write outside an HTTP request announces itself, as the server's own writers do.
-  t.ctx.services.pages.invalidate();
+  t.ctx.clock.publicDataChanged();
 }
 
 beforeAll(async () => {

@@ -26,9 +26,6 @@ async function sendFile(reply: FastifyReply, making: Promise<GeneratedFile>): Pr
 const SELECTION = 'The selected records (spec §7), e.g. [{"id": 12, …}], or {"ids": [12, 13]}. Only the ids are read.';
 
 export function registerPdfRoutes(app: FastifyInstance, { services }: AppContext): void {
-  // Remembered documents show public data, so any write that empties the page cache makes them stale.
-  services.pages.onInvalidate(() => services.pdf.forget());
-
   app.get<{ Params: { refno: string; authorname: string } }>(
     '/api/pdf/certificate/:refno/:authorname',
     { schema: { tags: ['public'], summary: 'Certificate of publication for one of the article\'s authors (certificate-{refno}.pdf)' } },

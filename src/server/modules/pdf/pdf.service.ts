@@ -3,6 +3,7 @@ import { buffer } from 'node:stream/consumers';
 import { splitAuthors } from '../../../common/citation.js';
 import type { EditorCategory } from '../../../common/constants.js';
 import type { SiteSettings } from '../../../common/schemas/settings.js';
+import type { WriteClock } from '../../cache/write-clock.js';
 import type { Db } from '../../db/database.js';
 import type { EditorRow } from '../../db/schema.js';
 import { HttpError, notFound } from '../../http/errors.js';
@@ -33,7 +34,7 @@ export interface PdfLimits extends DocumentCacheLimits {
 }
 
 /** A document takes 5-50 ms, so a full queue empties within about two seconds (BUSY_RETRY_AFTER_SECONDS). */
-const DEFAULT_LIMITS: PdfLimits = { maxWaiting: 32, maxBytes: 16 * 1024 * 1024, ttlMs: 60_000 };
+const DEFAULT_LIMITS: PdfLimits = { maxWaiting: 32, maxBytes: 16 * 1024 * 1024 };
 
 /** A zip entry drawn as soon as it is called. */
 type DocumentEntry = ZipEntry & { render: () => Readable };
@@ -85,7 +86,7 @@ function certificateDoc(journal: JournalInfo, article: PdfArticleRow, author: st
 /**
  * Certificates, cover pages, the editorial board and the table of contents, from database records only.
  * Every document is made in its turn of one queue; the board and tables of contents are remembered
- * until the next write (forget()).
+ * until the next change of public data (the write clock).
  */
 export class PdfService {
   private readonly queue: GenerationQueue;
@@ -94,16 +95,12 @@ export class PdfService {
   constructor(
     private readonly db: Db,
     private readonly settings: SettingsService,
+    clock: WriteClock,
     limits: Partial<PdfLimits> = {},
   ) {
     const { maxWaiting, ...cacheLimits } = { ...DEFAULT_LIMITS, ...limits };
     this.queue = new GenerationQueue(maxWaiting);
-    this.documents = new DocumentCache(cacheLimits);
-  }
-
-  /** Public data changed: the remembered documents are out of date. */
-  forget(): void {
-    this.documents.forget();
+    this.documents = new DocumentCache(clock, cacheLimits);
   }
 
   /** Draws a document on its turn in the queue and returns it whole. */
