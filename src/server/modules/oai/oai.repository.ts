@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { ArticleRow, Database } from '../../db/schema.js';
 
@@ -24,26 +24,48 @@ export interface HarvestFilter {
   volume: number | null;
 }
 
-/** The list's order is (modification, id); `after` is the last position already sent. */
+/** The list's order is (modification, id); a position is the last one already sent. */
 export type ListKey = [modification: string, id: number];
 
-function filtered<O>(query: SelectQueryBuilder<Database, 'articles', O>, filter: HarvestFilter, after: ListKey | null) {
+/**
+ * What follows a position is read in two ranges of the index: the rest of the position's tie (the same last
+ * change, higher ids), then the later changes. A row-value comparison `(modification, id) > (?, ?)` would be
+ * one range, but SQLite seeks it on its first column only, and a bulk import gives thousands of articles one
+ * time: each page then read every article of the tie before it.
+ */
+type Range = { after: 'tie'; key: ListKey } | { after: 'later'; key: ListKey } | null;
+
+function harvestQuery<O>(query: SelectQueryBuilder<Database, 'articles', O>, filter: HarvestFilter, range: Range) {
   let result = query.where(HAS_IDENTIFIER);
   if (filter.volume !== null) result = result.where('volume', '=', filter.volume);
   if (filter.from !== null) result = result.where('modification', '>=', filter.from);
   if (filter.until !== null) result = result.where('modification', '<=', filter.until);
-  if (after) result = result.where((eb: ExpressionBuilder<Database, 'articles'>) => eb(eb.refTuple('modification', 'id'), '>', eb.tuple(...after)));
+  if (range?.after === 'tie') result = result.where('modification', '=', range.key[0]).where('id', '>', range.key[1]);
+  if (range?.after === 'later') result = result.where('modification', '>', range.key[0]);
   return result;
 }
 
-/** The articles of a harvest after a position, in list order. */
-export const listHarvest = (db: Executor, filter: HarvestFilter, after: ListKey | null, limit: number): Promise<OaiRecordRow[]> =>
-  filtered(db.selectFrom('articles').select(RECORD_COLUMNS), filter, after).orderBy('modification').orderBy('id').limit(limit).execute();
+const readRange = (db: Executor, filter: HarvestFilter, range: Range, limit: number): Promise<OaiRecordRow[]> =>
+  harvestQuery(db.selectFrom('articles').select(RECORD_COLUMNS), filter, range).orderBy('modification').orderBy('id').limit(limit).execute();
 
-/** How many articles of a harvest come after a position. */
-export async function countHarvest(db: Executor, filter: HarvestFilter, after: ListKey | null): Promise<number> {
-  const row = await filtered(db.selectFrom('articles').select((eb) => eb.fn.countAll().as('count')), filter, after).executeTakeFirstOrThrow();
+async function countRange(db: Executor, filter: HarvestFilter, range: Range): Promise<number> {
+  const row = await harvestQuery(db.selectFrom('articles').select((eb) => eb.fn.countAll().as('count')), filter, range).executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+/** Up to `limit` articles of a harvest after a position (from the start without one), in list order. */
+export async function listHarvest(db: Executor, filter: HarvestFilter, after: ListKey | null, limit: number): Promise<OaiRecordRow[]> {
+  if (!after) return readRange(db, filter, null, limit);
+  const tie = await readRange(db, filter, { after: 'tie', key: after }, limit);
+  if (tie.length === limit) return tie;
+  return [...tie, ...(await readRange(db, filter, { after: 'later', key: after }, limit - tie.length))];
+}
+
+/** How many articles of a harvest come after a position (all of them without one). */
+export async function countHarvest(db: Executor, filter: HarvestFilter, after: ListKey | null): Promise<number> {
+  if (!after) return countRange(db, filter, null);
+  const [tie, later] = await Promise.all([countRange(db, filter, { after: 'tie', key: after }), countRange(db, filter, { after: 'later', key: after })]);
+  return tie + later;
 }
 
 export const findHarvestArticle = (db: Executor, refnumber: string): Promise<OaiRecordRow | undefined> =>
