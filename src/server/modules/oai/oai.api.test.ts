@@ -276,9 +276,15 @@ describe('requests the protocol does not allow', () => {
     }
   });
 
-  it('refuses a NUL character with 400, as every route does', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/oai?verb=Identify%00' });
+  it('refuses a NUL character in a form field with 400, as every route does', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/oai',
+      payload: 'verb=Identify%00',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('verb: must not contain a NUL character');
   });
 });
 

@@ -3,7 +3,7 @@ import type { SettingsService } from '../settings/settings.service.js';
 import { datestamp, datestampBound, OaiError, parseOaiRequest, type OaiRequest, type RawArguments } from './oai-arguments.js';
 import { headerXml, recordXml, refnumberOf, setSpec, volumeName, volumeOf, type Repository } from './oai-records.js';
 import { OAI_DC, oaiDocument, parentElement, textElement, type Attributes } from './oai-xml.js';
-import { countHarvest, earliestModification, findHarvestArticle, listHarvest, listVolumes, type HarvestFilter, type ListKey } from './oai.repository.js';
+import { countHarvest, earliestModification, findHarvestArticle, listHarvest, listVolumes, type HarvestFilter } from './oai.repository.js';
 import { OAI_PAGE_SIZE, readToken, writeToken, type ListPosition } from './resumption-token.js';
 
 /** Answers OAI-PMH 2.0 requests (https://www.openarchives.org/OAI/openarchivesprotocol.html) with oai_dc records. */
@@ -98,7 +98,7 @@ export class OaiService {
     const verb = request.verb as ListPosition['verb'];
     const position = request.resumptionToken === undefined ? null : readToken(request.resumptionToken, verb, now);
     const filter = position ? { from: position.from, until: position.until, volume: position.set } : harvestFilter(request);
-    const after: ListKey | null = position ? position.after : null;
+    const after = position?.after ?? null;
     const cursor = position?.cursor ?? 0;
     const [rows, remaining] = await Promise.all([listHarvest(this.db, filter, after, OAI_PAGE_SIZE + 1), countHarvest(this.db, filter, after)]);
     const page = rows.slice(0, OAI_PAGE_SIZE);
@@ -106,18 +106,21 @@ export class OaiService {
     if (page.length === 0) throw new OaiError('noRecordsMatch', 'No records match the request');
 
     const items = page.map((row) => (verb === 'ListRecords' ? recordXml(row, repository) : headerXml(row, repository))).join('');
-    let resumption = '';
-    if (rows.length > OAI_PAGE_SIZE || position) {
-      const last = page[page.length - 1]!;
-      const next =
-        rows.length > OAI_PAGE_SIZE
-          ? writeToken({ verb, set: filter.volume, from: filter.from, until: filter.until, after: [last.modification, last.id], cursor: cursor + page.length }, now)
-          : null;
-      const attributes: Attributes = { completeListSize: cursor + remaining, cursor, expirationDate: next ? datestamp(next.expires.toISOString()) : undefined };
-      resumption = textElement('resumptionToken', next?.token ?? '', attributes);
-    }
+    const last = page[page.length - 1]!;
+    const next: Omit<ListPosition, 'expires'> | null =
+      rows.length > OAI_PAGE_SIZE
+        ? { verb, set: filter.volume, from: filter.from, until: filter.until, after: [last.modification, last.id], cursor: cursor + page.length }
+        : null;
+    // A list that fits one page has no token; the last page of a longer one has an empty token.
+    const resumption = next || position ? resumptionElement(next, cursor, cursor + remaining, now) : '';
     return parentElement(verb, items + resumption);
   }
+}
+
+function resumptionElement(next: Omit<ListPosition, 'expires'> | null, cursor: number, completeListSize: number, now: Date): string {
+  const written = next && writeToken(next, now);
+  const expirationDate = written ? datestamp(written.expires.toISOString()) : undefined;
+  return textElement('resumptionToken', written?.token ?? '', { completeListSize, cursor, expirationDate });
 }
 
 /** The filter of a new list request; an unknown format, or a set that is not a volume, matches nothing. */
