@@ -59,19 +59,24 @@ async function harvest(verb: string, query: string, between?: () => Promise<void
   }
 }
 
+const SETTINGS = {
+  ...DEFAULT_SETTINGS,
+  websitename: 'Journal of Soil & Water',
+  websiteemail: 'editor@journal.example.org',
+  issn: '2999-1234',
+  journal_essn: '2999-1242',
+  publisher_name: 'Field Press',
+  journal_language: 'English, Hindi',
+};
+
+async function useSettings(values: typeof SETTINGS) {
+  await saveSettings(t.ctx.db, { ...values, updated_at: new Date().toISOString() });
+  t.ctx.services.settings.forget();
+}
+
 beforeAll(async () => {
   t = await createTestApp({ env: { SITE_URL: SITE } });
-  await saveSettings(t.ctx.db, {
-    ...DEFAULT_SETTINGS,
-    websitename: 'Journal of Soil & Water',
-    websiteemail: 'editor@journal.example.org',
-    issn: '2999-1234',
-    journal_essn: '2999-1242',
-    publisher_name: 'Field Press',
-    journal_language: 'English, Hindi',
-    updated_at: new Date().toISOString(),
-  });
-  t.ctx.services.settings.forget();
+  await useSettings(SETTINGS);
 });
 afterAll(() => t.close());
 
@@ -80,6 +85,12 @@ describe('an empty journal', () => {
     expect(errorOf(await get('verb=ListSets'))).toBe('noSetHierarchy');
     expect(errorOf(await get('verb=ListRecords&metadataPrefix=oai_dc'))).toBe('noRecordsMatch');
     expect(texts(await get('verb=Identify'), 'earliestDatestamp')[0]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+  });
+
+  it('names the webmaster of the site as its administrator while the journal has no e-mail address', async () => {
+    await useSettings({ ...SETTINGS, websiteemail: '' });
+    expect(texts(await get('verb=Identify'), 'adminEmail')).toEqual(['webmaster@journal.example.org']);
+    await useSettings(SETTINGS);
   });
 });
 

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { datestamp, datestampBound, OaiError, parseOaiRequest, type OaiRequest, type RawArguments } from './oai-arguments.js';
-import { headerXml, recordXml, refnumberOf, setSpec, volumeName, volumeOf, type Repository } from './oai-records.js';
+import { headerXml, isDeleted, recordXml, refnumberOf, setSpec, volumeName, volumeOf, type Repository } from './oai-records.js';
 import { OAI_DC, oaiDocument, parentElement, textElement, type Attributes } from './oai-xml.js';
 import { countHarvest, earliestModification, findHarvestArticle, listHarvest, listVolumes, type HarvestFilter } from './oai.repository.js';
 import { OAI_PAGE_SIZE, readToken, writeToken, type ListPosition } from './resumption-token.js';
@@ -47,14 +47,14 @@ export class OaiService {
     }
   }
 
-  private async identify({ origin, settings }: Repository, now: Date): Promise<string> {
+  private async identify({ origin, host, settings }: Repository, now: Date): Promise<string> {
     const earliest = (await earliestModification(this.db)) ?? now.toISOString();
     return parentElement(
       'Identify',
       textElement('repositoryName', settings.websitename) +
         textElement('baseURL', `${origin}/oai`) +
         textElement('protocolVersion', '2.0') +
-        textElement('adminEmail', settings.websiteemail || `webmaster@${new URL(origin).hostname}`) +
+        textElement('adminEmail', settings.websiteemail || `webmaster@${host}`) +
         textElement('earliestDatestamp', datestamp(earliest)) +
         textElement('deletedRecord', 'persistent') +
         textElement('granularity', 'YYYY-MM-DDThh:mm:ssZ'),
@@ -64,7 +64,7 @@ export class OaiService {
   private async listMetadataFormats(request: OaiRequest, repository: Repository): Promise<string> {
     if (request.identifier !== undefined) {
       const row = await this.findRecord(request.identifier, repository);
-      if (row.status !== 'enabled') throw new OaiError('noMetadataFormats', 'The item is deleted: no metadata is disseminated for it');
+      if (isDeleted(row)) throw new OaiError('noMetadataFormats', 'The item is deleted: no metadata is disseminated for it');
     }
     const format = textElement('metadataPrefix', OAI_DC.prefix) + textElement('schema', OAI_DC.schema) + textElement('metadataNamespace', OAI_DC.namespace);
     return parentElement('ListMetadataFormats', parentElement('metadataFormat', format));
