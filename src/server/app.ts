@@ -25,6 +25,7 @@ import { registerIndexingRoutes } from './modules/indexing/indexing.routes.js';
 import { registerPdfRoutes } from './modules/pdf/pdf.routes.js';
 import { registerSearchRoutes } from './modules/search/search.routes.js';
 import { registerIssueRoutes } from './modules/issues/issues.routes.js';
+import { registerOaiRoutes } from './modules/oai/oai.routes.js';
 import { registerSettingsRoutes } from './modules/settings/settings.routes.js';
 import { registerUserRoutes } from './modules/users/users.routes.js';
 import { registerWorklogRoutes } from './modules/worklog/worklog.routes.js';
@@ -81,6 +82,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
   registerSearchRoutes(app, ctx);
   registerWorklogRoutes(app, ctx);
   registerPdfRoutes(app, ctx);
+  registerOaiRoutes(app, ctx);
 
   const assets = readClientAssets(options.clientDir);
   registerPageRoutes(app, ctx, assets, pageRenderer(app, ctx, assets, options.renderThreads));
