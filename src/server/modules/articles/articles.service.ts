@@ -10,7 +10,6 @@ import {
 } from '../../../common/schemas/article.js';
 import type { ArticleRecord } from '../../../common/schemas/archives.js';
 import { uniqueViolation, type Db, type Executor } from '../../db/database.js';
-import type { ArticleRow } from '../../db/schema.js';
 import { badRequest, HttpError, notFound } from '../../http/errors.js';
 import type { UploadedFile } from '../../http/multipart.js';
 import { isPdf } from '../../storage/file-signatures.js';
@@ -18,6 +17,7 @@ import { FileJournal } from '../../storage/file-journal.js';
 import { FileStore, type StagedFile } from '../../storage/file-store.js';
 import type { FileMove } from '../../storage/pending-moves.repository.js';
 import { sanitizeRichText, sanitizeTitle, toPlainText } from '../../storage/sanitize.js';
+import { toArticleRecord } from '../archives/archives.service.js';
 import { findIssue } from '../issues/issues.repository.js';
 import { firstPageOf, titleKey } from './article-fields.js';
 import {
@@ -32,12 +32,6 @@ import {
 } from './articles.repository.js';
 
 export const ADMIN_SEARCH_LIMIT = 200;
-
-/** Stored HTML is sanitised again on the way out. */
-export function toArticleRecord(row: ArticleRow): ArticleRecord {
-  const { title_key: _key, abstract_text: _text, ...rest } = row;
-  return { ...rest, title: sanitizeTitle(row.title), description: sanitizeTitle(row.description), abstract: sanitizeRichText(row.abstract) };
-}
 
 const conflict = (code: string) => new HttpError(409, code, ARTICLE_ERROR_MESSAGES[code]!);
 
