@@ -4,10 +4,10 @@ import type { Db } from '../database.js';
 import type { SettingsTable } from '../schema.js';
 import { saveSettings } from '../../modules/settings/settings.repository.js';
 import { insertArticle } from '../../modules/articles/articles.repository.js';
-import { firstPageOf, titleKey } from '../../modules/articles/article-fields.js';
+import { withDerivedColumns } from '../../modules/articles/article-fields.js';
 import { insertIssue } from '../../modules/issues/issues.repository.js';
 import { FileStore } from '../../storage/file-store.js';
-import { toPlainText, sanitizeRichText, sanitizeTitle } from '../../storage/sanitize.js';
+import { sanitizeRichText, sanitizeTitle } from '../../storage/sanitize.js';
 import { demoArticlePdf } from './article-pdf.js';
 import { demoArticle, seededRandom } from './demo-content.js';
 import { DEFAULT_SETTINGS } from './default-settings.js';
@@ -111,21 +111,17 @@ async function seedIssuesAndArticles(db: Db, files: FileStore): Promise<number> 
         const month = 2 * i + 1 + Math.floor(random() * 2);
         const publishdate = `${year}-${String(month).padStart(2, '0')}-${String(5 + a * 5).padStart(2, '0')}`;
         const now = new Date().toISOString();
-        await insertArticle(db, {
+        await insertArticle(db, withDerivedColumns({
           refnumber,
           title: sanitizeTitle(content.title),
-          title_key: titleKey(content.title),
           authorname: content.authorname,
           abstract: sanitizeRichText(content.abstract),
-          abstract_text: toPlainText(content.abstract),
           keywords: content.keywords,
-          description: sanitizeTitle(content.title),
           subject: content.subject,
           country: content.country,
           email: `author${count}@mail.example`,
           mobile: `98${String(10000000 + count * 7919).slice(0, 8)}`,
           pagenumber,
-          first_page: firstPageOf(pagenumber),
           year,
           volume,
           issue,
@@ -139,7 +135,7 @@ async function seedIssuesAndArticles(db: Db, files: FileStore): Promise<number> 
           creation: now,
           modifiedby: '',
           modification: now,
-        });
+        }));
       }
     }
   }

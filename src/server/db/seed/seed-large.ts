@@ -5,8 +5,7 @@
 import pino from 'pino';
 import { createContext } from '../../bootstrap.js';
 import { loadConfig } from '../../config.js';
-import { firstPageOf, titleKey } from '../../modules/articles/article-fields.js';
-import { toPlainText } from '../../storage/sanitize.js';
+import { withDerivedColumns } from '../../modules/articles/article-fields.js';
 import type { Db } from '../database.js';
 import type { NewArticle } from '../schema.js';
 import { demoArticle, seededRandom } from './demo-content.js';
@@ -48,16 +47,12 @@ async function seedLarge(db: Db, total: number) {
         const content = demoArticle(random, ` [L${made}]`);
         const pagenumber = `${page}-${page + 7}`;
         page += 8;
-        rows.push({
+        rows.push(withDerivedColumns({
           ...content,
           refnumber: String(900_000 + made),
-          title_key: titleKey(content.title),
-          abstract_text: toPlainText(content.abstract),
-          description: content.title,
           email: `author${made}@mail.example`,
           mobile: '',
           pagenumber,
-          first_page: firstPageOf(pagenumber),
           year,
           volume,
           issue,
@@ -71,7 +66,7 @@ async function seedLarge(db: Db, total: number) {
           creation: now,
           modifiedby: '',
           modification: now,
-        });
+        }));
         if (rows.length === BATCH) {
           await insertBatch(trx, rows);
           rows = [];

@@ -19,7 +19,7 @@ import type { FileMove } from '../../storage/pending-moves.repository.js';
 import { sanitizeRichText, sanitizeTitle, toPlainText } from '../../storage/sanitize.js';
 import { toArticleRecord } from '../archives/archives.service.js';
 import { findIssue } from '../issues/issues.repository.js';
-import { firstPageOf, titleKey } from './article-fields.js';
+import { withDerivedColumns } from './article-fields.js';
 import {
   findArticleById,
   findPublishedArticleFile,
@@ -51,7 +51,7 @@ function requirePdf(file: UploadedFile): Buffer {
   return file.data;
 }
 
-/** The columns both forms write, cleaned: HTML sanitised, plain fields stripped of markup. */
+/** The columns both forms write, cleaned (HTML sanitised, plain fields stripped of markup), with those derived from them. */
 function cleanFields(input: ArticleAddInput | ArticleEditInput) {
   const title = sanitizeTitle(input.title);
   const abstract = sanitizeRichText(input.abstract);
@@ -59,25 +59,21 @@ function cleanFields(input: ArticleAddInput | ArticleEditInput) {
   if (!toPlainText(title)) throw badRequest('title: Title is required');
   if (!toPlainText(abstract)) throw badRequest('abstract: Abstract is required');
   if (!authorname) throw badRequest('authorname: Author names is required');
-  return {
+  return withDerivedColumns({
     refnumber: input.refnumber,
     title,
-    title_key: titleKey(title),
-    description: title,
     authorname,
     abstract,
-    abstract_text: toPlainText(abstract),
     keywords: toPlainText(input.keywords),
     subject: toPlainText(input.subject),
     country: toPlainText(input.country),
     email: input.email,
     mobile: toPlainText(input.mobile),
     pagenumber: input.pagenumber,
-    first_page: firstPageOf(input.pagenumber),
     txnid: input.txnid,
     ptype: input.ptype,
     publishdate: input.publishdate,
-  };
+  });
 }
 
 /**

@@ -1,6 +1,6 @@
 // Records for the PDF tests, written straight to the database.
 import type { Db } from '../../db/database.js';
-import { firstPageOf, titleKey } from '../articles/article-fields.js';
+import { withDerivedColumns } from '../articles/article-fields.js';
 import { insertArticle } from '../articles/articles.repository.js';
 
 export interface TestArticle {
@@ -15,21 +15,17 @@ export interface TestArticle {
 /** An article of volume 10 (2024), issue 2 unless told otherwise; returns its id. */
 export async function insertTestArticle(db: Db, refnumber: string, values: TestArticle): Promise<number> {
   const now = new Date().toISOString();
-  return insertArticle(db, {
+  return insertArticle(db, withDerivedColumns({
     refnumber,
     title: values.title,
-    title_key: titleKey(values.title),
     authorname: values.authorname,
     abstract: '<p>Abstract.</p>',
-    abstract_text: 'Abstract.',
     keywords: '',
-    description: values.title,
     subject: 'Environmental Science',
     country: 'India',
     email: `${refnumber}@mail.example`,
     mobile: '',
     pagenumber: values.pagenumber,
-    first_page: firstPageOf(values.pagenumber),
     year: 2024,
     volume: 10,
     issue: values.issue ?? 2,
@@ -43,7 +39,7 @@ export async function insertTestArticle(db: Db, refnumber: string, values: TestA
     creation: now,
     modifiedby: '',
     modification: now,
-  });
+  }));
 }
 
 /** An editor with a designation that carries markup, and contact details; returns its id. */
