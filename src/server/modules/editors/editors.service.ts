@@ -1,4 +1,4 @@
-import type { EditorCategory } from '../../../common/constants.js';
+import type { EditorStatus } from '../../../common/constants.js';
 import type { Editor } from '../../../common/schemas/editors.js';
 import crypto from 'node:crypto';
 import { IMAGE_ONLY_MESSAGE, type EditorInput } from '../../../common/schemas/editor-input.js';
@@ -15,7 +15,7 @@ import { findEditorById, insertEditor, listAllEditors, listEnabledEditors, setEd
 
 /** Stored HTML is sanitised again on the way out. */
 export function toEditor(row: EditorRow): Editor {
-  return { ...row, category: row.category as EditorCategory, post: sanitizeRichText(row.post), is_pinned: row.is_pinned === 1 };
+  return { ...row, post: sanitizeRichText(row.post), is_pinned: row.is_pinned === 1 };
 }
 
 const picturePath = (picture: string) => `editors/${picture}`;
@@ -74,7 +74,7 @@ export class EditorsService {
     return this.get(id);
   }
 
-  async setStatus(id: number, status: Editor['status']): Promise<Editor> {
+  async setStatus(id: number, status: EditorStatus): Promise<Editor> {
     await this.get(id);
     await updateEditor(this.db, id, { status, updated_at: new Date().toISOString() });
     return this.get(id);

@@ -1,4 +1,5 @@
 // Records for the PDF tests, written straight to the database.
+import type { ArticleStatus, EditorCategory, EditorStatus } from '../../../common/constants.js';
 import type { Db } from '../../db/database.js';
 import { withDerivedColumns } from '../articles/article-fields.js';
 import { insertArticle } from '../articles/articles.repository.js';
@@ -8,7 +9,7 @@ export interface TestArticle {
   authorname: string;
   pagenumber: string;
   file?: string | null;
-  status?: string;
+  status?: ArticleStatus;
   issue?: number;
 }
 
@@ -43,7 +44,12 @@ export async function insertTestArticle(db: Db, refnumber: string, values: TestA
 }
 
 /** An editor with a designation that carries markup, and contact details; returns its id. */
-export async function insertTestEditor(db: Db, name: string, category: string, values: { status?: string; is_pinned?: number } = {}): Promise<number> {
+export interface TestEditor {
+  status?: EditorStatus;
+  is_pinned?: number;
+}
+
+export async function insertTestEditor(db: Db, name: string, category: EditorCategory, values: TestEditor = {}): Promise<number> {
   const now = new Date().toISOString();
   const row = await db
     .insertInto('editors')
