@@ -13,7 +13,7 @@ import { demoArticle, seededRandom } from './demo-content.js';
 import { DEFAULT_SETTINGS } from './default-settings.js';
 import { portraitPng, wordmarkSvg } from './demo-images.js';
 
-export const DEMO_SETTINGS: Omit<SettingsTable, 'id' | 'updated_at'> = {
+const DEMO_SETTINGS: Omit<SettingsTable, 'id' | 'updated_at'> = {
   ...DEFAULT_SETTINGS,
   websitename: 'International Journal of Applied Research and Studies',
   domain: 'localhost',
@@ -53,7 +53,7 @@ const BIMONTHLY = ['jan-feb', 'mar-apr', 'may-jun', 'jul-aug', 'sep-oct', 'nov-d
 const FIRST_YEAR = 2024;
 const YEARS = 3;
 const ARTICLES_PER_ISSUE = 4;
-export const DEMO_FIRST_VOLUME = 10;
+const DEMO_FIRST_VOLUME = 10;
 
 const EDITORS = [
   { name: 'Prof. (Dr.) Rajesh Kumar Sharma', category: 'chief editor', post: 'Professor', degree: 'Ph.D., D.Litt.', content: 'Department of Economics, University of Delhi, Delhi, India', country: 'India', picture: [30, 64, 120] },

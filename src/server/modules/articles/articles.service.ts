@@ -31,7 +31,7 @@ import {
   updateArticle,
 } from './articles.repository.js';
 
-export const ADMIN_SEARCH_LIMIT = 200;
+const ADMIN_SEARCH_LIMIT = 200;
 
 const conflict = (code: string) => new HttpError(409, code, ARTICLE_ERROR_MESSAGES[code]!);
 

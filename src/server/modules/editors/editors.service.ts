@@ -14,7 +14,7 @@ import type { SettingsService } from '../settings/settings.service.js';
 import { findEditorById, insertEditor, listAllEditors, listEnabledEditors, setEditorsPinned, updateEditor } from './editors.repository.js';
 
 /** Stored HTML is sanitised again on the way out. */
-export function toEditor(row: EditorRow): Editor {
+function toEditor(row: EditorRow): Editor {
   return { ...row, post: sanitizeRichText(row.post), is_pinned: row.is_pinned === 1 };
 }
 
