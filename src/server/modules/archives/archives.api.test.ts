@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { addArticle, addIssue } from './archive-fixtures.js';
+import { addArticle, addIssue } from '../../test/archive-fixtures.js';
 
 let t: TestApp;
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EditorCategory } from '../../../common/constants.js';
 import { insertIssue } from '../issues/issues.repository.js';
-import { pdfFonts, pdfPageCount, pdfText, qpdfCheck, zipEntries } from '../../pdf/pdf-inspect.js';
+import { pdfFonts, pdfPageCount, pdfText, qpdfCheck, zipEntries } from '../../test/pdf-inspect.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { insertTestArticle, insertTestEditor, type TestArticle, type TestEditor } from './pdf-test-records.js';
+import { insertTestArticle, insertTestEditor, type TestArticle, type TestEditor } from '../../test/pdf-test-records.js';
 
 let t: TestApp;
 const ids: Record<string, number> = {};

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_PAGE_SIZE } from '../../../common/schemas/archives.js';
 import type { ArticleUpdate } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { addArticle, addIssue } from '../archives/archive-fixtures.js';
+import { addArticle, addIssue } from '../../test/archive-fixtures.js';
 
 let t: TestApp;
 const search = async (query: string) => {

@@ -1,8 +1,8 @@
-import type { Db } from '../../db/database.js';
-import type { NewArticle } from '../../db/schema.js';
-import { withDerivedColumns } from '../articles/article-fields.js';
-import { insertArticle } from '../articles/articles.repository.js';
-import { insertIssue } from '../issues/issues.repository.js';
+import type { Db } from '../db/database.js';
+import type { NewArticle } from '../db/schema.js';
+import { withDerivedColumns } from '../modules/articles/article-fields.js';
+import { insertArticle } from '../modules/articles/articles.repository.js';
+import { insertIssue } from '../modules/issues/issues.repository.js';
 
 /** Small, exact archives for API tests: issues and articles written straight through the repositories. */
 export const addIssue = (db: Db, year: number, volume: number, issue: number, frequency = '') =>

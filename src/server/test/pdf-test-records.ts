@@ -1,8 +1,8 @@
 // Records for the PDF tests, written straight to the database.
-import type { ArticleStatus, EditorCategory, EditorStatus } from '../../../common/constants.js';
-import type { Db } from '../../db/database.js';
-import { withDerivedColumns } from '../articles/article-fields.js';
-import { insertArticle } from '../articles/articles.repository.js';
+import type { ArticleStatus, EditorCategory, EditorStatus } from '../../common/constants.js';
+import type { Db } from '../db/database.js';
+import { withDerivedColumns } from '../modules/articles/article-fields.js';
+import { insertArticle } from '../modules/articles/articles.repository.js';
 
 export interface TestArticle {
   title: string;

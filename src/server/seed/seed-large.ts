@@ -3,11 +3,11 @@
  * articles each) to the configured database, for benchmarks. Uses the same DATA_DIR/DATABASE_URL as the server.
  */
 import pino from 'pino';
-import { createContext } from '../../bootstrap.js';
-import { loadConfig } from '../../config.js';
-import { withDerivedColumns } from '../../modules/articles/article-fields.js';
-import type { Db } from '../database.js';
-import type { NewArticle } from '../schema.js';
+import { createContext } from '../bootstrap.js';
+import { loadConfig } from '../config.js';
+import { withDerivedColumns } from '../modules/articles/article-fields.js';
+import type { Db } from '../db/database.js';
+import type { NewArticle } from '../db/schema.js';
 import { demoArticle, seededRandom } from './demo-content.js';
 
 const ARTICLES_PER_ISSUE = 40;
