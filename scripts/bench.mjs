@@ -29,7 +29,7 @@ function ensureDataSet(name, articles) {
   if (!fs.existsSync(path.join(dataDir, 'large-ready'))) {
     console.log(`Generating ${articles} articles in ${dataDir}…`);
     fs.rmSync(dataDir, { recursive: true, force: true });
-    execSync(`npx tsx src/server/db/seed/seed-large.ts --articles ${articles}`, {
+    execSync(`npx tsx src/server/seed/seed-large.ts --articles ${articles}`, {
       cwd: root,
       stdio: 'inherit',
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'error', SEED_DEMO: '0', ADMIN_PASSWORD: 'bench-password' },

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addArticle, addIssue } from '../modules/archives/archive-fixtures.js';
+import { addArticle, addIssue } from '../test/archive-fixtures.js';
 import { articleFields, multipartForm } from '../test/article-form.js';
 import { buildServer, startChildServer, type ChildServer } from '../test/child-server.js';
 import { createTestApp, testEngine, withPgClient, type TestApp } from '../test/test-app.js';

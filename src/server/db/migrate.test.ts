@@ -1,6 +1,6 @@
 import { Migrator, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { addArticle, addIssue } from '../modules/archives/archive-fixtures.js';
+import { addArticle, addIssue } from '../test/archive-fixtures.js';
 import { openDatabase, type DatabaseHandle } from './database.js';
 import { migrate } from './migrate.js';
 import { initialMigration } from './migrations/001-initial.js';

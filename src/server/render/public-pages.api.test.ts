@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SiteSettings } from '../../common/schemas/settings.js';
-import { addArticle, addIssue } from '../modules/archives/archive-fixtures.js';
-import { addEditor } from '../modules/editors/editor-fixtures.js';
+import { addArticle, addIssue } from '../test/archive-fixtures.js';
+import { addEditor } from '../test/editor-fixtures.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 
 let t: TestApp;

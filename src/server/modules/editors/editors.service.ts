@@ -1,4 +1,4 @@
-import type { EditorCategory } from '../../../common/constants.js';
+import type { EditorStatus } from '../../../common/constants.js';
 import type { Editor } from '../../../common/schemas/editors.js';
 import crypto from 'node:crypto';
 import { IMAGE_ONLY_MESSAGE, type EditorInput } from '../../../common/schemas/editor-input.js';
@@ -15,8 +15,8 @@ import type { SettingsService } from '../settings/settings.service.js';
 import { findEditorById, insertEditor, listAllEditors, listEnabledEditors, setEditorsPinned, updateEditor } from './editors.repository.js';
 
 /** Stored HTML is sanitised again on the way out. */
-export function toEditor(row: EditorRow): Editor {
-  return { ...row, category: row.category as EditorCategory, post: sanitizeRichText(row.post), is_pinned: row.is_pinned === 1 };
+function toEditor(row: EditorRow): Editor {
+  return { ...row, post: sanitizeRichText(row.post), is_pinned: row.is_pinned === 1 };
 }
 
 const picturePath = (picture: string) => `editors/${picture}`;
@@ -78,7 +78,7 @@ export class EditorsService {
     return this.get(id);
   }
 
-  async setStatus(id: number, status: Editor['status']): Promise<Editor> {
+  async setStatus(id: number, status: EditorStatus): Promise<Editor> {
     await this.get(id);
     await updateEditor(this.db, id, { status, updated_at: new Date().toISOString() });
     this.clock.publicDataChanged();

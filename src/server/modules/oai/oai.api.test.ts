@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS } from '../../db/seed/default-settings.js';
+import { DEFAULT_SETTINGS } from '../../seed/default-settings.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { schemaErrors, skipSchemaValidation } from '../../test/xml-schemas.js';
-import { addArticle, addIssue } from '../archives/archive-fixtures.js';
+import { addArticle, addIssue } from '../../test/archive-fixtures.js';
 import { saveSettings } from '../settings/settings.repository.js';
 import { writeToken } from './resumption-token.js';
 

@@ -1,11 +1,11 @@
 import PDFDocument from 'pdfkit';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { pdfText, qpdfCheck, zipEntries } from '../../pdf/pdf-inspect.js';
+import { pdfText, qpdfCheck, zipEntries } from '../../test/pdf-inspect.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { insertIssue } from '../issues/issues.repository.js';
 import { BusyError, GenerationQueue } from './generation-queue.js';
 import { PdfService } from './pdf.service.js';
-import { insertTestArticle, insertTestEditor } from './pdf-test-records.js';
+import { insertTestArticle, insertTestEditor } from '../../test/pdf-test-records.js';
 
 let t: TestApp;
 let articles: { id: number; refnumber: string }[];

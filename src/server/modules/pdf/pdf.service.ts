@@ -1,14 +1,13 @@
 import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { splitAuthors } from '../../../common/citation.js';
-import type { EditorCategory } from '../../../common/constants.js';
 import type { SiteSettings } from '../../../common/schemas/settings.js';
 import type { WriteClock } from '../../cache/write-clock.js';
 import type { Db } from '../../db/database.js';
 import type { EditorRow } from '../../db/schema.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { membershipCertificate, publicationCertificate } from '../../pdf/certificate.js';
-import { coverPage, type CoverPageVariant } from '../../pdf/cover-page.js';
+import { coverPage } from '../../pdf/cover-page.js';
 import { editorialBoard, type BoardMember } from '../../pdf/editorial-board.js';
 import { indexPage } from '../../pdf/index-page.js';
 import { journalInfo, type JournalInfo } from '../../pdf/journal-info.js';
@@ -60,7 +59,7 @@ function missingIds(ids: number[], found: { id: number }[], what: string): HttpE
 function boardMember(row: EditorRow, showContacts: boolean): BoardMember {
   return {
     name: row.name,
-    category: row.category as EditorCategory,
+    category: row.category,
     degree: row.degree,
     post: toPlainText(row.post),
     affiliation: row.content,
@@ -134,7 +133,7 @@ export class PdfService {
     const doc = await this.generate(() =>
       coverPage({
         journal: journalInfo(settings),
-        variant: settings.cover_page_variant as CoverPageVariant,
+        variant: settings.cover_page_variant,
         title: sanitizeTitle(article.title),
         authors: splitAuthors(article.authorname),
         volume: article.volume,
@@ -220,7 +219,7 @@ export class PdfService {
         membershipCertificate({
           journal,
           name: editor.name,
-          category: editor.category as EditorCategory,
+          category: editor.category,
           post: toPlainText(editor.post),
           affiliation: editor.content,
           date,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfUrls } from '../../../common/pdf-links.js';
-import { pdfText, zipEntries } from '../../../server/pdf/pdf-inspect.js';
+import { pdfText, zipEntries } from '../../../server/test/pdf-inspect.js';
 import { createTestApp, type TestApp } from '../../../server/test/test-app.js';
 import { fetchExport, filenameOf, formatBytes } from './export-download.js';
 

@@ -3,13 +3,12 @@
  * articles each) to the configured database, for benchmarks. Uses the same DATA_DIR/DATABASE_URL as the server.
  */
 import pino from 'pino';
-import { createContext } from '../../bootstrap.js';
-import { notifyInstances } from '../../cache/postgres-write-relay.js';
-import { loadConfig } from '../../config.js';
-import { firstPageOf, titleKey } from '../../modules/articles/article-fields.js';
-import { toPlainText } from '../../storage/sanitize.js';
-import type { Db } from '../database.js';
-import type { NewArticle } from '../schema.js';
+import { createContext } from '../bootstrap.js';
+import { notifyInstances } from '../cache/postgres-write-relay.js';
+import { loadConfig } from '../config.js';
+import { withDerivedColumns } from '../modules/articles/article-fields.js';
+import type { Db } from '../db/database.js';
+import type { NewArticle } from '../db/schema.js';
 import { demoArticle, seededRandom } from './demo-content.js';
 
 const ARTICLES_PER_ISSUE = 40;
@@ -49,16 +48,12 @@ async function seedLarge(db: Db, total: number) {
         const content = demoArticle(random, ` [L${made}]`);
         const pagenumber = `${page}-${page + 7}`;
         page += 8;
-        rows.push({
+        rows.push(withDerivedColumns({
           ...content,
           refnumber: String(900_000 + made),
-          title_key: titleKey(content.title),
-          abstract_text: toPlainText(content.abstract),
-          description: content.title,
           email: `author${made}@mail.example`,
           mobile: '',
           pagenumber,
-          first_page: firstPageOf(pagenumber),
           year,
           volume,
           issue,
@@ -72,7 +67,7 @@ async function seedLarge(db: Db, total: number) {
           creation: now,
           modifiedby: '',
           modification: now,
-        });
+        }));
         if (rows.length === BATCH) {
           await insertBatch(trx, rows);
           rows = [];
