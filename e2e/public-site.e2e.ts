@@ -202,21 +202,3 @@ describe('without JavaScript', () => {
     await context.close();
   });
 });
-
-describe('a collapsed year group', () => {
-  it('closes again when its issues cannot be fetched, and opens on the next try', async () => {
-    const { page } = await openPage(browser, 'desktop');
-    const newest = groups[0]!;
-    const collapsed = groups[2]!;
-    await page.goto(`${baseUrl}/archives/${newest.year}/vol${newest.volume}/issue${newest.issues[0]}`);
-    const title = page.getByRole('button', { name: `${collapsed.year} ISSUES` });
-    await page.route('**/api/archives/', (route) => route.abort());
-    await title.click();
-    await page.waitForFunction((name) => [...document.querySelectorAll('#year-list h3 button')].some((b) => b.textContent === name && b.getAttribute('aria-expanded') === 'false'), `${collapsed.year} ISSUES`);
-    await expect(page.locator(`#issues-${collapsed.year}-${collapsed.volume}`).count()).resolves.toBe(0);
-    await page.unroute('**/api/archives/');
-    await title.click();
-    await page.getByRole('link', { name: `VOL. ${collapsed.volume} : ISSUE 1 : JAN-FEB` }).waitFor();
-    await page.context().close();
-  });
-});
