@@ -16,6 +16,7 @@ import { registerArchivesRoutes } from './modules/archives/archives.routes.js';
 import { registerAdminRoutes } from './modules/admin/admin.routes.js';
 import { registerArticleRoutes } from './modules/articles/articles.routes.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
+import { registerDiscoveryRoutes } from './modules/discovery/discovery.routes.js';
 import { registerEditorsRoutes } from './modules/editors/editors.routes.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
 import { registerIndexingRoutes } from './modules/indexing/indexing.routes.js';
@@ -77,6 +78,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
   registerSearchRoutes(app, ctx);
   registerWorklogRoutes(app, ctx);
   registerPdfRoutes(app, ctx);
+  registerDiscoveryRoutes(app, ctx);
 
   const assets = readClientAssets(options.clientDir);
   registerPageRoutes(app, ctx, assets, pageRenderer(app, ctx, assets, options.renderThreads));

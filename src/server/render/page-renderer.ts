@@ -48,7 +48,7 @@ export function createPageRenderer(api: PublicApi, assets: ClientAssets): PageRe
     const request = new Request(new URL(url, origin), { method: 'GET', headers: { accept: 'text/html' } });
     const result = await renderPage(request, api, origin);
     if (result.kind === 'redirect') return { status: result.status, location: result.location, body: NO_BODY, encoding: null };
-    const bytes = utf8.write(htmlDocument({ head: result.head, origin, assets, body: result.body, hydrationJson: result.hydrationJson }));
+    const bytes = utf8.write(htmlDocument({ head: result.head, origin, assets, body: result.body, hydrationJson: result.hydrationJson, linkFeed: true }));
     if (!encoding || bytes.length < COMPRESS_FROM_BYTES) return { status: result.status, body: Buffer.from(bytes), encoding: null };
     return { status: result.status, body: compressForOneAnswer[encoding](bytes), encoding };
   };
