@@ -13,30 +13,37 @@ export interface IssueChangeRow {
   latestCreation: string | null;
 }
 
-/** Issues holding at least one published article (of one year, when given), with their articles' latest changes. */
+/**
+ * Issues holding at least one published article (of one year, when given), newest first, with their
+ * articles' latest changes. The articles are grouped first, from the index that holds their places and
+ * changes (migration 003), and only then joined to their issues.
+ */
 export async function listIssueChanges(db: Executor, year?: number): Promise<IssueChangeRow[]> {
-  let query = db
-    .selectFrom('issues')
-    .innerJoin('articles', (join) =>
-      join.onRef('articles.year', '=', 'issues.year').onRef('articles.volume', '=', 'issues.volume').onRef('articles.issue', '=', 'issues.issue'),
-    )
+  let changes = db
+    .selectFrom('articles')
     .select(({ fn }) => [
-      'issues.year',
-      'issues.volume',
-      'issues.issue',
-      'issues.creation',
-      fn.count<number | string>('articles.id').as('articles'),
+      'articles.year',
+      'articles.volume',
+      'articles.issue',
+      fn.countAll<number | string>().as('articles'),
       fn.max('articles.modification').as('latestModification'),
       fn.max('articles.creation').as('latestCreation'),
     ])
     .where(isPublished)
-    .groupBy(['issues.year', 'issues.volume', 'issues.issue', 'issues.creation'])
+    .groupBy(['articles.year', 'articles.volume', 'articles.issue']);
+  if (year !== undefined) changes = changes.where('articles.year', '=', year);
+  const rows = await db
+    .selectFrom(changes.as('changes'))
+    .innerJoin('issues', (join) =>
+      join.onRef('issues.year', '=', 'changes.year').onRef('issues.volume', '=', 'changes.volume').onRef('issues.issue', '=', 'changes.issue'),
+    )
+    .select(['issues.year', 'issues.volume', 'issues.issue', 'issues.creation', 'changes.articles', 'changes.latestModification', 'changes.latestCreation'])
     .orderBy('issues.year', 'desc')
     .orderBy('issues.volume', 'desc')
-    .orderBy('issues.issue', 'desc');
-  if (year !== undefined) query = query.where('issues.year', '=', year);
+    .orderBy('issues.issue', 'desc')
+    .execute();
   // PostgreSQL counts in bigint, which its driver hands over as text.
-  return (await query.execute()).map((row) => ({ ...row, articles: Number(row.articles) }));
+  return rows.map((row) => ({ ...row, articles: Number(row.articles) }));
 }
 
 export interface ArticleChangeRow {
