@@ -84,6 +84,10 @@ describe.each(['desktop', 'phone'] as const)('public reading site at %s width', 
     }
     const oldestLink = page.getByRole('link', { name: `VOL. ${oldest.volume} : ISSUE 1 : JAN-FEB` });
     await expect(oldestLink.isVisible()).resolves.toBe(false);
+    // Hydrated, the collapsed group still links its newest issue for crawlers, out of sight.
+    const hiddenLink = page.locator(`#year-list ul[hidden] a[href="/archives/${oldest.year}/vol${oldest.volume}/issue${oldest.issues[0]}"]`);
+    await expect(hiddenLink.count()).resolves.toBe(1);
+    await expect(hiddenLink.isVisible()).resolves.toBe(false);
     await page.getByRole('button', { name: `${oldest.year} ISSUES` }).click();
     await oldestLink.click();
     await page.waitForURL(`${baseUrl}/archives/${oldest.year}/vol${oldest.volume}/issue1`);
