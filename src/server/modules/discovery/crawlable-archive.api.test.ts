@@ -57,27 +57,28 @@ async function expectEveryArticleReached(t: TestApp, atLeast: number) {
   expect(expected.filter((path) => !read.has(path))).toEqual([]);
 }
 
-describe('a crawl from / following plain links of the server HTML', () => {
+// One test app at a time: Kysely's migrator looks for its tables in every PostgreSQL schema and can take another test app's for its own.
+describe('a crawl from / following plain links of the server HTML, over the demo journal', () => {
   let demo: TestApp;
   beforeAll(async () => {
     demo = await createTestApp({ seedDemo: true });
   });
   afterAll(() => demo.close());
 
-  it('reaches every published article of the demo journal, collapsed year groups included', async () => {
+  it('reaches every published article, collapsed year groups included', async () => {
     await expectEveryArticleReached(demo, 72);
   });
+});
 
-  describe('over 2,000 articles in 50 issues over five years', () => {
-    let large: TestApp;
-    beforeAll(async () => {
-      large = await createTestApp();
-      await seedLargeArchive(large.ctx.db, 2_000);
-    });
-    afterAll(() => large.close());
+describe('a crawl from / following plain links of the server HTML, over 2,000 articles in 50 issues over five years', () => {
+  let large: TestApp;
+  beforeAll(async () => {
+    large = await createTestApp();
+    await seedLargeArchive(large.ctx.db, 2_000);
+  });
+  afterAll(() => large.close());
 
-    it('reaches every one of them', async () => {
-      await expectEveryArticleReached(large, 2_000);
-    });
+  it('reaches every one of them', async () => {
+    await expectEveryArticleReached(large, 2_000);
   });
 });

@@ -17,10 +17,6 @@ const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/;
 const STATIC_PAGES = ['/', '/board', '/indexing', '/instructions', '/about', '/contact', '/privacy-policy', '/terms-and-conditions'];
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ seedDemo: true, env: { SITE_URL } });
-});
-afterAll(() => t.close());
 
 /** Any host the request names: every URL must still be on SITE_URL. */
 const get = (app: FastifyInstance, url: string) => app.inject({ method: 'GET', url, headers: { host: 'other-host.example:8080' } });
@@ -64,73 +60,126 @@ function expectAbsoluteWithDates(urls: Map<string, string>) {
   }
 }
 
-describe('/robots.txt', () => {
-  it('keeps crawlers out of the admin area, the work-log and the API, and names the sitemap by its absolute address', async () => {
-    const response = await get(t.app, '/robots.txt');
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
-    const lines = response.body.split('\n');
-    expect(lines).toEqual(expect.arrayContaining(['User-agent: *', 'Disallow: /admin', 'Disallow: /webdata', 'Disallow: /api/', `Sitemap: ${SITE_URL}/sitemap.xml`]));
-    expect(lines.filter((line) => line.startsWith('Disallow:')).every((line) => !['Disallow: /', 'Disallow: /archives', 'Disallow: /assets/'].includes(line))).toBe(true);
+// One test app at a time: Kysely's migrator looks for its tables in every PostgreSQL schema and can take another test app's for its own.
+describe('the demo journal', () => {
+  beforeAll(async () => {
+    t = await createTestApp({ seedDemo: true, env: { SITE_URL } });
   });
-});
+  afterAll(() => t.close());
 
-describe('/sitemap.xml', () => {
-  it('lists the home and static pages, every issue page and every published article page, each with its last change', async () => {
-    const response = await get(t.app, '/sitemap.xml');
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
-    const urls = readUrlset(response.body);
-    expectAbsoluteWithDates(urls);
-    const articles = await publishedArticles();
-    const expected = [...STATIC_PAGES, ...(await publishedIssuePaths()), ...articles.map(articlePath)].map((path) => SITE_URL + path);
-    expect([...urls.keys()].sort()).toEqual(expected.sort());
-    const article = articles[0]!;
-    expect(urls.get(SITE_URL + articlePath(article))).toBe(`${(article.modification || article.creation).slice(0, 19)}Z`);
-    expect(urls.get(`${SITE_URL}/`)).toMatch(TIMESTAMP);
+  describe('/robots.txt', () => {
+    it('keeps crawlers out of the admin area, the work-log and the API, and names the sitemap by its absolute address', async () => {
+      const response = await get(t.app, '/robots.txt');
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
+      const lines = response.body.split('\n');
+      expect(lines).toEqual(expect.arrayContaining(['User-agent: *', 'Disallow: /admin', 'Disallow: /webdata', 'Disallow: /api/', `Sitemap: ${SITE_URL}/sitemap.xml`]));
+      expect(lines.filter((line) => line.startsWith('Disallow:')).every((line) => !['Disallow: /', 'Disallow: /archives', 'Disallow: /assets/'].includes(line))).toBe(true);
+    });
   });
 
-  it('is kept until the next write, after which a disabled article is gone and a changed one shows its new date', async () => {
-    const [disabled, changed] = await publishedArticles();
-    const before = (await get(t.app, '/sitemap.xml')).body;
-    await t.ctx.db.updateTable('articles').set({ status: 'disabled' }).where('id', '=', disabled!.id).execute();
-    await t.ctx.db.updateTable('articles').set({ modification: '2031-05-06T07:08:09.123Z' }).where('id', '=', changed!.id).execute();
-    // Written straight into the database: no write has been announced, so the kept copy is served.
-    expect((await get(t.app, '/sitemap.xml')).body).toBe(before);
+  describe('/sitemap.xml', () => {
+    it('lists the home and static pages, every issue page and every published article page, each with its last change', async () => {
+      const response = await get(t.app, '/sitemap.xml');
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
+      const urls = readUrlset(response.body);
+      expectAbsoluteWithDates(urls);
+      const articles = await publishedArticles();
+      const expected = [...STATIC_PAGES, ...(await publishedIssuePaths()), ...articles.map(articlePath)].map((path) => SITE_URL + path);
+      expect([...urls.keys()].sort()).toEqual(expected.sort());
+      const article = articles[0]!;
+      expect(urls.get(SITE_URL + articlePath(article))).toBe(`${(article.modification || article.creation).slice(0, 19)}Z`);
+      expect(urls.get(`${SITE_URL}/`)).toMatch(TIMESTAMP);
+    });
 
-    const headers = await t.authHeader();
-    const settings = (await t.app.inject({ method: 'GET', url: '/api/settings/', headers })).json();
-    expect((await t.app.inject({ method: 'POST', url: '/api/settings', headers, payload: settings })).statusCode).toBe(200);
-    const urls = readUrlset((await get(t.app, '/sitemap.xml')).body);
-    expect(urls.has(SITE_URL + articlePath(disabled!))).toBe(false);
-    expect(urls.get(SITE_URL + articlePath(changed!))).toBe('2031-05-06T07:08:09Z');
-    // The issue page changed with its article.
-    expect(urls.get(SITE_URL + issuePath(changed!.year, changed!.volume, changed!.issue))).toBe('2031-05-06T07:08:09Z');
-    await t.ctx.db.updateTable('articles').set({ status: 'enabled' }).where('id', '=', disabled!.id).execute();
-    t.ctx.services.pages.invalidate();
+    it('is kept until the next write, after which a disabled article is gone and a changed one shows its new date', async () => {
+      const [disabled, changed] = await publishedArticles();
+      const before = (await get(t.app, '/sitemap.xml')).body;
+      await t.ctx.db.updateTable('articles').set({ status: 'disabled' }).where('id', '=', disabled!.id).execute();
+      await t.ctx.db.updateTable('articles').set({ modification: '2031-05-06T07:08:09.123Z' }).where('id', '=', changed!.id).execute();
+      // Written straight into the database: no write has been announced, so the kept copy is served.
+      expect((await get(t.app, '/sitemap.xml')).body).toBe(before);
+
+      const headers = await t.authHeader();
+      const settings = (await t.app.inject({ method: 'GET', url: '/api/settings/', headers })).json();
+      expect((await t.app.inject({ method: 'POST', url: '/api/settings', headers, payload: settings })).statusCode).toBe(200);
+      const urls = readUrlset((await get(t.app, '/sitemap.xml')).body);
+      expect(urls.has(SITE_URL + articlePath(disabled!))).toBe(false);
+      expect(urls.get(SITE_URL + articlePath(changed!))).toBe('2031-05-06T07:08:09Z');
+      // The issue page changed with its article.
+      expect(urls.get(SITE_URL + issuePath(changed!.year, changed!.volume, changed!.issue))).toBe('2031-05-06T07:08:09Z');
+      await t.ctx.db.updateTable('articles').set({ status: 'enabled' }).where('id', '=', disabled!.id).execute();
+      t.ctx.services.pages.invalidate();
+    });
+
+    it('goes out compressed for a client that accepts it, as written at first and as kept afterwards', async () => {
+      t.ctx.services.pages.invalidate();
+      const plain = (await get(t.app, '/sitemap.xml')).body;
+      t.ctx.services.pages.invalidate();
+      for (let round = 0; round < 2; round++) {
+        const response = await t.app.inject({ method: 'GET', url: '/sitemap.xml', headers: { 'accept-encoding': 'br, gzip', host: 'other-host.example:8080' } });
+        expect(response.headers['content-encoding']).toBe('br');
+        expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toBe(plain);
+      }
+    });
+
+    it('answers the files of its index for any year with published articles, and 404 for others', async () => {
+      const [article] = await publishedArticles();
+      for (const url of ['/sitemap-pages.xml', `/sitemap-${article!.year}.xml`]) {
+        const response = await get(t.app, url);
+        expect(response.statusCode, url).toBe(200);
+        expect(readUrlset(response.body).size).toBeGreaterThan(1);
+      }
+      for (const url of ['/sitemap-1850.xml', '/sitemap-abcd.xml', '/sitemap-.xml', '/sitemap-20260.xml']) {
+        expect((await get(t.app, url)).statusCode, url).toBe(404);
+      }
+    });
   });
 
-  it('goes out compressed for a client that accepts it, as written at first and as kept afterwards', async () => {
-    t.ctx.services.pages.invalidate();
-    const plain = (await get(t.app, '/sitemap.xml')).body;
-    t.ctx.services.pages.invalidate();
-    for (let round = 0; round < 2; round++) {
-      const response = await t.app.inject({ method: 'GET', url: '/sitemap.xml', headers: { 'accept-encoding': 'br, gzip', host: 'other-host.example:8080' } });
-      expect(response.headers['content-encoding']).toBe('br');
-      expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toBe(plain);
-    }
-  });
+  describe('/feed.xml', () => {
+    it('is an Atom 1.0 feed of the 50 most recently published articles', async () => {
+      const response = await get(t.app, '/feed.xml');
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('application/atom+xml; charset=utf-8');
+      const xml = response.body;
+      assertWellFormed(xml);
+      expect(rootElement(xml)).toEqual({ name: 'feed', namespace: ATOM_NS });
+      const [head = ''] = xpathValues(xml, `concat(${['title', 'id', 'updated'].map((name) => `${el('feed')}/*[local-name()='${name}']`).join(", '|', ")})`);
+      const [title, id, updated] = head.split('|');
+      expect(title).toBe(DEMO_SETTINGS.websitename);
+      expect(id).toBe(`${SITE_URL}/feed.xml`);
+      expect(updated).toMatch(TIMESTAMP);
+      expect(xpathValues(xml, `string(${el('feed')}/*[local-name()='link' and @rel='self']/@href)`)).toEqual([`${SITE_URL}/feed.xml`]);
 
-  it('answers the files of its index for any year with published articles, and 404 for others', async () => {
-    const [article] = await publishedArticles();
-    for (const url of ['/sitemap-pages.xml', `/sitemap-${article!.year}.xml`]) {
-      const response = await get(t.app, url);
-      expect(response.statusCode, url).toBe(200);
-      expect(readUrlset(response.body).size).toBeGreaterThan(1);
-    }
-    for (const url of ['/sitemap-1850.xml', '/sitemap-abcd.xml', '/sitemap-.xml', '/sitemap-20260.xml']) {
-      expect((await get(t.app, url)).statusCode, url).toBe(404);
-    }
+      const articles = await publishedArticles();
+      const newest = [...articles].sort((a, b) => b.creation.localeCompare(a.creation) || b.id - a.id).slice(0, 50);
+      const entries = xpathValues(xml, el('feed', 'entry'));
+      expect(entries).toHaveLength(50);
+      for (const [i, article] of newest.entries()) {
+        const entry = entries[i]!;
+        const url = SITE_URL + articlePath(article);
+        expect(childTexts(entry, 'id')).toEqual([url]);
+        expect(childAttribute(entry, 'link', 'href')).toBe(url);
+        expect(childTexts(entry, 'title')).toEqual([expect.stringMatching(/\w/)]);
+        expect(childTexts(entry, 'updated')).toEqual([expect.stringMatching(TIMESTAMP)]);
+        expect(childTexts(entry, 'published')).toEqual([expect.stringMatching(TIMESTAMP)]);
+        expect(childTexts(entry, 'name')).toEqual(splitAuthors(article.authorname));
+        const [summary = ''] = childTexts(entry, 'summary');
+        expect(summary.length).toBeGreaterThan(40);
+        expect(summary.length).toBeLessThanOrEqual(501);
+        expect(summary).not.toMatch(/<|&[a-z]+;/);
+      }
+    });
+
+    it('is named in the head of every public page', async () => {
+      const [article] = await publishedArticles();
+      for (const url of ['/', '/board', '/contact', articlePath(article!), issuePath(article!.year, article!.volume, article!.issue), '/search?keyword=x', '/no-such-page']) {
+        const page = await get(t.app, url);
+        const head = page.body.slice(0, page.body.indexOf('</head>'));
+        expect(head, url).toContain(`<link rel="alternate" type="application/atom+xml" title="Latest articles" href="${SITE_URL}/feed.xml">`);
+      }
+    });
   });
 });
 
@@ -174,50 +223,5 @@ describe('a sitemap over its URL limit', () => {
     const issues = await large.ctx.db.selectFrom('articles').select(['year', 'volume', 'issue']).distinct().where('status', '=', 'enabled').execute();
     const expected = [...STATIC_PAGES, ...issues.map((row) => issuePath(row.year, row.volume, row.issue)), ...articles.map(articlePath)];
     expect(listed.sort()).toEqual(expected.map((path) => SITE_URL + path).sort());
-  });
-});
-
-describe('/feed.xml', () => {
-  it('is an Atom 1.0 feed of the 50 most recently published articles', async () => {
-    const response = await get(t.app, '/feed.xml');
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toBe('application/atom+xml; charset=utf-8');
-    const xml = response.body;
-    assertWellFormed(xml);
-    expect(rootElement(xml)).toEqual({ name: 'feed', namespace: ATOM_NS });
-    const [head = ''] = xpathValues(xml, `concat(${['title', 'id', 'updated'].map((name) => `${el('feed')}/*[local-name()='${name}']`).join(", '|', ")})`);
-    const [title, id, updated] = head.split('|');
-    expect(title).toBe(DEMO_SETTINGS.websitename);
-    expect(id).toBe(`${SITE_URL}/feed.xml`);
-    expect(updated).toMatch(TIMESTAMP);
-    expect(xpathValues(xml, `string(${el('feed')}/*[local-name()='link' and @rel='self']/@href)`)).toEqual([`${SITE_URL}/feed.xml`]);
-
-    const articles = await publishedArticles();
-    const newest = [...articles].sort((a, b) => b.creation.localeCompare(a.creation) || b.id - a.id).slice(0, 50);
-    const entries = xpathValues(xml, el('feed', 'entry'));
-    expect(entries).toHaveLength(50);
-    for (const [i, article] of newest.entries()) {
-      const entry = entries[i]!;
-      const url = SITE_URL + articlePath(article);
-      expect(childTexts(entry, 'id')).toEqual([url]);
-      expect(childAttribute(entry, 'link', 'href')).toBe(url);
-      expect(childTexts(entry, 'title')).toEqual([expect.stringMatching(/\w/)]);
-      expect(childTexts(entry, 'updated')).toEqual([expect.stringMatching(TIMESTAMP)]);
-      expect(childTexts(entry, 'published')).toEqual([expect.stringMatching(TIMESTAMP)]);
-      expect(childTexts(entry, 'name')).toEqual(splitAuthors(article.authorname));
-      const [summary = ''] = childTexts(entry, 'summary');
-      expect(summary.length).toBeGreaterThan(40);
-      expect(summary.length).toBeLessThanOrEqual(501);
-      expect(summary).not.toMatch(/<|&[a-z]+;/);
-    }
-  });
-
-  it('is named in the head of every public page', async () => {
-    const [article] = await publishedArticles();
-    for (const url of ['/', '/board', '/contact', articlePath(article!), issuePath(article!.year, article!.volume, article!.issue), '/search?keyword=x', '/no-such-page']) {
-      const page = await get(t.app, url);
-      const head = page.body.slice(0, page.body.indexOf('</head>'));
-      expect(head, url).toContain(`<link rel="alternate" type="application/atom+xml" title="Latest articles" href="${SITE_URL}/feed.xml">`);
-    }
   });
 });
