@@ -162,6 +162,18 @@ async function oaiFigure(url) {
   record('OAI-PMH ListRecords page at 100,000 articles, p95', p95.toFixed(1), 'ms', '<= 100 ms (100 records a page)', p95 <= 100);
 }
 
+/** The sitemap index and the file of its newest year, written from the database (nothing kept yet after start). */
+async function sitemapFigure(url) {
+  const started = performance.now();
+  const index = await (await fetch(`${url}/sitemap.xml`)).text();
+  const yearFile = /<loc>[^<]*(\/sitemap-\d{4}\.xml)<\/loc>/.exec(index)?.[1];
+  if (!yearFile) throw new Error('/sitemap.xml is not an index of per-year files at 100,000 articles');
+  const year = await (await fetch(`${url}${yearFile}`)).text();
+  const ms = performance.now() - started;
+  const urls = year.split('<url>').length - 1;
+  record(`sitemap index plus one year file (${urls} URLs) at 100,000 articles`, (ms / 1000).toFixed(2), 's', '<= 1 s', ms <= 1000);
+}
+
 function bundleFigure() {
   const manifest = JSON.parse(fs.readFileSync(path.join(distDir, 'client', '.vite', 'manifest.json'), 'utf8'));
   const entry = manifest['src/web/entry-client.tsx'];
@@ -190,6 +202,7 @@ await baselineFigure();
 for (const [name, articles, measure] of [
   ['data-50k', 50_000, pageFigures],
   ['data-100k', 100_000, async (url) => {
+    await sitemapFigure(url);
     await searchFigures(url);
     await oaiFigure(url);
   }],

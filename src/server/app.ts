@@ -19,6 +19,7 @@ import { registerAdminRoutes } from './modules/admin/admin.routes.js';
 import { registerArticleFileRoutes } from './modules/articles/article-files.routes.js';
 import { registerArticleRoutes } from './modules/articles/articles.routes.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
+import { registerDiscoveryRoutes } from './modules/discovery/discovery.routes.js';
 import { registerEditorsRoutes } from './modules/editors/editors.routes.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
 import { registerIndexingRoutes } from './modules/indexing/indexing.routes.js';
@@ -83,6 +84,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
   registerWorklogRoutes(app, ctx);
   registerPdfRoutes(app, ctx);
   registerOaiRoutes(app, ctx);
+  registerDiscoveryRoutes(app, ctx);
 
   const assets = readClientAssets(options.clientDir);
   registerPageRoutes(app, ctx, assets, pageRenderer(app, ctx, assets, options.renderThreads));

@@ -18,7 +18,7 @@ function send(reply: FastifyReply, page: RenderedPage) {
 }
 
 /** A stored page goes out compressed by the cache, closely and once per encoding. */
-function sendStored(reply: FastifyReply, cache: PageCache, key: string, page: CachedPage, accepted: Encoding | null) {
+export function sendStored(reply: FastifyReply, cache: PageCache, key: string, page: CachedPage, accepted: Encoding | null) {
   const encoding = page.body.length >= COMPRESS_FROM_BYTES ? accepted : null;
   return send(reply, { ...page, body: encoding ? cache.encoded(key, page, encoding) : page.body, encoding });
 }

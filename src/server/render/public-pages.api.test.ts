@@ -92,18 +92,19 @@ describe('archive pages', () => {
     expect(text(list)).toContain('2025 ISSUES VOL. 3 : ISSUE 2 VOL. 3 : ISSUE 1 : JAN-FEB 2024 ISSUES VOL. 2 : ISSUE 1 : JAN-JUN 2023 ISSUES');
     expect(list).toContain('href="/archives/2025/vol3/issue1"');
     expect(list.match(/aria-expanded="true"/g)).toHaveLength(2);
-    expect(list).toContain('<button type="button" aria-expanded="false">2023 ISSUES</button></h3></section>');
+    // Collapsed, and still linking its newest issue for crawlers, out of sight.
+    expect(list).toContain('<button type="button" aria-expanded="false">2023 ISSUES</button></h3><ul hidden=""><li><a href="/archives/2023/vol1/issue1" data-route="">VOL. 1 : ISSUE 1 : JAN-JUN</a></li></ul></section>');
     expect(html).toContain('>All Issues</button>');
   });
 
-  it('sends collapsed year groups without their issues, which the list fetches when one is opened', async () => {
+  it('sends the year groups whole, so that collapsed groups keep their links after hydration and open without a fetch', async () => {
     const html = (await page('/archives/2025/vol3/issue1')).body;
     const json = html.slice(html.indexOf('<script type="application/json" id="router-data">') + 49, html.lastIndexOf('</script>'));
     const groups = JSON.parse(json).loaderData.archives as { year: number; total_issues: number; issues: number[] }[];
     expect(groups.map(({ year, total_issues, issues }) => [year, total_issues, issues])).toEqual([
       [2025, 2, [2, 1]],
       [2024, 1, [1]],
-      [2023, 1, []],
+      [2023, 1, [1]],
     ]);
   });
 

@@ -13,7 +13,7 @@ import { demoArticle, seededRandom } from './demo-content.js';
 import { DEFAULT_SETTINGS } from './default-settings.js';
 import { portraitPng, wordmarkSvg } from './demo-images.js';
 
-const DEMO_SETTINGS: Omit<SettingsTable, 'id' | 'updated_at'> = {
+export const DEMO_SETTINGS: Omit<SettingsTable, 'id' | 'updated_at'> = {
   ...DEFAULT_SETTINGS,
   websitename: 'International Journal of Applied Research and Studies',
   domain: 'localhost',

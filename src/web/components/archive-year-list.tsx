@@ -1,10 +1,9 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
-import { issuePath } from '../../common/archive-links.js';
+import { issuePath, leadingNumber } from '../../common/archive-links.js';
 import { EXPANDED_YEAR_GROUPS } from '../../common/constants.js';
 import { escapeHtml } from '../../common/html.js';
 import type { YearGroup } from '../../common/schemas/archives.js';
-import { httpApi } from '../lib/public-api.js';
 import { isActivePath, RouteAnchor } from './route-anchor.js';
 
 const groupKey = (group: YearGroup) => `${group.year}-${group.volume}`;
@@ -14,18 +13,23 @@ function issueLabel(group: YearGroup, issue: number): string {
   return `VOL. ${group.volume} : ISSUE ${issue}${month ? ` : ${month.toUpperCase()}` : ''}`;
 }
 
-/** Groups that start collapsed arrive without their issues; the first one opened fetches them all. */
-const lacksIssues = (group: YearGroup) => group.issues.length < group.total_issues;
+/** Whether the page shown (an issue or one of its articles) belongs to the group. */
+function holdsPage(group: YearGroup, pathname: string): boolean {
+  const [first, year, volume] = pathname.split('/').filter(Boolean);
+  return first === 'archives' && leadingNumber(year) === group.year && leadingNumber(volume) === group.volume;
+}
 
-function YearGroupIssues({ group, pathname }: { group: YearGroup; pathname: string }) {
-  if (lacksIssues(group)) {
-    return (
-      <li className="loading" role="status">
-        Loading...
-      </li>
-    );
-  }
-  return group.issues.map((issue) => {
+/**
+ * The issues a collapsed group still links to, in a hidden list, so that a crawler following plain links
+ * reaches every issue: the newest one, and every one when the group holds the page shown. From any issue
+ * page the crawler so reaches each year's newest issue, and from there the rest of that year. Linking
+ * every issue of every group would add some 4 KB of compressed markup to each page of a century-long
+ * archive (decision 017).
+ */
+const hiddenIssues = (group: YearGroup, pathname: string) => (holdsPage(group, pathname) ? group.issues : group.issues.slice(0, 1));
+
+function IssueItems({ group, issues, pathname }: { group: YearGroup; issues: number[]; pathname: string }) {
+  return issues.map((issue) => {
     const path = issuePath(group.year, group.volume, issue);
     const current = isActivePath(path, pathname);
     return (
@@ -38,7 +42,7 @@ function YearGroupIssues({ group, pathname }: { group: YearGroup; pathname: stri
   });
 }
 
-/** One year group: its title toggles the issue list, which collapsed groups do not render at all. */
+/** One year group: its title toggles the issue list, which collapsed groups keep hidden and short. */
 export function YearGroupSection({ group, open, pathname, onToggle }: { group: YearGroup; open: boolean; pathname: string; onToggle: (group: YearGroup) => void }) {
   const key = groupKey(group);
   return (
@@ -48,9 +52,13 @@ export function YearGroupSection({ group, open, pathname, onToggle }: { group: Y
           {`${group.year} ISSUES`}
         </button>
       </h3>
-      {open && (
+      {open ? (
         <ul id={`issues-${key}`}>
-          <YearGroupIssues group={group} pathname={pathname} />
+          <IssueItems group={group} issues={group.issues} pathname={pathname} />
+        </ul>
+      ) : (
+        <ul hidden>
+          <IssueItems group={group} issues={hiddenIssues(group, pathname)} pathname={pathname} />
         </ul>
       )}
     </section>
@@ -78,29 +86,34 @@ export function yearGroupsHtml(groups: YearGroup[], expanded: ReadonlySet<string
   return html;
 }
 
-function issueItemHtml(group: YearGroup, issue: number, pathname: string): string {
-  const path = issuePath(group.year, group.volume, issue);
-  const current = isActivePath(path, pathname) ? ' class="active" aria-current="page"' : '';
-  return `<li><a href="${path}" data-route=""${current}>${escapeHtml(issueLabel(group, issue))}</a></li>`;
+function issueItemsHtml(group: YearGroup, issues: number[], pathname: string): string {
+  return issues
+    .map((issue) => {
+      const path = issuePath(group.year, group.volume, issue);
+      const current = isActivePath(path, pathname) ? ' class="active" aria-current="page"' : '';
+      return `<li><a href="${path}" data-route=""${current}>${escapeHtml(issueLabel(group, issue))}</a></li>`;
+    })
+    .join('');
 }
 
-/** A closed group's markup does not depend on the page, and the server hands out the same groups until the next write. */
-const closedGroupHtml = new WeakMap<YearGroup, string>();
+/**
+ * A collapsed group's markup, when it does not hold the page shown, does not depend on the page; the
+ * server hands out the same groups until the next write.
+ */
+const collapsedGroupHtml = new WeakMap<YearGroup, string>();
 
 function yearGroupHtml(group: YearGroup, open: boolean, pathname: string): string {
-  if (!open) {
-    let html = closedGroupHtml.get(group);
-    if (html === undefined) {
-      html = `<section class="year-group">${yearGroupTitleHtml(group, false)}</section>`;
-      closedGroupHtml.set(group, html);
-    }
-    return html;
+  if (open) {
+    const items = issueItemsHtml(group, group.issues, pathname);
+    return `<section class="year-group">${yearGroupTitleHtml(group, true)}<ul id="issues-${groupKey(group)}">${items}</ul></section>`;
   }
-  const key = groupKey(group);
-  const items = lacksIssues(group)
-    ? '<li class="loading" role="status">Loading...</li>'
-    : group.issues.map((issue) => issueItemHtml(group, issue, pathname)).join('');
-  return `<section class="year-group">${yearGroupTitleHtml(group, true)}<ul id="issues-${key}">${items}</ul></section>`;
+  const own = holdsPage(group, pathname);
+  let html = own ? undefined : collapsedGroupHtml.get(group);
+  if (html === undefined) {
+    html = `<section class="year-group">${yearGroupTitleHtml(group, false)}<ul hidden="">${issueItemsHtml(group, hiddenIssues(group, pathname), pathname)}</ul></section>`;
+    if (!own) collapsedGroupHtml.set(group, html);
+  }
+  return html;
 }
 
 function yearGroupTitleHtml(group: YearGroup, open: boolean): string {
@@ -118,19 +131,12 @@ const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () =>
  */
 export function ArchiveYearList({ groups }: { groups: YearGroup[] }) {
   const [expanded, setExpanded] = useState(() => new Set(groups.slice(0, EXPANDED_YEAR_GROUPS).map(groupKey)));
-  const [fullGroups, setFullGroups] = useState<YearGroup[] | null>(null);
-  const fetching = useRef(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const location = useLocation();
-  const shown = fullGroups ?? groups;
   const hydrated = useHydrated();
 
   // Choosing an issue closes the drawer.
   useEffect(() => setDrawerOpen(false), [location.pathname]);
-  useEffect(() => {
-    setFullGroups(null);
-    fetching.current = false;
-  }, [groups]);
   useEffect(() => {
     if (!drawerOpen) return;
     const closeOnEscape = (event: KeyboardEvent) => event.key === 'Escape' && setDrawerOpen(false);
@@ -145,15 +151,6 @@ export function ArchiveYearList({ groups }: { groups: YearGroup[] }) {
       if (!next.delete(key)) next.add(key);
       return next;
     });
-    if (!fullGroups && !fetching.current && lacksIssues(group)) {
-      fetching.current = true;
-      httpApi.yearGroups().then(setFullGroups, (error: unknown) => {
-        // The group closes again, so the reader can retry with another click.
-        fetching.current = false;
-        setExpanded((current) => new Set([...current].filter((open) => open !== key)));
-        console.error(error);
-      });
-    }
   }
 
   const renderGroup = (group: YearGroup) => (
@@ -175,10 +172,10 @@ export function ArchiveYearList({ groups }: { groups: YearGroup[] }) {
         </div>
         {hydrated ? (
           <div key="components" className="year-groups">
-            {shown.map(renderGroup)}
+            {groups.map(renderGroup)}
           </div>
         ) : (
-          <div key="markup" className="year-groups" dangerouslySetInnerHTML={{ __html: yearGroupsHtml(shown, expanded, location.pathname) }} />
+          <div key="markup" className="year-groups" dangerouslySetInnerHTML={{ __html: yearGroupsHtml(groups, expanded, location.pathname) }} />
         )}
       </nav>
     </>
