@@ -45,6 +45,13 @@ function jsonSchemaOf(schema: z.ZodType, target: 'draft-7' | 'openapi-3.0', io: 
 /** Compiled once per route and status, so writing an answer costs what it did without a schema. */
 const serializerCompiler = ({ schema }: { schema: z.ZodType }) => fastJsonStringify(jsonSchemaOf(schema, 'draft-7', 'output') as Schema);
 
+/** A file answer (`z.file().mime(type)`) is described under its media type, any other answer as JSON. */
+function answerOf(answer: z.ZodType) {
+  const json = jsonSchemaOf(answer, 'openapi-3.0', 'output');
+  const { contentMediaType: mediaType, description } = json;
+  return typeof mediaType === 'string' ? { description, content: { [mediaType]: { schema: json } } } : json;
+}
+
 /** OpenAPI needs JSON Schema: converts every Zod part of a route schema; routes hidden from the document stay as they are. */
 export const openApiTransform: SwaggerTransform = ({ schema, url }) => {
   if (!schema || schema.hide) return { schema, url };
@@ -59,11 +66,7 @@ export const openApiTransform: SwaggerTransform = ({ schema, url }) => {
       ...(body ? { body: input(body) } : {}),
       ...(multipart ? { body: input(multipart), consumes: ['multipart/form-data'] } : {}),
       ...(response
-        ? {
-            response: Object.fromEntries(
-              Object.entries(response as Record<string, z.ZodType>).map(([status, answer]) => [status, jsonSchemaOf(answer, 'openapi-3.0', 'output')]),
-            ),
-          }
+        ? { response: Object.fromEntries(Object.entries(response as Record<string, z.ZodType>).map(([status, answer]) => [status, answerOf(answer)])) }
         : {}),
     } as FastifySchema,
   };

@@ -26,10 +26,9 @@ async function sendFile(reply: FastifyReply, making: Promise<GeneratedFile>): Pr
 
 const SELECTION = 'The selected records (spec §7), e.g. [{"id": 12, …}], or {"ids": [12, 13]}. Only the ids are read.';
 
-/** A generated document: the answer is the file itself. */
+/** A generated document: the answer is the file itself (errors are JSON, as everywhere). */
 const download = (contentType: GeneratedFile['contentType']) => ({
-  produces: [contentType],
-  response: answers({ 200: z.file().describe(`The ${contentType === 'application/pdf' ? 'PDF' : 'zip'} file`) }),
+  response: answers({ 200: z.file().mime(contentType).describe(`The ${contentType === 'application/pdf' ? 'PDF' : 'zip'} file`) }),
 });
 
 export function registerPdfRoutes(app: FastifyInstance, { services }: AppContext): void {
