@@ -42,8 +42,27 @@ function jsonSchemaOf(schema: z.ZodType, target: 'draft-7' | 'openapi-3.0', io: 
   return json;
 }
 
+type Json = Record<string, unknown>;
+const SCALARS = new Set<unknown>(['string', 'number', 'integer', 'boolean']);
+
+/**
+ * What a writer needs of a JSON Schema: alternatives of one plain type (e.g. '' or an email address) are
+ * that type, so fast-json-stringify writes them directly instead of checking each answer against each branch.
+ */
+function forWriting(json: unknown): unknown {
+  if (Array.isArray(json)) return json.map(forWriting);
+  if (json === null || typeof json !== 'object') return json;
+  const { anyOf, ...rest } = json as Json;
+  const branches = Array.isArray(anyOf) ? (anyOf as Json[]) : [];
+  const types = new Set(branches.map((branch) => branch.type));
+  const [type] = types;
+  const merged = types.size === 1 && SCALARS.has(type) ? { ...rest, type } : json;
+  return Object.fromEntries(Object.entries(merged).map(([key, value]) => [key, forWriting(value)]));
+}
+
 /** Compiled once per route and status, so writing an answer costs what it did without a schema. */
-const serializerCompiler = ({ schema }: { schema: z.ZodType }) => fastJsonStringify(jsonSchemaOf(schema, 'draft-7', 'output') as Schema);
+const serializerCompiler = ({ schema }: { schema: z.ZodType }) =>
+  fastJsonStringify(forWriting(jsonSchemaOf(schema, 'draft-7', 'output')) as Schema);
 
 /** A file answer (`z.file().mime(type)`) is described under its media type, any other answer as JSON. */
 function answerOf(answer: z.ZodType) {
