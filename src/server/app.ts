@@ -11,6 +11,7 @@ import type { AppContext } from './app-context.js';
 import { HttpError } from './http/errors.js';
 import { faultError, RETRY_AFTER_SECONDS } from './http/fault-errors.js';
 import { registerPrivateCaching } from './http/private-caching.js';
+import { openApiTransform, useZodSchemas } from './http/route-contract.js';
 import { SITE_URL_WARNING } from './http/public-origin.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerTextGuard } from './http/text-guard.js';
@@ -62,9 +63,11 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 60, parts: 61, fieldSize: 400_000 } });
   await app.register(swagger, {
     openapi: { info: { title: 'Journal website API', version: '1.0.0' } },
+    transform: openApiTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
+  useZodSchemas(app);
   installErrorHandling(app);
   registerTextGuard(app);
   registerAuth(app, { db: ctx.db, tokens: ctx.tokens });
