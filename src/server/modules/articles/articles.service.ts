@@ -178,6 +178,14 @@ export class ArticlesService {
     return this.get(id);
   }
 
+  /** The stored PDF of an article of any status, as a path in the file store; null when it has none. */
+  async storedFile(id: number): Promise<string | null> {
+    const row = await findArticleById(this.db, id);
+    if (!row?.file) return null;
+    const stored = `${FileStore.articleDir(row.year, row.volume, row.issue)}/${row.file}`;
+    return this.files.exists(stored) ? stored : null;
+  }
+
   /** The stored PDF of a published article (spec §4), as a path in the file store; null for any other file. */
   async publishedFile(year: number, volume: number, issue: number, file: string): Promise<string | null> {
     const found = await findPublishedArticleFile(this.db, year, volume, issue, file);

@@ -9,7 +9,7 @@ export const ADMIN_LOGIN_PATH = '/admin/login';
 let expiring = false;
 
 /** Spec §4: any 401 clears the session, alerts once and goes to the sign-in page (a full load resets all state). */
-function expireSession(): void {
+export function expireSession(): void {
   if (expiring) return;
   expiring = true;
   clearSession();
