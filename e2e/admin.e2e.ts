@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { Browser, Dialog, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createUser } from './support/admin-api.js';
@@ -179,6 +180,10 @@ describe('admin journey at desktop width', () => {
     await page.getByLabel('Status').selectOption('disabled');
     await page.getByRole('button', { name: 'Update Article' }).click();
     await expect.poll(() => message.inputValue()).toContain('updated');
+    // Its PDF is no longer public, but the form still hands it to the admin.
+    const [pdfDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: `${REF}.pdf` }).click()]);
+    expect(pdfDownload.suggestedFilename()).toBe(`${REF}.pdf`);
+    expect((await fs.promises.readFile((await pdfDownload.path())!)).subarray(0, 5).toString()).toBe('%PDF-');
     await page.goto(`${baseUrl}/admin/search?q=no-such-article`);
     await page.getByRole('heading', { name: 'Not Found!' }).waitFor();
     await page.goto(`${baseUrl}/admin/not-found`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCitation, splitAuthors, surnameInitials, titleText } from './citation.js';
+import { formatCitation, issueCitation, splitAuthors, surnameFirst, surnameInitials, titleText } from './citation.js';
 
 describe('citation', () => {
   it('writes authors as Surname Initials, dropping honorifics', () => {
@@ -10,6 +10,15 @@ describe('citation', () => {
     expect(surnameInitials('Madonna')).toBe('Madonna');
     expect(surnameInitials('MR. (Prof) T.S. Eliot')).toBe('Eliot T');
     expect(surnameInitials('  Dr. ')).toBe('Dr.');
+  });
+
+  it('writes authors as Surname, Given names by the same rule', () => {
+    expect(surnameFirst('Rahul Sharma')).toBe('Sharma, Rahul');
+    expect(surnameFirst('Dr. Anita K. Iyer')).toBe('Iyer, Anita K.');
+    expect(surnameFirst('Prof. (Dr.) Rajesh Kumar Sharma')).toBe('Sharma, Rajesh Kumar');
+    expect(surnameFirst('José Müller-Łukasiewicz')).toBe('Müller-Łukasiewicz, José');
+    expect(surnameFirst('Madonna')).toBe('Madonna');
+    expect(surnameFirst('  Dr. ')).toBe('Dr.');
   });
 
   it('splits the comma-separated author list', () => {
@@ -30,6 +39,12 @@ describe('citation', () => {
         'Journal of Tests',
       ),
     ).toBe('Sharma R, Iyer M. Growth of Oryza sativa & wheat. Journal of Tests, Volume 10, Issue 2, 2024, Pages 11-16.');
+  });
+
+  it('names where an article appeared', () => {
+    expect(issueCitation({ volume: 10, issue: 2, year: 2024, pagenumber: '11-16' }, 'Journal of Tests')).toBe(
+      'Journal of Tests, Volume 10, Issue 2, 2024, Pages 11-16',
+    );
   });
 
   it('gives the plain text of a title, with tags, entities and untidy whitespace removed', () => {

@@ -30,18 +30,26 @@ export function splitAuthors(authorname: string): string[] {
     .filter(Boolean);
 }
 
+/** A name as its given names and surname (the last word), honorifics such as Dr. and Prof. dropped; null when nothing is left. */
+function nameParts(name: string): { given: string[]; surname: string } | null {
+  const words = (name.match(NAME_WORDS) ?? []).filter((word) => !isHonorific(word));
+  const surname = words.pop();
+  return surname === undefined ? null : { given: words, surname };
+}
+
 /** 'Anita K. Iyer' -> 'Iyer AK'; honorifics such as Dr. and Prof. are dropped. */
 export function surnameInitials(name: string): string {
-  let surname: string | undefined;
-  let initials = '';
-  for (const word of name.match(NAME_WORDS) ?? []) {
-    if (isHonorific(word)) continue;
-    // The word before this one was a given name, not the surname.
-    if (surname !== undefined) initials += surname.replace(/\./g, '').charAt(0).toUpperCase();
-    surname = word;
-  }
-  if (surname === undefined) return name.trim();
-  return initials ? `${surname} ${initials}` : surname;
+  const parts = nameParts(name);
+  if (!parts) return name.trim();
+  const initials = parts.given.map((word) => word.replace(/\./g, '').charAt(0).toUpperCase()).join('');
+  return initials ? `${parts.surname} ${initials}` : parts.surname;
+}
+
+/** 'Dr. Anita K. Iyer' -> 'Iyer, Anita K.', the inverted form of library catalogues and Dublin Core. */
+export function surnameFirst(name: string): string {
+  const parts = nameParts(name);
+  if (!parts) return name.trim();
+  return parts.given.length ? `${parts.surname}, ${parts.given.join(' ')}` : parts.surname;
 }
 
 export interface CitableArticle {
@@ -58,5 +66,9 @@ export function formatCitation(article: CitableArticle, journalName: string): st
   const authors = splitAuthors(article.authorname).map(surnameInitials).join(', ');
   const text = titleText(article.title);
   const title = text.endsWith('.') ? text.slice(0, -1) : text;
-  return `${authors}. ${title}. ${journalName}, Volume ${article.volume}, Issue ${article.issue}, ${article.year}, Pages ${article.pagenumber}.`;
+  return `${authors}. ${title}. ${issueCitation(article, journalName)}.`;
 }
+
+/** Where an article appeared: 'Journal, Volume 10, Issue 2, 2024, Pages 1-6'. */
+export const issueCitation = (article: Omit<CitableArticle, 'authorname' | 'title'>, journalName: string) =>
+  `${journalName}, Volume ${article.volume}, Issue ${article.issue}, ${article.year}, Pages ${article.pagenumber}`;

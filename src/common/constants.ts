@@ -13,8 +13,11 @@ export const LOGIN_STORAGE_KEY = 'acadpubjwt';
 export const WORKLOG_PAGE_SIZE = 20;
 
 export const ARTICLE_STATUSES = ['enabled', 'disabled'] as const;
+export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
 export const EDITOR_STATUSES = ['enabled', 'disabled'] as const;
+export type EditorStatus = (typeof EDITOR_STATUSES)[number];
 export const PAYMENT_TYPES = ['paid', 'free'] as const;
+export type PaymentType = (typeof PAYMENT_TYPES)[number];
 
 export const EDITOR_CATEGORIES = ['chief editor', 'associate editor', 'assistant editor'] as const;
 export type EditorCategory = (typeof EDITOR_CATEGORIES)[number];
@@ -70,7 +73,9 @@ export const WORKLOG_STATUS_COLOURS: Record<WorklogStatus, string> = {
 };
 
 export const HEADER_STYLES = ['image', 'text'] as const;
+export type HeaderStyle = (typeof HEADER_STYLES)[number];
 export const COVER_PAGE_VARIANTS = ['classic', 'banner'] as const;
+export type CoverPageVariant = (typeof COVER_PAGE_VARIANTS)[number];
 
 /** Longest work-log entry content accepted, in characters. */
 export const WORKLOG_MAX_CONTENT_LENGTH = 10_000;

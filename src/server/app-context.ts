@@ -1,6 +1,7 @@
 import type { Config } from './config.js';
 import type { DatabaseOptions, Db, Engine } from './db/database.js';
 import type { TokenService } from './auth/tokens.js';
+import type { WriteClock } from './cache/write-clock.js';
 import type { FileStore } from './storage/file-store.js';
 import { createPublicServices } from './public-services.js';
 import { PageCache } from './render/page-cache.js';
@@ -21,25 +22,26 @@ export interface AppContext {
   databaseOptions: DatabaseOptions;
   tokens: TokenService;
   files: FileStore;
+  /** The version of the public data; everything that remembers public reads follows it. */
+  clock: WriteClock;
   services: Services;
 }
 
 export type Services = ReturnType<typeof createServices>;
 
-export function createServices(db: Db, files: FileStore, tokens: TokenService) {
-  const pages = new PageCache();
-  const reads = createPublicServices(db, files, () => pages.version());
+export function createServices(db: Db, files: FileStore, tokens: TokenService, clock: WriteClock) {
+  const reads = createPublicServices(db, files, clock);
   const { settings } = reads;
   return {
     ...reads,
-    /** Rendered public pages; services that write outside an HTTP request call pages.invalidate(). */
-    pages,
+    /** Rendered public pages, emptied whenever the write clock moves on. */
+    pages: new PageCache(clock),
     auth: new AuthService(db, tokens, settings),
-    issues: new IssuesService(db),
-    articles: new ArticlesService(db, files),
+    issues: new IssuesService(db, clock),
+    articles: new ArticlesService(db, files, clock),
     users: new UsersService(db),
     dashboard: new DashboardService(db),
     worklog: new WorklogService(db),
-    pdf: new PdfService(db, settings),
+    pdf: new PdfService(db, settings, clock),
   };
 }

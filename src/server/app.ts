@@ -11,6 +11,7 @@ import type { AppContext } from './app-context.js';
 import { HttpError } from './http/errors.js';
 import { faultError, RETRY_AFTER_SECONDS } from './http/fault-errors.js';
 import { registerPrivateCaching } from './http/private-caching.js';
+import { openApiTransform, useZodSchemas } from './http/route-contract.js';
 import { SITE_URL_WARNING } from './http/public-origin.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerTextGuard } from './http/text-guard.js';
@@ -19,12 +20,14 @@ import { registerAdminRoutes } from './modules/admin/admin.routes.js';
 import { registerArticleFileRoutes } from './modules/articles/article-files.routes.js';
 import { registerArticleRoutes } from './modules/articles/articles.routes.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
+import { registerDiscoveryRoutes } from './modules/discovery/discovery.routes.js';
 import { registerEditorsRoutes } from './modules/editors/editors.routes.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
 import { registerIndexingRoutes } from './modules/indexing/indexing.routes.js';
 import { registerPdfRoutes } from './modules/pdf/pdf.routes.js';
 import { registerSearchRoutes } from './modules/search/search.routes.js';
 import { registerIssueRoutes } from './modules/issues/issues.routes.js';
+import { registerOaiRoutes } from './modules/oai/oai.routes.js';
 import { registerSettingsRoutes } from './modules/settings/settings.routes.js';
 import { registerUserRoutes } from './modules/users/users.routes.js';
 import { registerWorklogRoutes } from './modules/worklog/worklog.routes.js';
@@ -60,9 +63,11 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 60, parts: 61, fieldSize: 400_000 } });
   await app.register(swagger, {
     openapi: { info: { title: 'Journal website API', version: '1.0.0' } },
+    transform: openApiTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
+  useZodSchemas(app);
   installErrorHandling(app);
   registerTextGuard(app);
   registerAuth(app, { db: ctx.db, tokens: ctx.tokens });
@@ -81,6 +86,8 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
   registerSearchRoutes(app, ctx);
   registerWorklogRoutes(app, ctx);
   registerPdfRoutes(app, ctx);
+  registerOaiRoutes(app, ctx);
+  registerDiscoveryRoutes(app, ctx);
 
   const assets = readClientAssets(options.clientDir);
   registerPageRoutes(app, ctx, assets, pageRenderer(app, ctx, assets, options.renderThreads));
@@ -94,7 +101,7 @@ function pageRenderer(app: FastifyInstance, ctx: AppContext, assets: ClientAsset
     { ...threads, data: { database: ctx.databaseOptions, filesRoot: ctx.files.root, assets }, log: app.log },
     renderHere,
   );
-  ctx.services.pages.onInvalidate(() => pool.announceWrite());
+  ctx.clock.onChange(() => pool.announceWrite());
   app.addHook('onClose', () => pool.close());
   app.log.info(`Public pages render in ${threads.count} threads`);
   return pool.render;

@@ -2,11 +2,12 @@ import cluster from 'node:cluster';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { createServices, type AppContext } from './app-context.js';
+import { WriteClock } from './cache/write-clock.js';
 import type { Config } from './config.js';
 import { openDatabase, type DatabaseOptions } from './db/database.js';
 import { migrate } from './db/migrate.js';
-import { ensureDefaultSettings } from './db/seed/default-settings.js';
-import { seedDemoJournal } from './db/seed/demo-journal.js';
+import { ensureDefaultSettings } from './seed/default-settings.js';
+import { seedDemoJournal } from './seed/demo-journal.js';
 import { resolveJwtSecret, TokenService } from './auth/tokens.js';
 import { ensureFirstAdmin } from './modules/users/first-admin.js';
 import { logRepair, repairFiles } from './storage/file-repair.js';
@@ -36,5 +37,6 @@ export async function createContext(
   if (created && config.SEED_DEMO) await seedDemoJournal(db, files, log);
   await ensureFirstAdmin(db, { username: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD }, log);
   const tokens = new TokenService(resolveJwtSecret(config.DATA_DIR, config.JWT_SECRET));
-  return { config, db, engine, databaseOptions, tokens, files, services: createServices(db, files, tokens) };
+  const clock = new WriteClock();
+  return { config, db, engine, databaseOptions, tokens, files, clock, services: createServices(db, files, tokens, clock) };
 }

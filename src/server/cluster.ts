@@ -1,5 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from 'pino';
+import type { WriteClock } from './cache/write-clock.js';
 
 /**
  * Several worker processes share the port (WEB_CONCURRENCY). Each keeps its own rendered-page and settings
@@ -51,12 +52,13 @@ export function startWorkers(count: number, log: Logger): void {
   }
 }
 
-/** Called by a worker after it answered a successful write. */
-export function announceWrite(): void {
-  if (cluster.isWorker) process.send?.(WRITE_MESSAGE);
-}
-
-/** Runs `handler` whenever another worker answered a write. */
-export function onWriteElsewhere(handler: () => void): void {
-  if (cluster.isWorker) process.on('message', (message) => message === WRITE_MESSAGE && handler());
+/** In a worker: a change of public data made here goes to the primary, which passes it to every other worker. */
+export function relayWritesBetweenWorkers(clock: WriteClock): void {
+  if (!cluster.isWorker) return;
+  clock.onChange((origin) => {
+    if (origin === 'here') process.send?.(WRITE_MESSAGE);
+  });
+  process.on('message', (message) => {
+    if (message === WRITE_MESSAGE) clock.changedElsewhere();
+  });
 }

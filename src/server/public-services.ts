@@ -1,3 +1,4 @@
+import type { WriteClock } from './cache/write-clock.js';
 import type { Db } from './db/database.js';
 import type { FileStore } from './storage/file-store.js';
 import { ArchivesService } from './modules/archives/archives.service.js';
@@ -10,15 +11,15 @@ export type PublicServices = ReturnType<typeof createPublicServices>;
 
 /**
  * The services behind the public pages, which a render thread builds on its own connection (and so
- * without the admin, PDF and sign-in services). `writeVersion` changes with every successful write.
+ * without the admin, PDF and sign-in services). What they remember lasts until `clock` moves on.
  */
-export function createPublicServices(db: Db, files: FileStore, writeVersion: () => number) {
-  const settings = new SettingsService(db);
+export function createPublicServices(db: Db, files: FileStore, clock: WriteClock) {
+  const settings = new SettingsService(db, clock);
   return {
     settings,
-    indexing: new IndexingService(db, writeVersion),
-    editors: new EditorsService(db, settings, files),
-    archives: new ArchivesService(db, writeVersion),
+    indexing: new IndexingService(db, clock),
+    editors: new EditorsService(db, settings, files, clock),
+    archives: new ArchivesService(db, clock),
     search: new SearchService(db),
   };
 }

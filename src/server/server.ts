@@ -1,9 +1,11 @@
 import cluster from 'node:cluster';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
+import type { AppContext } from './app-context.js';
 import { buildApp } from './app.js';
 import { createContext } from './bootstrap.js';
-import { onWriteElsewhere, startWorkers } from './cluster.js';
+import { PostgresWriteRelay } from './cache/postgres-write-relay.js';
+import { relayWritesBetweenWorkers, startWorkers } from './cluster.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import type { Db } from './db/database.js';
 
@@ -43,15 +45,20 @@ async function listen(config: Config, { clientDir, renderThreadScript }: BuiltFi
   const ctx = await createContext(config, log);
   const renderThreads = renderThreadScript ? { script: renderThreadScript, count: config.RENDER_THREADS } : undefined;
   const app = await buildApp(ctx, { logger: { level: config.LOG_LEVEL }, clientDir, renderThreads });
-  // A write answered by another worker makes this one's remembered reads stale.
-  onWriteElsewhere(() => {
-    ctx.services.pages.invalidate();
-    ctx.services.settings.forget();
-  });
+  relayWritesBetweenWorkers(ctx.clock);
+  await relayWritesBetweenInstances(ctx, app);
 
   closeOnSignal(app, ctx.db);
 
   await app.listen({ port: config.PORT, host: config.HOST });
+}
+
+/** On PostgreSQL, several instances may share the database: each hears the others' writes (LISTEN/NOTIFY). */
+async function relayWritesBetweenInstances(ctx: AppContext, app: FastifyInstance): Promise<void> {
+  if (ctx.engine !== 'postgres') return;
+  const relay = new PostgresWriteRelay(ctx.clock, ctx.db, app.log, { url: ctx.databaseOptions.url!, pgSchema: ctx.databaseOptions.pgSchema });
+  await relay.start();
+  app.addHook('onClose', () => relay.stop());
 }
 
 /** How long requests in flight may go on after SIGTERM or SIGINT; the connections still open then are cut. */

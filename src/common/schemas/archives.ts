@@ -1,64 +1,76 @@
 /** Public reads of the archive (spec §7: GET /api/archives/…, GET /api/search). */
+import { z } from 'zod';
 
 /** One volume of one year, as GET /api/archives/ answers it. */
-export interface YearGroup {
-  year: number;
-  volume: number;
+export const yearGroupSchema = z.object({
+  year: z.number().int(),
+  volume: z.number().int(),
   /** How many issues of this volume have published articles. */
-  total_issues: number;
+  total_issues: z.number().int(),
   /** Issue number -> month (the issue's frequency, e.g. 'jan-feb'), for the issues whose month is known. */
-  issue_month: Record<number, string>;
+  issue_month: z.record(z.string(), z.string()),
   /** The published issue numbers, newest first. */
-  issues: number[];
-}
+  issues: z.array(z.number().int()),
+});
+export type YearGroup = z.infer<typeof yearGroupSchema>;
 
 /** An article as issue lists and search results show it. */
-export interface ArticleSummary {
-  id: number;
-  refnumber: string;
+export const articleSummarySchema = z.object({
+  id: z.number().int(),
+  refnumber: z.string(),
   /** Sanitised HTML: only i and em. */
-  title: string;
-  authorname: string;
-  subject: string;
-  country: string;
-  pagenumber: string;
-  year: number;
-  volume: number;
-  issue: number;
-  frequency: string;
-  file: string | null;
-}
+  title: z.string(),
+  authorname: z.string(),
+  subject: z.string(),
+  country: z.string(),
+  pagenumber: z.string(),
+  year: z.number().int(),
+  volume: z.number().int(),
+  issue: z.number().int(),
+  frequency: z.string(),
+  file: z.string().nullable(),
+});
+export type ArticleSummary = z.infer<typeof articleSummarySchema>;
 
 /** An article as its public page shows it. */
-export interface PublicArticle extends ArticleSummary {
+export const publicArticleSchema = articleSummarySchema.extend({
   /** Sanitised HTML. */
-  abstract: string;
-  keywords: string;
-  publishdate: string;
-  status: string;
-}
+  abstract: z.string(),
+  keywords: z.string(),
+  publishdate: z.string(),
+  status: z.string(),
+});
+export type PublicArticle = z.infer<typeof publicArticleSchema>;
+
+/** The fields only a signed-in administrator reads. */
+const adminArticleFields = z.object({
+  description: z.string(),
+  email: z.string(),
+  mobile: z.string(),
+  txnid: z.string(),
+  ptype: z.string(),
+  first_page: z.number().int(),
+  createdby: z.string(),
+  creation: z.string(),
+  modifiedby: z.string(),
+  modification: z.string(),
+});
 
 /** Every field of an article, for a signed-in administrator. */
-export interface ArticleRecord extends PublicArticle {
-  description: string;
-  email: string;
-  mobile: string;
-  txnid: string;
-  ptype: string;
-  first_page: number;
-  createdby: string;
-  creation: string;
-  modifiedby: string;
-  modification: string;
-}
+export const articleRecordSchema = publicArticleSchema.extend(adminArticleFields.shape);
+export type ArticleRecord = z.infer<typeof articleRecordSchema>;
 
-export interface SearchResults {
-  keyword: string;
-  total: number;
-  page: number;
-  page_size: number;
-  results: ArticleSummary[];
-}
+/** GET /api/archives/{id}: the public fields, and every field for an administrator. */
+export const articleByIdSchema = publicArticleSchema.extend(adminArticleFields.partial().shape);
+
+export const searchResultsSchema = z.object({
+  keyword: z.string(),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  results: z.array(articleSummarySchema),
+});
+export type SearchResults = z.infer<typeof searchResultsSchema>;
 
 /** Search results per page; the keyword is cut to this many characters before it is searched. */
 export const SEARCH_PAGE_SIZE = 50;

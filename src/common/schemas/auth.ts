@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { UserRole } from './user.js';
+import { USER_ROLES } from './user.js';
 
 export const loginSchema = z.object({
   username: z.string().trim().min(1, 'Username is required').max(100),
@@ -7,18 +7,26 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-export interface SessionUser {
-  id: number;
-  username: string;
-  name: string;
-  role: UserRole;
-}
+export const sessionUserSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  role: z.enum(USER_ROLES),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 /** What POST /auth/login/ answers, and what the browser keeps under the acadpubjwt key. */
-export interface LoginResult {
-  token: string;
-  user: SessionUser;
-}
+export const loginResultSchema = z.object({
+  token: z.string(),
+  user: sessionUserSchema,
+});
+export type LoginResult = z.infer<typeof loginResultSchema>;
+
+/** What GET /auth/verify-token/ answers for a valid token. */
+export const tokenCheckSchema = z.object({
+  valid: z.literal(true),
+  user: sessionUserSchema,
+});
 
 /** Login refusals (spec §8) and the message the sign-in form shows for each. */
 export const LOGIN_ERROR_MESSAGES: Record<string, string> = {

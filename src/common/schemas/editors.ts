@@ -1,20 +1,22 @@
-import type { EditorCategory } from '../constants.js';
+import { z } from 'zod';
+import { EDITOR_CATEGORIES } from '../constants.js';
 
 /** An editorial-board member as GET /api/editors/ answers it (post is sanitised HTML). */
-export interface Editor {
-  id: number;
-  name: string;
-  category: EditorCategory;
-  post: string;
-  degree: string;
-  content: string;
-  email: string;
-  phone: string;
-  country: string;
-  editor_website: string;
-  picture: string | null;
-  status: string;
-  is_pinned: boolean;
-  creation: string;
-  updated_at: string;
-}
+export const editorSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  category: z.enum(EDITOR_CATEGORIES),
+  post: z.string(),
+  degree: z.string(),
+  content: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  country: z.string(),
+  editor_website: z.string(),
+  picture: z.string().nullable(),
+  status: z.string(),
+  is_pinned: z.boolean(),
+  creation: z.string(),
+  updated_at: z.string(),
+});
+export type Editor = z.infer<typeof editorSchema>;

@@ -1,9 +1,12 @@
+import { z } from 'zod';
+
 /** An indexing service the journal is listed in, as GET /api/indexing/ answers it. */
-export interface IndexingEntry {
-  id: number;
-  title: string;
-  link: string;
-  image: string;
-  sortnumber: number;
-  status: string;
-}
+export const indexingEntrySchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  link: z.string(),
+  image: z.string(),
+  sortnumber: z.number().int(),
+  status: z.string(),
+});
+export type IndexingEntry = z.infer<typeof indexingEntrySchema>;

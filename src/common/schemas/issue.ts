@@ -17,16 +17,19 @@ export const issueInputSchema = z.object({
 });
 export type IssueInput = z.infer<typeof issueInputSchema>;
 
-/** One row of GET /api/admin/archives/. */
-export interface AdminIssue {
-  id: number;
-  year: number;
-  volume: number;
-  issue: number;
-  frequency: string;
-  articles: number;
-  creation: string;
-}
+/** An issue as the admin area reads it. */
+export const issueSchema = z.object({
+  id: z.number().int(),
+  year: z.number().int(),
+  volume: z.number().int(),
+  issue: z.number().int(),
+  frequency: z.string(),
+  creation: z.string(),
+});
+
+/** One row of GET /api/admin/archives/: an issue with its article count. */
+export const adminIssueSchema = issueSchema.extend({ articles: z.number().int() });
+export type AdminIssue = z.infer<typeof adminIssueSchema>;
 
 export const ISSUE_CREATED_MESSAGE = 'Issue created successfully';
 export const DUPLICATE_ISSUE_MESSAGE = 'This issue already exists.';

@@ -8,4 +8,3 @@ export const searchQuerySchema = z.object({
   keyword: z.preprocess(first, z.string().catch('')).default(''),
   page: z.preprocess(first, z.coerce.number().int().min(1).catch(1)).default(1),
 });
-export type SearchQueryInput = z.infer<typeof searchQuerySchema>;

@@ -41,7 +41,14 @@ export const settingsInputSchema = z.object({
 export type SiteSettings = z.infer<typeof settingsInputSchema>;
 
 /** Fields only an administrator may read (DESIGN.md §5.5). */
-export const PRIVATE_SETTING_FIELDS = ['admin_ip_allowlist', 'google_review_link'] as const;
-export type PublicSettings = Omit<SiteSettings, (typeof PRIVATE_SETTING_FIELDS)[number]>;
+const PRIVATE_FIELDS = { admin_ip_allowlist: true, google_review_link: true } as const;
+export const PRIVATE_SETTING_FIELDS = Object.keys(PRIVATE_FIELDS) as (keyof typeof PRIVATE_FIELDS)[];
+
+/** GET /api/settings/ without an administrator's token. */
+export const publicSettingsSchema = settingsInputSchema.omit(PRIVATE_FIELDS);
+export type PublicSettings = z.infer<typeof publicSettingsSchema>;
+
+/** GET /api/settings/: the public fields, and the private ones for an administrator. */
+export const settingsAnswerSchema = publicSettingsSchema.extend(settingsInputSchema.pick(PRIVATE_FIELDS).partial().shape);
 
 export const SETTINGS_UPDATED_MESSAGE = 'Settings updated successfully';

@@ -49,11 +49,12 @@ export const userUpdateSchema = z
 export type UserUpdateInput = z.infer<typeof userUpdateSchema>;
 
 /** A user as the API answers it: never a password or hash. */
-export interface AdminUser {
-  id: number;
-  username: string;
-  name: string;
-  role: UserRole;
-  enabled: boolean;
-  creation: string;
-}
+export const adminUserSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  role,
+  enabled: z.boolean(),
+  creation: z.string(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;

@@ -47,18 +47,20 @@ export const newWorklogEntrySchema = z.object({
 export type NewWorklogEntry = z.infer<typeof newWorklogEntrySchema>;
 
 /** One work-log entry as the API answers it; content is sanitised HTML. */
-export interface WorklogEntry {
-  id: number;
-  content: string;
-  status: WorklogStatus;
-  createdby: string;
-  created_at: string;
-}
+export const worklogEntrySchema = z.object({
+  id: z.number().int(),
+  content: z.string(),
+  status,
+  createdby: z.string(),
+  created_at: z.string(),
+});
+export type WorklogEntry = z.infer<typeof worklogEntrySchema>;
 
 /** GET /api/webdata answer: one page of entries, newest first, and the count of all that match. */
-export interface WorklogPage {
-  entries: WorklogEntry[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export const worklogPageSchema = z.object({
+  entries: z.array(worklogEntrySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type WorklogPage = z.infer<typeof worklogPageSchema>;

@@ -51,7 +51,7 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; tokens: Token
     if (!claims) return;
     const user = await findUserById(deps.db, claims.userId);
     if (!user || user.enabled !== 1 || user.token_version !== claims.tokenVersion) return;
-    request.user = { userId: user.id, username: user.username, name: user.name, role: user.role as UserRole };
+    request.user = { userId: user.id, username: user.username, name: user.name, role: user.role };
   });
 
   const unauthorized = (reply: FastifyReply) =>

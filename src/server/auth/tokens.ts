@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { jwtVerify, SignJWT } from 'jose';
 
-export const TOKEN_LIFETIME = '12h';
+const TOKEN_LIFETIME = '12h';
 
 export interface TokenClaims {
   userId: number;

@@ -1,34 +1,24 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { UntilNextWrite, UntilNextWriteByKey } from './until-next-write.js';
-
-afterEach(() => vi.useRealTimers());
+import { WriteClock } from './write-clock.js';
 
 function counter() {
   let loads = 0;
-  let version = 0;
+  const clock = new WriteClock();
   return {
     load: async () => ++loads,
-    writeVersion: () => version,
-    write: () => (version += 1),
+    clock,
+    write: () => clock.publicDataChanged(),
   };
 }
 
 describe('UntilNextWrite', () => {
-  it('loads once until the write version changes', async () => {
+  it('loads once until the write clock moves on', async () => {
     const c = counter();
-    const memo = new UntilNextWrite(c.load, c.writeVersion);
+    const memo = new UntilNextWrite(c.load, c.clock);
     expect(await memo.get()).toBe(1);
     expect(await memo.get()).toBe(1);
     c.write();
-    expect(await memo.get()).toBe(2);
-  });
-
-  it('loads again after its time to live', async () => {
-    vi.useFakeTimers();
-    const c = counter();
-    const memo = new UntilNextWrite(c.load, c.writeVersion, 1000);
-    expect(await memo.get()).toBe(1);
-    vi.advanceTimersByTime(1001);
     expect(await memo.get()).toBe(2);
   });
 
@@ -37,7 +27,7 @@ describe('UntilNextWrite', () => {
     const memo = new UntilNextWrite(async () => {
       if (fail) throw new Error('database away');
       return 'rows';
-    }, () => 0);
+    }, new WriteClock());
     await expect(memo.get()).rejects.toThrow('database away');
     fail = false;
     expect(await memo.get()).toBe('rows');
@@ -50,10 +40,10 @@ describe('UntilNextWriteByKey', () => {
     return { loads, load: (key: string) => async () => (loads.push(key), `${key}#${loads.length}`) };
   };
 
-  it('remembers each key on its own until the write version changes', async () => {
+  it('remembers each key on its own until the write clock moves on', async () => {
     const c = counter();
     const k = keyedCounter();
-    const memo = new UntilNextWriteByKey<string, string>(c.writeVersion, { capacity: 4 });
+    const memo = new UntilNextWriteByKey<string, string>(c.clock, 4);
     expect(await memo.get('a', k.load('a'))).toBe('a#1');
     expect(await memo.get('b', k.load('b'))).toBe('b#2');
     expect(await memo.get('a', k.load('a'))).toBe('a#1');
@@ -64,7 +54,7 @@ describe('UntilNextWriteByKey', () => {
 
   it('keeps only the most recently read keys', async () => {
     const k = keyedCounter();
-    const memo = new UntilNextWriteByKey<string, string>(() => 0, { capacity: 2 });
+    const memo = new UntilNextWriteByKey<string, string>(new WriteClock(), 2);
     await memo.get('a', k.load('a'));
     await memo.get('b', k.load('b'));
     await memo.get('a', k.load('a')); // a is now more recent than b
@@ -75,7 +65,7 @@ describe('UntilNextWriteByKey', () => {
   });
 
   it('does not remember a failed load of a key', async () => {
-    const memo = new UntilNextWriteByKey<string, string>(() => 0, { capacity: 2 });
+    const memo = new UntilNextWriteByKey<string, string>(new WriteClock(), 2);
     await expect(memo.get('a', () => Promise.reject(new Error('database away')))).rejects.toThrow('database away');
     expect(await memo.get('a', async () => 'rows')).toBe('rows');
   });

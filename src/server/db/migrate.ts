@@ -4,6 +4,8 @@ import { initialMigration } from './migrations/001-initial.js';
 import { searchIndexPublishedMigration } from './migrations/002-search-index-published.js';
 import { userRolesMigration } from './migrations/003-user-roles.js';
 import { pendingFileMovesMigration } from './migrations/004-pending-file-moves.js';
+import { oaiDatestampsMigration } from './migrations/005-oai-datestamps.js';
+import { publishedChangesIndexMigration } from './migrations/006-published-changes-index.js';
 
 /** Brings the schema up to date; runs at every start. */
 export async function migrate({ db, engine }: DatabaseHandle): Promise<void> {
@@ -12,6 +14,8 @@ export async function migrate({ db, engine }: DatabaseHandle): Promise<void> {
     '002-search-index-published': searchIndexPublishedMigration(engine),
     '003-user-roles': userRolesMigration,
     '004-pending-file-moves': pendingFileMovesMigration(engine),
+    '005-oai-datestamps': oaiDatestampsMigration(),
+    '006-published-changes-index': publishedChangesIndexMigration(),
   };
   const migrationTableSchema = engine === 'postgres' ? await currentSchema(db) : undefined;
   const migrator = new Migrator({ db, migrationTableSchema, provider: { getMigrations: async () => migrations } });

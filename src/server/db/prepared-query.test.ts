@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { addIssue } from '../modules/archives/archive-fixtures.js';
+import { addIssue } from '../test/archive-fixtures.js';
 import { openDatabase, type DatabaseHandle, type Executor } from './database.js';
 import { migrate } from './migrate.js';
 import { preparedQuery } from './prepared-query.js';

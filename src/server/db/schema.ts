@@ -1,6 +1,19 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type {
+  ArticleStatus,
+  CoverPageVariant,
+  EditorCategory,
+  EditorStatus,
+  HeaderStyle,
+  PaymentType,
+  WorklogStatus,
+} from '../../common/constants.js';
+import type { UserRole } from '../../common/schemas/user.js';
 
-/** Kysely's view of the database. Timestamps are ISO-8601 strings in UTC on both engines. */
+/**
+ * Kysely's view of the database. Timestamps are ISO-8601 strings in UTC on both engines. A column with a
+ * closed set of values has the union of src/common's list, so rows need no casts.
+ */
 export interface Database {
   settings: SettingsTable;
   editors: EditorsTable;
@@ -41,8 +54,8 @@ export interface SettingsTable {
   show_subject_column: number;
   show_publisher_link: number;
   show_journal_list_link: number;
-  header_style: string;
-  cover_page_variant: string;
+  header_style: HeaderStyle;
+  cover_page_variant: CoverPageVariant;
   admin_ip_allowlist: string;
   updated_at: string;
 }
@@ -50,7 +63,7 @@ export interface SettingsTable {
 export interface EditorsTable {
   id: Generated<number>;
   name: string;
-  category: string;
+  category: EditorCategory;
   post: string;
   degree: string;
   content: string;
@@ -59,7 +72,7 @@ export interface EditorsTable {
   country: string;
   editor_website: string;
   picture: string | null;
-  status: string;
+  status: EditorStatus;
   is_pinned: number;
   creation: string;
   updated_at: string;
@@ -106,10 +119,10 @@ export interface ArticlesTable {
   issue: number;
   frequency: string;
   txnid: string;
-  ptype: string;
+  ptype: PaymentType;
   publishdate: string;
   file: string | null;
-  status: string;
+  status: ArticleStatus;
   createdby: string;
   creation: string;
   modifiedby: string;
@@ -123,8 +136,7 @@ export interface UsersTable {
   password_hash: string;
   enabled: number;
   creation: string;
-  /** 'admin' or 'staff' (USER_ROLES). */
-  role: Generated<string>;
+  role: Generated<UserRole>;
   /** Raised to revoke every token signed before. */
   token_version: Generated<number>;
 }
@@ -132,7 +144,7 @@ export interface UsersTable {
 export interface WorklogEntriesTable {
   id: Generated<number>;
   content: string;
-  status: string;
+  status: WorklogStatus;
   createdby: string;
   created_at: string;
 }

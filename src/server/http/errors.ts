@@ -15,13 +15,18 @@ export const badRequest = (message: string, code = 'invalid_input') => new HttpE
 export const notFound = (message = 'Not found') => new HttpError(404, 'not_found', message);
 
 /**
- * Parses input with a shared Zod schema; the first problem becomes a 400 naming the field, with the
- * error code `fieldCodes` gives for that field (the spec names some, e.g. invalid_pagenumber).
+ * The first problem of a failed parse as a 400 naming the field, with the error code `fieldCodes` gives
+ * for that field (the spec names some, e.g. invalid_pagenumber).
  */
+export function inputError(error: z.ZodError, fieldCodes: Record<string, string> = {}): HttpError {
+  const issue = error.issues[0]!;
+  const field = issue.path.join('.');
+  return badRequest(field ? `${field}: ${issue.message}` : issue.message, fieldCodes[field]);
+}
+
+/** Parses input with a shared Zod schema; a refusal is thrown as inputError describes it. */
 export function parseInput<T extends z.ZodType>(schema: T, input: unknown, fieldCodes: Record<string, string> = {}): z.infer<T> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  const issue = result.error.issues[0]!;
-  const field = issue.path.join('.');
-  throw badRequest(field ? `${field}: ${issue.message}` : issue.message, fieldCodes[field]);
+  throw inputError(result.error, fieldCodes);
 }

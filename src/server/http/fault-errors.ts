@@ -6,7 +6,7 @@ export const RETRY_AFTER_SECONDS = 5;
 export const databaseUnavailable = () =>
   new HttpError(503, 'database_unavailable', 'The database cannot be reached just now; try again in a few seconds.');
 
-export const storageFull = () => new HttpError(507, 'storage_full', "The server's storage is full; nothing was saved.");
+const storageFull = () => new HttpError(507, 'storage_full', "The server's storage is full; nothing was saved.");
 
 /** File system and SQLite codes, and PostgreSQL's disk_full (SQLSTATE 53100). */
 const STORAGE_FULL_CODES = new Set(['ENOSPC', 'EDQUOT', 'SQLITE_FULL', '53100']);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { addIssue } from '../modules/archives/archive-fixtures.js';
+import { addIssue } from '../test/archive-fixtures.js';
 import { articleFields, issueFields, multipartForm, testPdf } from '../test/article-form.js';
 import { createTestApp, testEngine, type TestApp } from '../test/test-app.js';
 

@@ -10,7 +10,7 @@ const NUL = '\u0000';
 export const NUL_MESSAGE = 'must not contain a NUL character';
 
 /** The path to the first string inside `value` (keys included) that holds a NUL, or null. */
-export function findNul(value: unknown, path = ''): string | null {
+function findNul(value: unknown, path = ''): string | null {
   if (typeof value === 'string') return value.includes(NUL) ? path : null;
   if (value === null || typeof value !== 'object') return null;
   for (const [key, item] of Object.entries(value)) {

@@ -1,12 +1,10 @@
 import { frequencyLabel } from '../../common/archive-links.js';
-import type { COVER_PAGE_VARIANTS } from '../../common/constants.js';
+import type { CoverPageVariant } from '../../common/constants.js';
 import { drawEmblem } from './emblem.js';
 import { contactLine, formatDate, issnLine, type JournalInfo } from './journal-info.js';
 import { centred, centredMasthead, factColumns, pageBorder } from './page-parts.js';
 import { belowMargin, COLOURS, contentWidth, createDocument, rule, type Doc } from './pdf-document.js';
 import { fittedSize, titleRuns, writeRuns, type RunStyle } from './rich-text.js';
-
-export type CoverPageVariant = (typeof COVER_PAGE_VARIANTS)[number];
 
 export interface CoverPage {
   journal: JournalInfo;

@@ -1,7 +1,7 @@
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { describe, expect, it } from 'vitest';
-import { zipEntries } from './pdf-inspect.js';
+import { zipEntries } from '../test/pdf-inspect.js';
 import { namePart, zipStream, type ZipEntry } from './zip-stream.js';
 
 /** Entries of 64 KB each (about three certificates), counting how many have been rendered. */

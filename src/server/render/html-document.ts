@@ -13,6 +13,9 @@ function headTags(head: HeadData | null, origin: string): string {
   return tags.join('');
 }
 
+/** Where the Atom feed of the latest articles is served; every public page names it in its head. */
+export const FEED_PATH = '/feed.xml';
+
 /** The full HTML page around a server-rendered (or, for client-only areas, empty) app. */
 export function htmlDocument(options: {
   head: HeadData | null;
@@ -20,12 +23,15 @@ export function htmlDocument(options: {
   assets: ClientAssets;
   body?: string;
   hydrationJson?: string;
+  /** Public pages name the feed, so that feed readers and crawlers find it. */
+  linkFeed?: boolean;
 }): string {
   const { assets } = options;
   return [
     '<!doctype html><html lang="en"><head><meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     headTags(options.head, options.origin),
+    options.linkFeed ? `<link rel="alternate" type="application/atom+xml" title="Latest articles" href="${escapeHtml(options.origin + FEED_PATH)}">` : '',
     '<link rel="icon" href="/logo.svg" type="image/svg+xml">',
     ...assets.styles.map((href) => `<link rel="stylesheet" href="${href}">`),
     ...assets.preloads.map((href) => `<link rel="modulepreload" href="${href}">`),

@@ -1,21 +1,20 @@
 import zlib from 'node:zlib';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { WriteClock } from '../cache/write-clock.js';
 import { PageCache } from './page-cache.js';
 
 const html = (text: string) => ({ status: 200, body: Buffer.from(text) });
 
-afterEach(() => vi.useRealTimers());
-
 describe('PageCache', () => {
   it('returns what was stored under the same key', () => {
-    const cache = new PageCache();
+    const cache = new PageCache(new WriteClock());
     cache.set('http://a/x', html('x'), cache.version());
     expect(cache.get('http://a/x')?.body.toString()).toBe('x');
     expect(cache.get('http://a/y')).toBeUndefined();
   });
 
   it('drops the least recently used entry beyond the entry bound', () => {
-    const cache = new PageCache({ maxEntries: 2, maxBytes: 1000, ttlMs: 60_000 });
+    const cache = new PageCache(new WriteClock(), { maxEntries: 2, maxBytes: 1000 });
     cache.set('a', html('a'), 0);
     cache.set('b', html('b'), 0);
     cache.get('a');
@@ -26,7 +25,7 @@ describe('PageCache', () => {
   });
 
   it('stays within the byte bound and refuses a page larger than all of it', () => {
-    const cache = new PageCache({ maxEntries: 100, maxBytes: 10, ttlMs: 60_000 });
+    const cache = new PageCache(new WriteClock(), { maxEntries: 100, maxBytes: 10 });
     cache.set('a', html('aaaaaa'), 0);
     cache.set('b', html('bbbbbb'), 0);
     expect(cache.get('a')).toBeUndefined();
@@ -35,18 +34,19 @@ describe('PageCache', () => {
     expect(cache.get('big')).toBeUndefined();
   });
 
-  it('forgets everything on invalidate, and refuses a page rendered before it', () => {
-    const cache = new PageCache();
+  it('forgets everything when the write clock moves on, and refuses a page rendered before it', () => {
+    const clock = new WriteClock();
+    const cache = new PageCache(clock);
     cache.set('a', html('a'), cache.version());
     const before = cache.version();
-    cache.invalidate();
+    clock.changedElsewhere();
     expect(cache.size).toBe(0);
     cache.set('b', html('stale'), before);
     expect(cache.get('b')).toBeUndefined();
   });
 
   it('admits a page from its second request on, remembering a bounded number of first requests', () => {
-    const cache = new PageCache({ maxSeenOnce: 2 });
+    const cache = new PageCache(new WriteClock(), { maxSeenOnce: 2 });
     expect(cache.admits('a')).toBe(false);
     expect(cache.admits('a')).toBe(true);
     expect(cache.admits('a')).toBe(false);
@@ -57,24 +57,17 @@ describe('PageCache', () => {
     expect(cache.admits('c')).toBe(true);
   });
 
-  it('hands back the stored page as bytes, and a page rendered before an invalidation unstored', () => {
-    const cache = new PageCache();
+  it('hands back the stored page as bytes, and a page rendered before a write unstored', () => {
+    const clock = new WriteClock();
+    const cache = new PageCache(clock);
     const stale = cache.version();
-    cache.invalidate();
+    clock.publicDataChanged();
     expect(cache.set('a', html('old'), stale).body).toEqual(Buffer.from('old'));
     expect(cache.get('a')).toBeUndefined();
   });
 
-  it('expires entries after the time to live', () => {
-    vi.useFakeTimers();
-    const cache = new PageCache({ maxEntries: 10, maxBytes: 1000, ttlMs: 1000 });
-    cache.set('a', html('a'), 0);
-    vi.advanceTimersByTime(1001);
-    expect(cache.get('a')).toBeUndefined();
-  });
-
   it('compresses a body once and keeps the result', () => {
-    const cache = new PageCache();
+    const cache = new PageCache(new WriteClock());
     cache.set('a', html('hello '.repeat(500)), 0);
     const page = cache.get('a')!;
     const gzip = cache.encoded('a', page, 'gzip');
@@ -86,7 +79,7 @@ describe('PageCache', () => {
 
 describe('PageCache.encoded for a page it does not hold', () => {
   it('compresses the page for this answer only', () => {
-    const cache = new PageCache();
+    const cache = new PageCache(new WriteClock());
     const page = html('once '.repeat(500));
     const first = cache.encoded('a', page, 'br');
     expect(zlib.brotliDecompressSync(first).toString()).toBe('once '.repeat(500));

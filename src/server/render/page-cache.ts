@@ -1,3 +1,4 @@
+import type { WriteClock } from '../cache/write-clock.js';
 import { compressForOneAnswer, compressForStorage, type Encoding } from './compression.js';
 
 /** A public page as the cache keeps it: the HTML document as bytes, or a redirect. */
@@ -8,24 +9,21 @@ export interface CachedPage {
 }
 
 interface Entry extends CachedPage {
-  storedAt: number;
   encoded: Partial<Record<Encoding, Buffer>>;
 }
 
 export interface PageCacheLimits {
   maxEntries: number;
   maxBytes: number;
-  /** Bounds staleness when several instances share one database and only one of them saw the write. */
-  ttlMs: number;
   /** How many addresses requested once are remembered while they wait for a second request. */
   maxSeenOnce: number;
 }
 
-const DEFAULT_LIMITS: PageCacheLimits = { maxEntries: 1000, maxBytes: 24 * 1024 * 1024, ttlMs: 60_000, maxSeenOnce: 20_000 };
+const DEFAULT_LIMITS: PageCacheLimits = { maxEntries: 1000, maxBytes: 24 * 1024 * 1024, maxSeenOnce: 20_000 };
 
 /**
- * Rendered public pages keyed by URL (DESIGN.md §7), least recently used first out, bounded in
- * entries and bytes. Any successful write invalidates all of it: pages show settings, issues,
+ * Rendered public pages keyed by URL (docs/quality-bars.md), least recently used first out, bounded in
+ * entries and bytes. Every change of public data (the write clock) empties it: pages show settings, issues,
  * articles and editors together, so no narrower rule is safe.
  *
  * A page enters on its second request: a crawler walking the whole archive, or links carrying
@@ -35,14 +33,14 @@ export class PageCache {
   private readonly entries = new Map<string, Entry>();
   private readonly seenOnce = new Set<string>();
   private bytes = 0;
-  /** Bumped by every invalidation, so a render that started before a write is never stored after it. */
-  private generation = 0;
-
   private readonly limits: PageCacheLimits;
-  private readonly invalidationListeners: (() => void)[] = [];
 
-  constructor(limits: Partial<PageCacheLimits> = {}) {
+  constructor(
+    private readonly clock: WriteClock,
+    limits: Partial<PageCacheLimits> = {},
+  ) {
     this.limits = { ...DEFAULT_LIMITS, ...limits };
+    clock.onChange(() => this.clear());
   }
 
   /** Whether a page just rendered for `key` should be stored: true from its second request on. */
@@ -57,18 +55,14 @@ export class PageCache {
     return this.entries.size;
   }
 
-  /** The version to hand back to set() once the page is rendered. */
+  /** The version to hand back to set() once the page is rendered: a page rendered before a write is never stored after it. */
   version(): number {
-    return this.generation;
+    return this.clock.version();
   }
 
   get(key: string): CachedPage | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    if (Date.now() - entry.storedAt > this.limits.ttlMs) {
-      this.remove(key, entry);
-      return undefined;
-    }
     // Re-inserting moves the entry to the recent end of the map's order.
     this.entries.delete(key);
     this.entries.set(key, entry);
@@ -77,10 +71,10 @@ export class PageCache {
 
   /** Stores a page rendered when the cache had `version`, and returns the stored page. A failed page is not stored: the fault may pass. */
   set(key: string, page: CachedPage, version: number): CachedPage {
-    if (version !== this.generation || page.status >= 500 || page.body.length > this.limits.maxBytes) return page;
+    if (version !== this.clock.version() || page.status >= 500 || page.body.length > this.limits.maxBytes) return page;
     const previous = this.entries.get(key);
     if (previous) this.remove(key, previous);
-    const entry: Entry = { ...page, storedAt: Date.now(), encoded: {} };
+    const entry: Entry = { ...page, encoded: {} };
     this.entries.set(key, entry);
     this.bytes += page.body.length;
     this.evict();
@@ -101,16 +95,9 @@ export class PageCache {
     return body;
   }
 
-  invalidate(): void {
-    this.generation += 1;
+  private clear(): void {
     this.entries.clear();
     this.bytes = 0;
-    for (const listener of this.invalidationListeners) listener();
-  }
-
-  /** Runs `listener` on every invalidation: whatever else remembers public reads must forget them too. */
-  onInvalidate(listener: () => void): void {
-    this.invalidationListeners.push(listener);
   }
 
   private remove(key: string, entry: Entry): void {

@@ -78,7 +78,7 @@ export function createPageRenderer(api: PublicApi, assets: ClientAssets): PageRe
     if (result.kind === 'redirect') return { status: result.status, location: result.location, body: NO_BODY, encoding: null };
     // The router answers 500 for any failed read; a fault of the infrastructure has its own status.
     const status = reads.fault()?.statusCode ?? result.status;
-    const bytes = utf8.write(htmlDocument({ head: result.head, origin, assets, body: result.body, hydrationJson: result.hydrationJson }));
+    const bytes = utf8.write(htmlDocument({ head: result.head, origin, assets, body: result.body, hydrationJson: result.hydrationJson, linkFeed: true }));
     if (!encoding || bytes.length < COMPRESS_FROM_BYTES) return { status, body: Buffer.from(bytes), encoding: null };
     return { status, body: compressForOneAnswer[encoding](bytes), encoding };
   };

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { CLIENT_ONLY_PREFIXES } from '../../web/routes.js';
 import type { AppContext } from '../app-context.js';
-import { announceWrite } from '../cluster.js';
 import { RETRY_AFTER_SECONDS } from '../http/fault-errors.js';
 import { publicOrigin } from '../http/public-origin.js';
 import type { ClientAssets } from './client-assets.js';
@@ -9,19 +8,6 @@ import { COMPRESS_FROM_BYTES, preferredEncoding, type Encoding } from './compres
 import { htmlDocument } from './html-document.js';
 import type { CachedPage, PageCache } from './page-cache.js';
 import type { PageRenderer, RenderedPage } from './page-renderer.js';
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/** Any successful write may change what a page shows, so it empties the page cache before the writer hears back. */
-function invalidateOnWrites(app: FastifyInstance, cache: PageCache): void {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (!SAFE_METHODS.has(request.method) && reply.statusCode < 400) {
-      cache.invalidate();
-      announceWrite();
-    }
-    return payload;
-  });
-}
 
 function send(reply: FastifyReply, page: RenderedPage) {
   if (page.location) return reply.redirect(page.location, page.status);
@@ -32,7 +18,7 @@ function send(reply: FastifyReply, page: RenderedPage) {
 }
 
 /** A stored page goes out compressed by the cache, closely and once per encoding. */
-function sendStored(reply: FastifyReply, cache: PageCache, key: string, page: CachedPage, accepted: Encoding | null) {
+export function sendStored(reply: FastifyReply, cache: PageCache, key: string, page: CachedPage, accepted: Encoding | null) {
   const encoding = page.body.length >= COMPRESS_FROM_BYTES ? accepted : null;
   return send(reply, { ...page, body: encoding ? cache.encoded(key, page, encoding) : page.body, encoding });
 }
@@ -42,7 +28,6 @@ const isClientOnly = (url: string) => CLIENT_ONLY_PREFIXES.some((prefix) => url 
 /** Every URL that is not an API call, a file or a static asset is a page of the app. */
 export function registerPageRoutes(app: FastifyInstance, ctx: AppContext, assets: ClientAssets, render: PageRenderer): void {
   const cache = ctx.services.pages;
-  invalidateOnWrites(app, cache);
 
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const origin = publicOrigin(ctx.config, request);

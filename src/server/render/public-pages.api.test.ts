@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SiteSettings } from '../../common/schemas/settings.js';
-import { addArticle, addIssue } from '../modules/archives/archive-fixtures.js';
-import { addEditor } from '../modules/editors/editor-fixtures.js';
+import { addArticle, addIssue } from '../test/archive-fixtures.js';
+import { addEditor } from '../test/editor-fixtures.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 
 let t: TestApp;
@@ -77,7 +77,7 @@ describe('archive pages', () => {
     await addArticle(db, { year: 2025, volume: 3, issue: 2, refnumber: '90004', pagenumber: '1-2', title: 'Second issue paper' });
     await addArticle(db, { year: 2024, volume: 2, issue: 1, refnumber: '90005', pagenumber: '1-2', title: 'Older paper' });
     await addArticle(db, { year: 2023, volume: 1, issue: 1, refnumber: '90006', pagenumber: '1-2', title: 'Oldest paper' });
-    t.ctx.services.pages.invalidate();
+    t.ctx.clock.publicDataChanged();
   });
 
   it('redirects /archives to the newest year’s latest issue', async () => {
@@ -92,18 +92,19 @@ describe('archive pages', () => {
     expect(text(list)).toContain('2025 ISSUES VOL. 3 : ISSUE 2 VOL. 3 : ISSUE 1 : JAN-FEB 2024 ISSUES VOL. 2 : ISSUE 1 : JAN-JUN 2023 ISSUES');
     expect(list).toContain('href="/archives/2025/vol3/issue1"');
     expect(list.match(/aria-expanded="true"/g)).toHaveLength(2);
-    expect(list).toContain('<button type="button" aria-expanded="false">2023 ISSUES</button></h3></section>');
+    // Collapsed, and still linking its newest issue for crawlers, out of sight.
+    expect(list).toContain('<button type="button" aria-expanded="false">2023 ISSUES</button></h3><ul hidden=""><li><a href="/archives/2023/vol1/issue1" data-route="">VOL. 1 : ISSUE 1 : JAN-JUN</a></li></ul></section>');
     expect(html).toContain('>All Issues</button>');
   });
 
-  it('sends collapsed year groups without their issues, which the list fetches when one is opened', async () => {
+  it('sends the year groups whole, so that collapsed groups keep their links after hydration and open without a fetch', async () => {
     const html = (await page('/archives/2025/vol3/issue1')).body;
     const json = html.slice(html.indexOf('<script type="application/json" id="router-data">') + 49, html.lastIndexOf('</script>'));
     const groups = JSON.parse(json).loaderData.archives as { year: number; total_issues: number; issues: number[] }[];
     expect(groups.map(({ year, total_issues, issues }) => [year, total_issues, issues])).toEqual([
       [2025, 2, [2, 1]],
       [2024, 1, [1]],
-      [2023, 1, []],
+      [2023, 1, [1]],
     ]);
   });
 
@@ -254,7 +255,7 @@ describe('/board', () => {
     await addEditor(t.ctx.db, 'Alpha', { post, is_pinned: 1, picture: 'alpha.png' });
     await addEditor(t.ctx.db, 'Chief', { post, category: 'chief editor', phone: '+91 90000 00001' });
     await addEditor(t.ctx.db, 'Hidden', { post, category: 'assistant editor', status: 'disabled' });
-    t.ctx.services.pages.invalidate();
+    t.ctx.clock.publicDataChanged();
   });
 
   it('groups enabled editors, pinned first, and leaves out a group without editors', async () => {
@@ -296,7 +297,7 @@ describe('/indexing', () => {
         { title: 'Gone Index', link: 'https://gone.example', image: 'gone.svg', sortnumber: 0, status: 'disabled' },
       ])
       .execute();
-    t.ctx.services.pages.invalidate();
+    t.ctx.clock.publicDataChanged();
     // The root loader keeps settings and indexing, so the page is read afresh.
     const main = mainOf((await page('/indexing')).body);
     expect(main).toContain('<h1>INDEXING</h1>');

@@ -1,6 +1,7 @@
 // A render thread: renders public pages on its own database connection, so that page rendering can use
 // the machine's other cores while the main thread serves HTTP. See render-threads.ts.
 import { parentPort, workerData } from 'node:worker_threads';
+import { WriteClock } from '../cache/write-clock.js';
 import { openDatabase } from '../db/database.js';
 import { createPublicServices } from '../public-services.js';
 import { FileStore } from '../storage/file-store.js';
@@ -13,9 +14,9 @@ const { database, filesRoot, assets } = workerData as RenderThreadData;
 const reply = (message: FromThread) => port.postMessage(message);
 
 const { db } = openDatabase({ ...database, readOnly: true }, (error) => reply({ kind: 'connection-error', reason: error.message }));
-/** Bumped by every write the main thread announces: the remembered reads are then read again. */
-let writes = 0;
-const services = createPublicServices(db, new FileStore(filesRoot), () => writes);
+/** Moved on by every change of public data the main thread announces: the remembered reads are then read again. */
+const clock = new WriteClock();
+const services = createPublicServices(db, new FileStore(filesRoot), clock);
 const render = createPageRenderer(serverApi(services), assets);
 
 /** A body that owns its whole memory moves to the main thread instead of being copied (small ones share a pool). */
@@ -23,8 +24,7 @@ const movable = (body: Buffer) => (body.byteOffset === 0 && body.byteLength === 
 
 port.on('message', (message: ToThread) => {
   if (message.kind === 'write') {
-    writes += 1;
-    services.settings.forget();
+    clock.changedElsewhere();
     return;
   }
   render(message.request).then(

@@ -17,12 +17,13 @@ const asComponents = (expanded: Set<string>, pathname: string) =>
     .join('');
 
 describe('yearGroupsHtml', () => {
-  it('is the markup of the year groups as their component renders them: open, closed, current issue, still loading', () => {
+  it('is the markup of the year groups as their component renders them: open, closed, current issue, collapsed around the page shown', () => {
     for (const [expanded, pathname] of [
       [new Set(['2025-3', '2024-2']), '/archives/2025/vol3/issue1'],
       // The same groups open on another page: the list written for the first page must not come back.
       [new Set(['2025-3', '2024-2']), '/archives/2025/vol3/issue2'],
       [new Set(['2025-3', '2023-1']), '/archives/2025/vol3/issue2/90004'],
+      [new Set(['2024-2']), '/archives/2025/vol3/issue1'],
       [new Set<string>(), '/archives'],
     ] as const) {
       expect(yearGroupsHtml(groups, expanded, pathname)).toBe(asComponents(expanded, pathname));
@@ -33,5 +34,14 @@ describe('yearGroupsHtml', () => {
     const html = yearGroupsHtml(groups, new Set(['2025-3']), '/archives/2025/vol3/issue1');
     expect(html).toContain('<a href="/archives/2025/vol3/issue1" data-route="" class="active" aria-current="page">VOL. 3 : ISSUE 1 : JAN-FEB</a>');
     expect(html).toContain('<button type="button" aria-expanded="false">2024 ISSUES</button>');
+  });
+
+  it('keeps hidden links in collapsed groups: the newest issue, and every issue of the group holding the page shown', () => {
+    const html = yearGroupsHtml(groups, new Set(['2024-2']), '/archives/2025/vol3/issue1/90004');
+    expect(html).toContain(
+      '<ul hidden=""><li><a href="/archives/2025/vol3/issue2" data-route="">VOL. 3 : ISSUE 2</a></li><li><a href="/archives/2025/vol3/issue1" data-route="" class="active" aria-current="page">VOL. 3 : ISSUE 1 : JAN-FEB</a></li></ul>',
+    );
+    const elsewhere = yearGroupsHtml(groups, new Set(['2024-2']), '/archives/2024/vol2/issue1');
+    expect(elsewhere).toContain('<button type="button" aria-expanded="false">2025 ISSUES</button></h3><ul hidden=""><li><a href="/archives/2025/vol3/issue2" data-route="">VOL. 3 : ISSUE 2</a></li></ul>');
   });
 });

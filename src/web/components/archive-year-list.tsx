@@ -1,11 +1,10 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
-import { issuePath } from '../../common/archive-links.js';
+import { issuePath, leadingNumber } from '../../common/archive-links.js';
 import { EXPANDED_YEAR_GROUPS } from '../../common/constants.js';
 import { escapeHtml } from '../../common/html.js';
 import type { YearGroup } from '../../common/schemas/archives.js';
 import { memoByObject, type DeepReadonly } from '../lib/memo-by-object.js';
-import { httpApi } from '../lib/public-api.js';
 import { isActivePath, RouteAnchor } from './route-anchor.js';
 
 type Group = DeepReadonly<YearGroup>;
@@ -18,18 +17,23 @@ function issueLabel(group: Group, issue: number): string {
   return `VOL. ${group.volume} : ISSUE ${issue}${month ? ` : ${month.toUpperCase()}` : ''}`;
 }
 
-/** Groups that start collapsed arrive without their issues; the first one opened fetches them all. */
-const lacksIssues = (group: Group) => group.issues.length < group.total_issues;
+/** Whether the page shown (an issue or one of its articles) belongs to the group. */
+function holdsPage(group: Group, pathname: string): boolean {
+  const [first, year, volume] = pathname.split('/').filter(Boolean);
+  return first === 'archives' && leadingNumber(year) === group.year && leadingNumber(volume) === group.volume;
+}
 
-function YearGroupIssues({ group, pathname }: { group: Group; pathname: string }) {
-  if (lacksIssues(group)) {
-    return (
-      <li className="loading" role="status">
-        Loading...
-      </li>
-    );
-  }
-  return group.issues.map((issue) => {
+/**
+ * The issues a collapsed group still links to, in a hidden list, so that a crawler following plain links
+ * reaches every issue: the newest one, and every one when the group holds the page shown. From any issue
+ * page the crawler so reaches each year's newest issue, and from there the rest of that year. Linking
+ * every issue of every group would add some 4 KB of compressed markup to each page of a century-long
+ * archive (decision 017).
+ */
+const hiddenIssues = (group: Group, pathname: string) => (holdsPage(group, pathname) ? group.issues : group.issues.slice(0, 1));
+
+function IssueItems({ group, issues, pathname }: { group: Group; issues: readonly number[]; pathname: string }) {
+  return issues.map((issue) => {
     const path = issuePath(group.year, group.volume, issue);
     const current = isActivePath(path, pathname);
     return (
@@ -42,7 +46,7 @@ function YearGroupIssues({ group, pathname }: { group: Group; pathname: string }
   });
 }
 
-/** One year group: its title toggles the issue list, which collapsed groups do not render at all. */
+/** One year group: its title toggles the issue list, which collapsed groups keep hidden and short. */
 export function YearGroupSection({ group, open, pathname, onToggle }: { group: Group; open: boolean; pathname: string; onToggle: (group: Group) => void }) {
   const key = groupKey(group);
   return (
@@ -52,9 +56,13 @@ export function YearGroupSection({ group, open, pathname, onToggle }: { group: G
           {`${group.year} ISSUES`}
         </button>
       </h3>
-      {open && (
+      {open ? (
         <ul id={`issues-${key}`}>
-          <YearGroupIssues group={group} pathname={pathname} />
+          <IssueItems group={group} issues={group.issues} pathname={pathname} />
+        </ul>
+      ) : (
+        <ul hidden>
+          <IssueItems group={group} issues={hiddenIssues(group, pathname)} pathname={pathname} />
         </ul>
       )}
     </section>
@@ -80,22 +88,31 @@ const writtenGroupsHtml = memoByObject((groups: Groups, openKeys: string, pathna
   return groups.map((group) => yearGroupHtml(group, open.has(groupKey(group)), pathname)).join('');
 });
 
-function issueItemHtml(group: Group, issue: number, pathname: string): string {
-  const path = issuePath(group.year, group.volume, issue);
-  const current = isActivePath(path, pathname) ? ' class="active" aria-current="page"' : '';
-  return `<li><a href="${path}" data-route=""${current}>${escapeHtml(issueLabel(group, issue))}</a></li>`;
+function issueItemsHtml(group: Group, issues: readonly number[], pathname: string): string {
+  return issues
+    .map((issue) => {
+      const path = issuePath(group.year, group.volume, issue);
+      const current = isActivePath(path, pathname) ? ' class="active" aria-current="page"' : '';
+      return `<li><a href="${path}" data-route=""${current}>${escapeHtml(issueLabel(group, issue))}</a></li>`;
+    })
+    .join('');
 }
 
-/** A closed group's markup does not depend on the page, and the server hands out the same groups until the next write. */
-const closedGroupHtml = memoByObject((group: Group) => `<section class="year-group">${yearGroupTitleHtml(group, false)}</section>`);
+const collapsedGroupMarkup = (group: Group, pathname: string) =>
+  `<section class="year-group">${yearGroupTitleHtml(group, false)}<ul hidden="">${issueItemsHtml(group, hiddenIssues(group, pathname), pathname)}</ul></section>`;
+
+/**
+ * A collapsed group's markup, when it does not hold the page shown, does not depend on the page; the
+ * server hands out the same groups until the next write.
+ */
+const collapsedGroupHtml = memoByObject((group: Group) => collapsedGroupMarkup(group, ''));
 
 function yearGroupHtml(group: Group, open: boolean, pathname: string): string {
-  if (!open) return closedGroupHtml(group);
-  const key = groupKey(group);
-  const items = lacksIssues(group)
-    ? '<li class="loading" role="status">Loading...</li>'
-    : group.issues.map((issue) => issueItemHtml(group, issue, pathname)).join('');
-  return `<section class="year-group">${yearGroupTitleHtml(group, true)}<ul id="issues-${key}">${items}</ul></section>`;
+  if (open) {
+    const items = issueItemsHtml(group, group.issues, pathname);
+    return `<section class="year-group">${yearGroupTitleHtml(group, true)}<ul id="issues-${groupKey(group)}">${items}</ul></section>`;
+  }
+  return holdsPage(group, pathname) ? collapsedGroupMarkup(group, pathname) : collapsedGroupHtml(group);
 }
 
 function yearGroupTitleHtml(group: Group, open: boolean): string {
@@ -113,19 +130,12 @@ const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () =>
  */
 export function ArchiveYearList({ groups }: { groups: Groups }) {
   const [expanded, setExpanded] = useState(() => new Set(groups.slice(0, EXPANDED_YEAR_GROUPS).map(groupKey)));
-  const [fullGroups, setFullGroups] = useState<Groups | null>(null);
-  const fetching = useRef(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const location = useLocation();
-  const shown = fullGroups ?? groups;
   const hydrated = useHydrated();
 
   // Choosing an issue closes the drawer.
   useEffect(() => setDrawerOpen(false), [location.pathname]);
-  useEffect(() => {
-    setFullGroups(null);
-    fetching.current = false;
-  }, [groups]);
   useEffect(() => {
     if (!drawerOpen) return;
     const closeOnEscape = (event: KeyboardEvent) => event.key === 'Escape' && setDrawerOpen(false);
@@ -140,15 +150,6 @@ export function ArchiveYearList({ groups }: { groups: Groups }) {
       if (!next.delete(key)) next.add(key);
       return next;
     });
-    if (!fullGroups && !fetching.current && lacksIssues(group)) {
-      fetching.current = true;
-      httpApi.yearGroups().then(setFullGroups, (error: unknown) => {
-        // The group closes again, so the reader can retry with another click.
-        fetching.current = false;
-        setExpanded((current) => new Set([...current].filter((open) => open !== key)));
-        console.error(error);
-      });
-    }
   }
 
   const renderGroup = (group: Group) => (
@@ -170,10 +171,10 @@ export function ArchiveYearList({ groups }: { groups: Groups }) {
         </div>
         {hydrated ? (
           <div key="components" className="year-groups">
-            {shown.map(renderGroup)}
+            {groups.map(renderGroup)}
           </div>
         ) : (
-          <div key="markup" className="year-groups" dangerouslySetInnerHTML={{ __html: yearGroupsHtml(shown, expanded, location.pathname) }} />
+          <div key="markup" className="year-groups" dangerouslySetInnerHTML={{ __html: yearGroupsHtml(groups, expanded, location.pathname) }} />
         )}
       </nav>
     </>

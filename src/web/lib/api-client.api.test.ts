@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pdfUrls } from '../../common/pdf-links.js';
-import { pdfText, zipEntries } from '../../server/pdf/pdf-inspect.js';
+import { pdfText, zipEntries } from '../../server/test/pdf-inspect.js';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../server/test/test-app.js';
 import { adminDownload, adminRequest, requireAdminSession, SESSION_EXPIRED_MESSAGE } from '../features/admin-shell/admin-request.js';
 import { formatBytes } from '../features/pdf-exports/export-download.js';

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../auth/passwords.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { routeKey, routeTable } from '../../test/route-table.js';
-import { addArticle, addIssue } from '../archives/archive-fixtures.js';
-import { addEditor } from '../editors/editor-fixtures.js';
+import { addArticle, addIssue } from '../../test/archive-fixtures.js';
+import { addEditor } from '../../test/editor-fixtures.js';
 import { insertUser } from '../users/users.repository.js';
 
 /**

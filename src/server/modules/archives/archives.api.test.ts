@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { addArticle, addIssue } from './archive-fixtures.js';
+import { addArticle, addIssue } from '../../test/archive-fixtures.js';
 
 let t: TestApp;
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
@@ -41,7 +41,7 @@ describe('archive reads', () => {
     await addArticle(db, { year: 2024, volume: 1, issue: 2, pagenumber: '1-4' });
     await addArticle(db, { year: 2023, volume: 9, issue: 1, pagenumber: '1-4', status: 'disabled' });
     // Fixtures write around the HTTP layer, so they announce their write as the server's hook would.
-    t.ctx.services.pages.invalidate();
+    t.ctx.clock.publicDataChanged();
   });
 
   it('groups published issues by year and volume, newest first, with months where known', async () => {
@@ -104,12 +104,15 @@ describe('archive reads', () => {
     }
   });
 
-  it('answers GET /api/archives/{id}: enabled only without a token', async () => {
+  it('answers GET /api/archives/{id}: published only without a token', async () => {
     const enabled = await get(`/api/archives/${ids.p10}`);
     expect(enabled.statusCode).toBe(200);
     expect(enabled.json()).toMatchObject({ refnumber: '70010' });
     expect(enabled.json()).not.toHaveProperty('txnid');
     expect((await get(`/api/archives/${ids.disabled}`)).statusCode).toBe(404);
+    // Enabled but without a reference number: not published, as in the issue lists and the search.
+    expect((await get(`/api/archives/${ids.noRef}`)).statusCode).toBe(404);
+    expect((await get(`/api/archives/${ids.noRef}`, await t.authHeader())).statusCode).toBe(200);
   });
 
   it('answers GET /api/archives/{id} with any status and every field with a token', async () => {

@@ -1,7 +1,7 @@
-import { sql, type ExpressionBuilder } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import { preparedQuery } from '../../db/prepared-query.js';
-import type { ArticleRow, Database } from '../../db/schema.js';
+import type { ArticleRow } from '../../db/schema.js';
+import { isPublished } from '../articles/published.js';
 
 /** Columns of an article in an issue's list: the issue's own (year, volume, issue) are known already. */
 const ISSUE_LIST_COLUMNS = [
@@ -21,12 +21,6 @@ export type SummaryRow = IssueListRow & ArticlePlace;
 const PUBLIC_ARTICLE_COLUMNS = [...SUMMARY_COLUMNS, 'articles.abstract', 'articles.keywords', 'articles.publishdate', 'articles.status'] as const;
 
 export type PublicArticleRow = SummaryRow & Pick<ArticleRow, 'abstract' | 'keywords' | 'publishdate' | 'status'>;
-
-/** Published: enabled and carrying a reference number (spec §4). */
-export const isPublished = (eb: ExpressionBuilder<Database, 'articles'>) =>
-  eb.and([eb('articles.status', '=', 'enabled'), eb('articles.refnumber', '<>', '')]);
-/** The same rule for raw SQL over one articles table (search). */
-export const PUBLISHED_SQL = sql<boolean>`status = 'enabled' and refnumber <> ''`;
 
 /** Issues holding at least one published article, newest first. */
 export function listPublishedIssues(db: Executor) {

@@ -1,42 +1,81 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { leadingNumber } from '../../../common/archive-links.js';
+import {
+  articleByIdSchema,
+  articleSummarySchema,
+  publicArticleSchema,
+  yearGroupSchema,
+} from '../../../common/schemas/archives.js';
+import { recordIdParams } from '../../../common/schemas/record-id.js';
 import type { AppContext } from '../../app-context.js';
 import { isAdmin } from '../../auth/auth-plugin.js';
 import { notFound } from '../../http/errors.js';
+import { answers, refuseUnknownId, type ZodTypeProvider } from '../../http/route-contract.js';
 
 const found = <T>(value: T | null, message: string): T => {
   if (value === null) throw notFound(message);
   return value;
 };
 
+/** Each part of an issue address is read as its first run of digits ('vol2' is 2); none names no issue. */
+const issueNumber = z.string().transform(leadingNumber);
+const issueParams = z.object({ year: issueNumber, vol: issueNumber, issue: issueNumber });
+
 export function registerArchivesRoutes(app: FastifyInstance, { services }: AppContext): void {
-  app.get('/api/archives/', { schema: { tags: ['public'], summary: 'Year groups of published issues, newest first' } }, () =>
-    services.archives.yearGroups(),
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/api/archives/',
+    { schema: { tags: ['public'], summary: 'Year groups of published issues, newest first', response: answers({ 200: z.array(yearGroupSchema) }) } },
+    () => services.archives.yearGroups(),
   );
 
-  app.get<{ Params: { year: string; vol: string; issue: string } }>(
+  api.get(
     '/api/archives/:year/:vol/:issue',
-    { schema: { tags: ['public'], summary: 'Published articles of an issue by first page; each parameter is read as its first run of digits' } },
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'Published articles of an issue by first page; each parameter is read as its first run of digits',
+        params: issueParams,
+        response: answers({ 200: z.array(articleSummarySchema) }),
+      },
+    },
     async (request) => {
-      const [year, volume, issue] = [request.params.year, request.params.vol, request.params.issue].map(leadingNumber);
-      const articles = year !== null && volume !== null && issue !== null ? await services.archives.issueArticles(year, volume, issue) : null;
+      const { year, vol, issue } = request.params;
+      const articles = year !== null && vol !== null && issue !== null ? await services.archives.issueArticles(year, vol, issue) : null;
       return found(articles, 'Issue not found');
     },
   );
 
-  app.get<{ Params: { ref: string } }>(
+  api.get(
     '/api/archives/ref/:ref',
-    { schema: { tags: ['public'], summary: 'One enabled article by reference number' } },
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'One enabled article by reference number',
+        params: z.object({ ref: z.string() }),
+        response: answers({ 200: publicArticleSchema }),
+      },
+    },
     async (request) => found(await services.archives.publicArticleByRef(request.params.ref), 'Article not found'),
   );
 
-  app.get<{ Params: { id: string } }>(
+  api.get(
     '/api/archives/:id',
-    { schema: { tags: ['public'], summary: 'One article by id: any status for an admin, else enabled only' } },
+    {
+      // Any id that names no article, well-formed or not, answers 404.
+      attachValidation: true,
+      schema: {
+        tags: ['public'],
+        summary: 'One article by id: any status and every field for an admin, else enabled only',
+        params: recordIdParams,
+        response: answers({ 200: articleByIdSchema }),
+      },
+    },
     async (request) => {
-      const id = /^\d+$/.test(request.params.id) ? leadingNumber(request.params.id) : null;
-      const article = id === null ? null : await services.archives.articleById(id, isAdmin(request));
-      return found(article, 'Article not found');
+      refuseUnknownId(request, () => 'Article not found');
+      return found(await services.archives.articleById(request.params.id, isAdmin(request)), 'Article not found');
     },
   );
 }

@@ -1,9 +1,11 @@
 import type { ArticleRecord, ArticleSummary, PublicArticle, YearGroup } from '../../../common/schemas/archives.js';
 import { UntilNextWrite, UntilNextWriteByKey } from '../../cache/until-next-write.js';
+import type { WriteClock } from '../../cache/write-clock.js';
 import type { Db } from '../../db/database.js';
 import type { ArticleRow } from '../../db/schema.js';
 import { sanitizeRichText, sanitizeTitle } from '../../storage/sanitize.js';
 import { findArticleById } from '../articles/articles.repository.js';
+import { isPublishedRow } from '../articles/published.js';
 import { findIssue } from '../issues/issues.repository.js';
 import { findPublicArticleByRef, listPublishedArticlesOfIssue, listPublishedIssues, type ArticlePlace, type IssueListRow, type PublicArticleRow } from './archives.repository.js';
 
@@ -31,7 +33,8 @@ const toPublicArticle = (row: PublicArticleRow): PublicArticle => ({
   status: row.status,
 });
 
-function toArticleRecord(row: ArticleRow): ArticleRecord {
+/** Every field of an article but the derived search columns, for a signed-in administrator. */
+export function toArticleRecord(row: ArticleRow): ArticleRecord {
   const { title_key: _key, abstract_text: _text, ...fields } = row;
   return { ...fields, ...toPublicArticle(row), description: sanitizeTitle(row.description) };
 }
@@ -45,8 +48,6 @@ export const isReferenceNumber = (value: string) => /^\d{1,40}$/.test(value);
  */
 const REMEMBERED_ISSUES = 32;
 
-const isPublic = <Row extends PublicArticleRow>(row: Row | undefined): row is Row => row?.status === 'enabled';
-
 /** Public reads of issues and articles. */
 export class ArchivesService {
   /** The year groups sit beside every issue and article page, so they are kept until the next write. */
@@ -54,13 +55,12 @@ export class ArchivesService {
   /** An issue's list is read again for every page render of the issue, so recent ones are kept too. */
   private readonly issueArticlesMemo: UntilNextWriteByKey<string, ArticleSummary[] | null>;
 
-  /** `writeVersion` changes with every successful write (the page cache's generation). */
   constructor(
     private readonly db: Db,
-    writeVersion: () => number,
+    clock: WriteClock,
   ) {
-    this.yearGroupsMemo = new UntilNextWrite(() => this.loadYearGroups(), writeVersion);
-    this.issueArticlesMemo = new UntilNextWriteByKey(writeVersion, { capacity: REMEMBERED_ISSUES });
+    this.yearGroupsMemo = new UntilNextWrite(() => this.loadYearGroups(), clock);
+    this.issueArticlesMemo = new UntilNextWriteByKey(clock, REMEMBERED_ISSUES);
   }
 
   yearGroups(): Promise<YearGroup[]> {
@@ -110,14 +110,14 @@ export class ArchivesService {
   async publicArticleByRef(refnumber: string): Promise<PublicArticle | null> {
     if (!isReferenceNumber(refnumber)) return null;
     const row = await findPublicArticleByRef(this.db, refnumber);
-    return isPublic(row) ? toPublicArticle(row) : null;
+    return isPublishedRow(row) ? toPublicArticle(row) : null;
   }
 
-  /** An administrator sees any article with every field; anyone else only an enabled one. */
+  /** An administrator sees any article with every field; anyone else only a published one. */
   async articleById(id: number, asAdmin: boolean): Promise<ArticleRecord | PublicArticle | null> {
     const row = await findArticleById(this.db, id);
     if (!row) return null;
     if (asAdmin) return toArticleRecord(row);
-    return isPublic(row) ? toPublicArticle(row) : null;
+    return isPublishedRow(row) ? toPublicArticle(row) : null;
   }
 }

@@ -133,3 +133,27 @@ describe('a full disk while a PDF is written', () => {
     expect(issueFiles()).toEqual(before);
   });
 });
+
+describe('GET /api/admin/archives/{id}/pdf', () => {
+  it("gives the admin an article's PDF whatever its status, never to be kept by a cache", async () => {
+    const id = await addArticle('8301', pdf('checked before enabling'));
+    expect((await edit(id, { ...fields('8301'), status: 'disabled' })).statusCode).toBe(200);
+    expect((await download(`${URL_DIR}/8301.pdf`)).statusCode).toBe(404);
+    const own = await t.app.inject({ method: 'GET', url: `/api/admin/archives/${id}/pdf`, headers: auth });
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['content-type']).toContain('application/pdf');
+    expect(own.headers['cache-control']).toBe('no-store');
+    expect(own.rawPayload).toEqual(pdf('checked before enabling'));
+  });
+
+  it('answers 404 for an article without a PDF or an unknown one, and 401 without a token', async () => {
+    const id = await addArticle('8302', pdf('soon gone'));
+    await t.ctx.db.updateTable('articles').set({ file: null }).where('id', '=', id).execute();
+    for (const url of [`/api/admin/archives/${id}/pdf`, '/api/admin/archives/999999/pdf']) {
+      const answer = await t.app.inject({ method: 'GET', url, headers: auth });
+      expect(answer.statusCode, url).toBe(404);
+      expect(answer.json().error).toBe('not_found');
+    }
+    expect((await t.app.inject({ method: 'GET', url: `/api/admin/archives/${id}/pdf` })).statusCode).toBe(401);
+  });
+});

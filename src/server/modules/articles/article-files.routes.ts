@@ -1,7 +1,10 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { recordIdParams } from '../../../common/schemas/record-id.js';
 import type { AppContext } from '../../app-context.js';
+import { notFound } from '../../http/errors.js';
+import { answers, type ZodTypeProvider } from '../../http/route-contract.js';
 
 const fileParams = z.object({
   year: z.coerce.number().int().min(1).max(9999),
@@ -29,4 +32,23 @@ export async function registerArticleFileRoutes(scope: FastifyInstance, { servic
     const stored = await services.articles.publishedFile(year, volume, issue, file);
     return stored ? reply.sendFile(stored) : reply.callNotFound();
   });
+
+  // The admin sees an article's PDF whatever its status, e.g. to check a disabled one before enabling it.
+  scope.withTypeProvider<ZodTypeProvider>().get(
+    '/api/admin/archives/:id/pdf',
+    {
+      preValidation: scope.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: "An article's stored PDF, whatever its status",
+        params: recordIdParams,
+        response: answers({ 200: z.file().mime('application/pdf').describe('The PDF file') }),
+      },
+    },
+    async (request, reply) => {
+      const stored = await services.articles.storedFile(request.params.id);
+      if (!stored) throw notFound('This article has no PDF');
+      return reply.header('cache-control', 'no-store').sendFile(stored, { cacheControl: false });
+    },
+  );
 }

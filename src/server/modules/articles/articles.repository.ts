@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { ArticleRow, ArticleUpdate, NewArticle } from '../../db/schema.js';
-import { isPublished } from '../archives/archives.repository.js';
+import { isPublished } from './published.js';
 
 export async function insertArticle(db: Executor, article: NewArticle): Promise<number> {
   const row = await db.insertInto('articles').values(article).returning('id').executeTakeFirstOrThrow();

@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { articleAddSchema, articleEditSchema } from '../../../common/schemas/article.js';
+import { articleRecordSchema } from '../../../common/schemas/archives.js';
+import { issueSchema } from '../../../common/schemas/issue.js';
 import { recordIdParams } from '../../../common/schemas/record-id.js';
 import type { AppContext } from '../../app-context.js';
 import { parseInput } from '../../http/errors.js';
 import { readMultipart } from '../../http/multipart.js';
+import { answers, type ZodTypeProvider } from '../../http/route-contract.js';
 
 /** Form fields whose refusal has its own code in spec §8. */
 const FIELD_CODES = { pagenumber: 'invalid_pagenumber', txnid: 'invalid_txnid' };
@@ -15,22 +18,37 @@ const issueParams = z.object({
   issue: z.coerce.number().int().min(0).max(9999),
 });
 const searchQuery = z.object({ q: z.string().trim().max(200, 'q must be at most 200 characters').default('') });
+const pdfFile = z.file().describe('The article PDF (at most 5 MB)');
 
 export function registerArticleRoutes(app: FastifyInstance, { services }: AppContext): void {
-  const admin = { preHandler: app.requireAdmin };
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const admin = { preValidation: app.requireAdmin };
 
-  app.get(
+  api.get(
     '/api/admin/archives/:year/:volume/:issue',
-    { ...admin, schema: { tags: ['admin'], summary: 'An issue and all its articles, whatever their status' } },
-    (request) => {
-      const { year, volume, issue } = parseInput(issueParams, request.params);
-      return services.articles.listForIssue(year, volume, issue);
+    {
+      ...admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'An issue and all its articles, whatever their status',
+        params: issueParams,
+        response: answers({ 200: z.object({ issue: issueSchema, articles: z.array(articleRecordSchema) }) }),
+      },
     },
+    (request) => services.articles.listForIssue(request.params.year, request.params.volume, request.params.issue),
   );
 
-  app.post(
+  api.post(
     '/api/admin/archives/',
-    { ...admin, schema: { tags: ['admin'], summary: 'Adds an article: multipart fields plus pdfFile' } },
+    {
+      ...admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Adds an article: multipart fields plus pdfFile',
+        multipart: articleAddSchema.extend({ pdfFile }),
+        response: answers({ 201: articleRecordSchema }),
+      },
+    },
     async (request, reply) => {
       const form = await readMultipart(request, ['pdfFile']);
       const input = parseInput(articleAddSchema, form.fields, FIELD_CODES);
@@ -39,23 +57,36 @@ export function registerArticleRoutes(app: FastifyInstance, { services }: AppCon
     },
   );
 
-  app.post(
+  api.post(
     '/api/archives/:id',
-    { ...admin, schema: { tags: ['admin'], summary: 'Updates an article: multipart fields, optional pdfFile' } },
+    {
+      ...admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Updates an article: multipart fields, optional pdfFile',
+        params: recordIdParams,
+        multipart: articleEditSchema.extend({ pdfFile: pdfFile.optional() }),
+        response: answers({ 200: articleRecordSchema }),
+      },
+    },
     async (request) => {
-      const { id } = parseInput(recordIdParams, request.params);
       const form = await readMultipart(request, ['pdfFile']);
       const input = parseInput(articleEditSchema, form.fields, FIELD_CODES);
-      return services.articles.update(id, input, form.files.pdfFile, request.user!.username);
+      return services.articles.update(request.params.id, input, form.files.pdfFile, request.user!.username);
     },
   );
 
-  app.get(
+  api.get(
     '/api/admin/search',
-    { ...admin, schema: { tags: ['admin'], summary: 'Articles of any status by reference number, title, author or transaction id' } },
-    (request) => {
-      const { q } = parseInput(searchQuery, request.query);
-      return q ? services.articles.search(q) : [];
+    {
+      ...admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Articles of any status by reference number, title, author or transaction id',
+        querystring: searchQuery,
+        response: answers({ 200: z.array(articleRecordSchema) }),
+      },
     },
+    (request) => (request.query.q ? services.articles.search(request.query.q) : []),
   );
 }

@@ -9,8 +9,8 @@ import {
   type ArticleEditInput,
 } from '../../../common/schemas/article.js';
 import type { ArticleRecord } from '../../../common/schemas/archives.js';
+import type { WriteClock } from '../../cache/write-clock.js';
 import { uniqueViolation, type Db, type Executor } from '../../db/database.js';
-import type { ArticleRow } from '../../db/schema.js';
 import { badRequest, HttpError, notFound } from '../../http/errors.js';
 import type { UploadedFile } from '../../http/multipart.js';
 import { isPdf } from '../../storage/file-signatures.js';
@@ -18,8 +18,9 @@ import { FileJournal } from '../../storage/file-journal.js';
 import { FileStore, type StagedFile } from '../../storage/file-store.js';
 import type { FileMove } from '../../storage/pending-moves.repository.js';
 import { sanitizeRichText, sanitizeTitle, toPlainText } from '../../storage/sanitize.js';
+import { toArticleRecord } from '../archives/archives.service.js';
 import { findIssue } from '../issues/issues.repository.js';
-import { firstPageOf, titleKey } from './article-fields.js';
+import { withDerivedColumns } from './article-fields.js';
 import {
   findArticleById,
   findPublishedArticleFile,
@@ -31,13 +32,7 @@ import {
   updateArticle,
 } from './articles.repository.js';
 
-export const ADMIN_SEARCH_LIMIT = 200;
-
-/** Stored HTML is sanitised again on the way out. */
-export function toArticleRecord(row: ArticleRow): ArticleRecord {
-  const { title_key: _key, abstract_text: _text, ...rest } = row;
-  return { ...rest, title: sanitizeTitle(row.title), description: sanitizeTitle(row.description), abstract: sanitizeRichText(row.abstract) };
-}
+const ADMIN_SEARCH_LIMIT = 200;
 
 const conflict = (code: string) => new HttpError(409, code, ARTICLE_ERROR_MESSAGES[code]!);
 
@@ -57,7 +52,7 @@ function requirePdf(file: UploadedFile): Buffer {
   return file.data;
 }
 
-/** The columns both forms write, cleaned: HTML sanitised, plain fields stripped of markup. */
+/** The columns both forms write, cleaned (HTML sanitised, plain fields stripped of markup), with those derived from them. */
 function cleanFields(input: ArticleAddInput | ArticleEditInput) {
   const title = sanitizeTitle(input.title);
   const abstract = sanitizeRichText(input.abstract);
@@ -65,25 +60,21 @@ function cleanFields(input: ArticleAddInput | ArticleEditInput) {
   if (!toPlainText(title)) throw badRequest('title: Title is required');
   if (!toPlainText(abstract)) throw badRequest('abstract: Abstract is required');
   if (!authorname) throw badRequest('authorname: Author names is required');
-  return {
+  return withDerivedColumns({
     refnumber: input.refnumber,
     title,
-    title_key: titleKey(title),
-    description: title,
     authorname,
     abstract,
-    abstract_text: toPlainText(abstract),
     keywords: toPlainText(input.keywords),
     subject: toPlainText(input.subject),
     country: toPlainText(input.country),
     email: input.email,
     mobile: toPlainText(input.mobile),
     pagenumber: input.pagenumber,
-    first_page: firstPageOf(input.pagenumber),
     txnid: input.txnid,
     ptype: input.ptype,
     publishdate: input.publishdate,
-  };
+  });
 }
 
 /**
@@ -102,6 +93,7 @@ export class ArticlesService {
   constructor(
     private readonly db: Db,
     private readonly files: FileStore,
+    private readonly clock: WriteClock,
   ) {
     this.journal = new FileJournal(db, files);
   }
@@ -152,6 +144,7 @@ export class ArticlesService {
       await this.journal.record(trx, articleFileMoves(staged, null, staged.target));
       return inserted;
     });
+    this.clock.publicDataChanged();
     return this.get(id);
   }
 
@@ -181,7 +174,16 @@ export class ArticlesService {
       });
       await this.journal.record(trx, articleFileMoves(staged, previous, target));
     });
+    this.clock.publicDataChanged();
     return this.get(id);
+  }
+
+  /** The stored PDF of an article of any status, as a path in the file store; null when it has none. */
+  async storedFile(id: number): Promise<string | null> {
+    const row = await findArticleById(this.db, id);
+    if (!row?.file) return null;
+    const stored = `${FileStore.articleDir(row.year, row.volume, row.issue)}/${row.file}`;
+    return this.files.exists(stored) ? stored : null;
   }
 
   /** The stored PDF of a published article (spec §4), as a path in the file store; null for any other file. */

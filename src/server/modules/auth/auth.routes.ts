@@ -1,19 +1,26 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import { loginSchema } from '../../../common/schemas/auth.js';
+import { loginResultSchema, loginSchema, tokenCheckSchema } from '../../../common/schemas/auth.js';
 import type { AppContext } from '../../app-context.js';
-import { HttpError, parseInput } from '../../http/errors.js';
+import { HttpError } from '../../http/errors.js';
+import { answers, type ZodTypeProvider } from '../../http/route-contract.js';
 
 /** Sign-in requests per address and minute, whatever the outcome: slows password spraying across names. */
 export const LOGIN_REQUESTS_PER_MINUTE = 60;
 
 export async function registerAuthRoutes(app: FastifyInstance, { services }: AppContext): Promise<void> {
   await app.register(rateLimit, { global: false });
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.post(
+  api.post(
     '/auth/login/',
     {
-      schema: { tags: ['auth'], summary: 'Sign in: answers {token, user} or an error code' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in: answers {token, user} or an error code',
+        body: loginSchema,
+        response: answers({ 200: loginResultSchema }),
+      },
       config: {
         // Failed attempts per address and user name are limited by the AuthService's throttle.
         rateLimit: {
@@ -25,15 +32,18 @@ export async function registerAuthRoutes(app: FastifyInstance, { services }: App
         },
       },
     },
-    (request) => services.auth.login(parseInput(loginSchema, request.body), request.ip),
+    (request) => services.auth.login(request.body, request.ip),
   );
 
-  app.get(
+  api.get(
     '/auth/verify-token/',
-    { preHandler: app.requireUser, schema: { tags: ['auth'], summary: 'Checks the bearer token; answers the user' } },
+    {
+      preValidation: app.requireUser,
+      schema: { tags: ['auth'], summary: 'Checks the bearer token; answers the user', response: answers({ 200: tokenCheckSchema }) },
+    },
     (request) => {
       const { userId, username, name, role } = request.user!;
-      return { valid: true, user: { id: userId, username, name, role } };
+      return { valid: true as const, user: { id: userId, username, name, role } };
     },
   );
 }

@@ -1,5 +1,4 @@
 import type { LoginInput, LoginResult } from '../../../common/schemas/auth.js';
-import type { UserRole } from '../../../common/schemas/user.js';
 import type { Db } from '../../db/database.js';
 import type { UserRow } from '../../db/schema.js';
 import { parseIpAllowList } from '../../auth/ip-allow-list.js';
@@ -49,7 +48,7 @@ export class AuthService {
 
   private async sessionOf(user: UserRow): Promise<LoginResult> {
     const token = await this.tokens.sign({ userId: user.id, username: user.username, name: user.name, tokenVersion: user.token_version });
-    return { token, user: { id: user.id, username: user.username, name: user.name, role: user.role as UserRole } };
+    return { token, user: { id: user.id, username: user.username, name: user.name, role: user.role } };
   }
 
   /** An empty allow-list admits every address. */

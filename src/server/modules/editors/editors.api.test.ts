@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { addEditor } from './editor-fixtures.js';
+import { addEditor } from '../../test/editor-fixtures.js';
 
 let t: TestApp;
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import {
   EDITOR_CREATED_MESSAGE,
   EDITOR_UPDATED_MESSAGE,
@@ -7,28 +8,54 @@ import {
   editorPinSchema,
   editorStatusSchema,
 } from '../../../common/schemas/editor-input.js';
+import { editorSchema } from '../../../common/schemas/editors.js';
 import { recordIdParams } from '../../../common/schemas/record-id.js';
 import type { AppContext } from '../../app-context.js';
 import { isAdmin } from '../../auth/auth-plugin.js';
 import { parseInput } from '../../http/errors.js';
 import { readMultipart } from '../../http/multipart.js';
+import { answers, type ZodTypeProvider } from '../../http/route-contract.js';
+
+const editorForm = editorInputSchema.extend({ imgFile: z.file().describe('A PNG, JPEG, GIF or WebP picture').optional() });
+const savedEditor = editorSchema.extend({ message: z.string() });
 
 export function registerEditorsRoutes(app: FastifyInstance, { services }: AppContext): void {
-  app.get(
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
     '/api/editors/',
-    { schema: { tags: ['public'], summary: 'Editors: enabled ones pinned first; every editor for an admin' } },
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'Editors: enabled ones pinned first; every editor for an admin',
+        response: answers({ 200: z.array(editorSchema) }),
+      },
+    },
     (request) => (isAdmin(request) ? services.editors.listAll() : services.editors.listPublic()),
   );
 
-  const admin = { preHandler: app.requireAdmin };
+  const admin = { preValidation: app.requireAdmin };
 
-  app.get('/api/editors/:id', { ...admin, schema: { tags: ['admin'], summary: 'One editor, whatever the status' } }, (request) =>
-    services.editors.get(parseInput(recordIdParams, request.params).id),
+  api.get(
+    '/api/editors/:id',
+    {
+      ...admin,
+      schema: { tags: ['admin'], summary: 'One editor, whatever the status', params: recordIdParams, response: answers({ 200: editorSchema }) },
+    },
+    (request) => services.editors.get(request.params.id),
   );
 
-  app.post(
+  api.post(
     '/api/editors',
-    { ...admin, schema: { tags: ['admin'], summary: 'Adds an editor: multipart fields plus an optional imgFile' } },
+    {
+      ...admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Adds an editor: multipart fields plus an optional imgFile',
+        multipart: editorForm,
+        response: answers({ 201: savedEditor }),
+      },
+    },
     async (request, reply) => {
       const form = await readMultipart(request, ['imgFile']);
       const editor = await services.editors.create(parseInput(editorInputSchema, form.fields), form.files.imgFile);
@@ -36,20 +63,34 @@ export function registerEditorsRoutes(app: FastifyInstance, { services }: AppCon
     },
   );
 
-  app.post(
+  api.post(
     '/api/editors/pin',
-    { ...admin, schema: { tags: ['admin'], summary: 'Pins or unpins editors {ids, pinned}; pinned ones list first' } },
-    async (request) => {
-      const { ids, pinned } = parseInput(editorPinSchema, request.body);
-      return { updated: await services.editors.pin(ids, pinned), message: EDITORS_SORTED_MESSAGE };
+    {
+      ...admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Pins or unpins editors {ids, pinned}; pinned ones list first',
+        body: editorPinSchema,
+        response: answers({ 200: z.object({ updated: z.number().int(), message: z.string() }) }),
+      },
     },
+    async (request) => ({ updated: await services.editors.pin(request.body.ids, request.body.pinned), message: EDITORS_SORTED_MESSAGE }),
   );
 
-  app.post(
+  api.post(
     '/api/editors/:id',
-    { ...admin, schema: { tags: ['admin'], summary: 'Updates an editor (multipart, optional imgFile), or only its status' } },
+    {
+      ...admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Updates an editor (multipart, optional imgFile), or only its status',
+        params: recordIdParams,
+        multipart: editorForm,
+        response: answers({ 200: savedEditor }),
+      },
+    },
     async (request) => {
-      const { id } = parseInput(recordIdParams, request.params);
+      const { id } = request.params;
       const form = await readMultipart(request, ['imgFile']);
       // The list's switch posts the status alone (spec §7).
       const statusOnly = Object.keys(form.fields).join() === 'status' && !form.files.imgFile;

@@ -1,7 +1,8 @@
-import type { EditorCategory } from '../../../common/constants.js';
+import type { EditorStatus } from '../../../common/constants.js';
 import type { Editor } from '../../../common/schemas/editors.js';
 import crypto from 'node:crypto';
 import { IMAGE_ONLY_MESSAGE, type EditorInput } from '../../../common/schemas/editor-input.js';
+import type { WriteClock } from '../../cache/write-clock.js';
 import type { Db } from '../../db/database.js';
 import type { EditorRow } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/errors.js';
@@ -14,8 +15,8 @@ import type { SettingsService } from '../settings/settings.service.js';
 import { findEditorById, insertEditor, listAllEditors, listEnabledEditors, setEditorsPinned, updateEditor } from './editors.repository.js';
 
 /** Stored HTML is sanitised again on the way out. */
-export function toEditor(row: EditorRow): Editor {
-  return { ...row, category: row.category as EditorCategory, post: sanitizeRichText(row.post), is_pinned: row.is_pinned === 1 };
+function toEditor(row: EditorRow): Editor {
+  return { ...row, post: sanitizeRichText(row.post), is_pinned: row.is_pinned === 1 };
 }
 
 const picturePath = (picture: string) => `editors/${picture}`;
@@ -27,6 +28,7 @@ export class EditorsService {
     private readonly db: Db,
     private readonly settings: SettingsService,
     private readonly files: FileStore,
+    private readonly clock: WriteClock,
   ) {
     this.journal = new FileJournal(db, files);
   }
@@ -58,6 +60,7 @@ export class EditorsService {
       if (staged) await this.journal.record(trx, [{ source: staged.temp, target: staged.target, remove: null }]);
       return inserted;
     });
+    this.clock.publicDataChanged();
     return this.get(id);
   }
 
@@ -71,17 +74,21 @@ export class EditorsService {
       const previous = current.picture ? picturePath(current.picture) : null;
       if (staged) await this.journal.record(trx, [{ source: staged.temp, target: staged.target, remove: previous }]);
     });
+    this.clock.publicDataChanged();
     return this.get(id);
   }
 
-  async setStatus(id: number, status: Editor['status']): Promise<Editor> {
+  async setStatus(id: number, status: EditorStatus): Promise<Editor> {
     await this.get(id);
     await updateEditor(this.db, id, { status, updated_at: new Date().toISOString() });
+    this.clock.publicDataChanged();
     return this.get(id);
   }
 
   async pin(ids: number[], pinned: boolean): Promise<number> {
-    return setEditorsPinned(this.db, ids, pinned);
+    const updated = await setEditorsPinned(this.db, ids, pinned);
+    this.clock.publicDataChanged();
+    return updated;
   }
 
   /** Pictures are checked by content and stored under a name the server makes (DESIGN.md §3 Files). */

@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { RETRY_AFTER_SECONDS } from '../../http/fault-errors.js';
+import type { ZodTypeProvider } from '../../http/route-contract.js';
 
 /** A load balancer asking must hear back in time even when the database does not answer at all. */
 const HEALTH_TIMEOUT_MS = 2000;
@@ -15,10 +17,12 @@ function withinTime<T>(work: Promise<T>, ms: number): Promise<T> {
 }
 
 export function registerHealthRoutes(app: FastifyInstance, { db }: AppContext): void {
-  app.get('/healthz', { schema: { tags: ['system'], summary: '200 when the database answers, 503 when it does not' } }, async (_request, reply) => {
+  const health = z.object({ status: z.enum(['ok', 'unavailable']) });
+  const schema = { tags: ['system'], summary: '200 when the database answers, 503 when it does not', response: { 200: health, 503: health } };
+  app.withTypeProvider<ZodTypeProvider>().get('/healthz', { schema }, async (_request, reply) => {
     try {
       await withinTime(sql`select 1`.execute(db), HEALTH_TIMEOUT_MS);
-      return { status: 'ok' };
+      return { status: 'ok' as const };
     } catch (error) {
       app.log.warn({ err: error }, 'Health check: the database does not answer');
       return reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send({ status: 'unavailable' });

@@ -1,20 +1,34 @@
 import type { FastifyInstance } from 'fastify';
-import { ISSUE_CREATED_MESSAGE, issueInputSchema } from '../../../common/schemas/issue.js';
+import { z } from 'zod';
+import { adminIssueSchema, ISSUE_CREATED_MESSAGE, issueInputSchema } from '../../../common/schemas/issue.js';
 import type { AppContext } from '../../app-context.js';
-import { parseInput } from '../../http/errors.js';
+import { answers, type ZodTypeProvider } from '../../http/route-contract.js';
 
 export function registerIssueRoutes(app: FastifyInstance, { services }: AppContext): void {
-  app.get(
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
     '/api/admin/archives/',
-    { preHandler: app.requireAdmin, schema: { tags: ['admin'], summary: 'Every issue with its article count' } },
+    {
+      preValidation: app.requireAdmin,
+      schema: { tags: ['admin'], summary: 'Every issue with its article count', response: answers({ 200: z.array(adminIssueSchema) }) },
+    },
     () => services.issues.list(),
   );
 
-  app.post(
+  api.post(
     '/api/admin/create-issue',
-    { preHandler: app.requireAdmin, schema: { tags: ['admin'], summary: 'Creates an issue (year, volume, issue, frequency)' } },
+    {
+      preValidation: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Creates an issue (year, volume, issue, frequency)',
+        body: issueInputSchema,
+        response: answers({ 201: z.object({ id: z.number().int(), message: z.string() }) }),
+      },
+    },
     async (request, reply) => {
-      const created = await services.issues.create(parseInput(issueInputSchema, request.body));
+      const created = await services.issues.create(request.body);
       return reply.code(201).send({ ...created, message: ISSUE_CREATED_MESSAGE });
     },
   );

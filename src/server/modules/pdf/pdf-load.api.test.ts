@@ -1,11 +1,11 @@
 import PDFDocument from 'pdfkit';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { pdfText, qpdfCheck, zipEntries } from '../../pdf/pdf-inspect.js';
+import { pdfText, qpdfCheck, zipEntries } from '../../test/pdf-inspect.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { insertIssue } from '../issues/issues.repository.js';
 import { BusyError, GenerationQueue } from './generation-queue.js';
 import { PdfService } from './pdf.service.js';
-import { insertTestArticle, insertTestEditor } from './pdf-test-records.js';
+import { insertTestArticle, insertTestEditor } from '../../test/pdf-test-records.js';
 
 let t: TestApp;
 let articles: { id: number; refnumber: string }[];
@@ -17,7 +17,7 @@ const MAX_WAITING = 2;
 
 beforeAll(async () => {
   t = await createTestApp();
-  t.ctx.services.pdf = new PdfService(t.ctx.db, t.ctx.services.settings, { maxWaiting: MAX_WAITING });
+  t.ctx.services.pdf = new PdfService(t.ctx.db, t.ctx.services.settings, t.ctx.clock, { maxWaiting: MAX_WAITING });
   await insertIssue(t.ctx.db, { year: 2024, volume: 10, issue: 2, frequency: 'mar-apr' });
   articles = [];
   for (let i = 0; i < 12; i++) {
@@ -31,7 +31,7 @@ afterAll(() => t.close());
 beforeEach(() => {
   documentsMade = vi.spyOn(PDFDocument.prototype, 'end');
   // Each test starts from a write, as if the data had just changed.
-  t.ctx.services.pages.invalidate();
+  t.ctx.clock.publicDataChanged();
 });
 afterEach(() => documentsMade.mockRestore());
 
@@ -101,7 +101,7 @@ describe('PDF generation under load', () => {
     await indexPage([first!]);
     expect(documentsMade).toHaveBeenCalledTimes(2);
 
-    t.ctx.services.pages.invalidate();
+    t.ctx.clock.publicDataChanged();
     await indexPage([first!, second!]);
     expect(documentsMade).toHaveBeenCalledTimes(3);
   });

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EditorCategory } from '../../../common/constants.js';
 import { insertIssue } from '../issues/issues.repository.js';
-import { pdfFonts, pdfPageCount, pdfText, qpdfCheck, zipEntries } from '../../pdf/pdf-inspect.js';
+import { pdfFonts, pdfPageCount, pdfText, qpdfCheck, zipEntries } from '../../test/pdf-inspect.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { insertTestArticle, insertTestEditor, type TestArticle } from './pdf-test-records.js';
+import { insertTestArticle, insertTestEditor, type TestArticle, type TestEditor } from '../../test/pdf-test-records.js';
 
 let t: TestApp;
 const ids: Record<string, number> = {};
@@ -15,7 +16,7 @@ const FIVE_AUTHORS = 'Anita K. Iyer, Rahul Sharma, Chen Wei, Aisha Bello, Tomás
 const addArticle = async (refnumber: string, values: TestArticle) => {
   ids[refnumber] = await insertTestArticle(t.ctx.db, refnumber, values);
 };
-const addEditor = async (name: string, category: string, values: { status?: string; is_pinned?: number } = {}) => {
+const addEditor = async (name: string, category: EditorCategory, values: TestEditor = {}) => {
   editorIds[name] = await insertTestEditor(t.ctx.db, name, category, values);
 };
 
@@ -23,7 +24,7 @@ async function setSettings(values: Record<string, unknown>) {
   const settings = await t.ctx.services.settings.get();
   await t.ctx.services.settings.update({ ...settings, ...values });
   // A write outside an HTTP request announces itself, as the server's own writers do.
-  t.ctx.services.pages.invalidate();
+  t.ctx.clock.publicDataChanged();
 }
 
 beforeAll(async () => {

@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/database.js';
 import type { ArticleRow, EditorRow } from '../../db/schema.js';
+import { isPublished } from '../articles/published.js';
 
 /** The article columns a generated document prints. */
 const ARTICLE_COLUMNS = [
@@ -8,15 +9,9 @@ const ARTICLE_COLUMNS = [
 
 export type PdfArticleRow = Pick<ArticleRow, (typeof ARTICLE_COLUMNS)[number]>;
 
-/** A published article (enabled, with a reference number) by its reference number. */
+/** A published article by its reference number. */
 export const findPublishedArticle = (db: Executor, refnumber: string): Promise<PdfArticleRow | undefined> =>
-  db
-    .selectFrom('articles')
-    .select(ARTICLE_COLUMNS)
-    .where('refnumber', '=', refnumber)
-    .where('refnumber', '<>', '')
-    .where('status', '=', 'enabled')
-    .executeTakeFirst();
+  db.selectFrom('articles').select(ARTICLE_COLUMNS).where('refnumber', '=', refnumber).where(isPublished).executeTakeFirst();
 
 /** Articles of any status by id, in issue and page order (an administrator's selection). */
 export const findArticlesByIds = (db: Executor, ids: number[]): Promise<PdfArticleRow[]> =>

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
 import { MAX_EXPORT_BODY_BYTES } from '../../../common/constants.js';
 import { exportSelectionSchema } from '../../../common/schemas/pdf-exports.js';
 import type { AppContext } from '../../app-context.js';
-import { parseInput } from '../../http/errors.js';
+import { answers, type ZodTypeProvider } from '../../http/route-contract.js';
 import { BusyError } from './generation-queue.js';
 import type { GeneratedFile } from './pdf.service.js';
 
@@ -25,46 +26,71 @@ async function sendFile(reply: FastifyReply, making: Promise<GeneratedFile>): Pr
 
 const SELECTION = 'The selected records (spec §7), e.g. [{"id": 12, …}], or {"ids": [12, 13]}. Only the ids are read.';
 
-export function registerPdfRoutes(app: FastifyInstance, { services }: AppContext): void {
-  // Remembered documents show public data, so any write that empties the page cache makes them stale.
-  services.pages.onInvalidate(() => services.pdf.forget());
+/** A generated document: the answer is the file itself (errors are JSON, as everywhere). */
+const download = (contentType: GeneratedFile['contentType']) => ({
+  response: answers({ 200: z.file().mime(contentType).describe(`The ${contentType === 'application/pdf' ? 'PDF' : 'zip'} file`) }),
+});
 
-  app.get<{ Params: { refno: string; authorname: string } }>(
+export function registerPdfRoutes(app: FastifyInstance, { services }: AppContext): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
     '/api/pdf/certificate/:refno/:authorname',
-    { schema: { tags: ['public'], summary: 'Certificate of publication for one of the article\'s authors (certificate-{refno}.pdf)' } },
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'Certificate of publication for one of the article\'s authors (certificate-{refno}.pdf)',
+        params: z.object({ refno: z.string(), authorname: z.string() }),
+        ...download('application/pdf'),
+      },
+    },
     async (request, reply) => sendFile(reply, services.pdf.certificate(request.params.refno, request.params.authorname)),
   );
 
-  app.get<{ Params: { refno: string } }>(
+  api.get(
     '/api/pdf/coverpage/:refno',
-    { schema: { tags: ['public'], summary: 'Cover page of a published article, in the variant chosen in the settings' } },
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'Cover page of a published article, in the variant chosen in the settings',
+        params: z.object({ refno: z.string() }),
+        ...download('application/pdf'),
+      },
+    },
     async (request, reply) => sendFile(reply, services.pdf.coverPage(request.params.refno)),
   );
 
-  app.get(
+  api.get(
     '/api/pdf/editorialboard',
-    { schema: { tags: ['public'], summary: 'The enabled editors grouped as on /board' } },
+    { schema: { tags: ['public'], summary: 'The enabled editors grouped as on /board', ...download('application/pdf') } },
     async (_request, reply) => sendFile(reply, services.pdf.editorialBoard()),
   );
 
   // The token is checked before the body is read, so nobody without one can make the server parse a large body.
   const admin = { onRequest: app.requireAdmin, bodyLimit: MAX_EXPORT_BODY_BYTES };
+  const selection = { description: SELECTION, body: exportSelectionSchema };
 
-  app.post(
+  api.post(
     '/api/pdf/indexpage',
-    { ...admin, schema: { tags: ['admin'], summary: 'Table of contents of the selected articles (PDF)', description: SELECTION } },
-    async (request, reply) => sendFile(reply, services.pdf.indexPage(parseInput(exportSelectionSchema, request.body))),
+    { ...admin, schema: { tags: ['admin'], summary: 'Table of contents of the selected articles (PDF)', ...selection, ...download('application/pdf') } },
+    async (request, reply) => sendFile(reply, services.pdf.indexPage(request.body)),
   );
 
-  app.post(
+  api.post(
     '/api/pdf/bulkcertificates',
-    { ...admin, schema: { tags: ['admin'], summary: 'Zip of the certificates of every author of the selected articles', description: SELECTION } },
-    async (request, reply) => sendFile(reply, services.pdf.bulkCertificates(parseInput(exportSelectionSchema, request.body))),
+    {
+      ...admin,
+      schema: { tags: ['admin'], summary: 'Zip of the certificates of every author of the selected articles', ...selection, ...download('application/zip') },
+    },
+    async (request, reply) => sendFile(reply, services.pdf.bulkCertificates(request.body)),
   );
 
-  app.post(
+  api.post(
     '/api/pdf/editorscertificate',
-    { ...admin, schema: { tags: ['admin'], summary: 'Zip of a membership certificate for each selected editor', description: SELECTION } },
-    async (request, reply) => sendFile(reply, services.pdf.editorsCertificates(parseInput(exportSelectionSchema, request.body))),
+    {
+      ...admin,
+      schema: { tags: ['admin'], summary: 'Zip of a membership certificate for each selected editor', ...selection, ...download('application/zip') },
+    },
+    async (request, reply) => sendFile(reply, services.pdf.editorsCertificates(request.body)),
   );
 }

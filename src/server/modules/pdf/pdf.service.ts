@@ -1,13 +1,13 @@
 import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { splitAuthors } from '../../../common/citation.js';
-import type { EditorCategory } from '../../../common/constants.js';
 import type { SiteSettings } from '../../../common/schemas/settings.js';
+import type { WriteClock } from '../../cache/write-clock.js';
 import type { Db } from '../../db/database.js';
 import type { EditorRow } from '../../db/schema.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { membershipCertificate, publicationCertificate } from '../../pdf/certificate.js';
-import { coverPage, type CoverPageVariant } from '../../pdf/cover-page.js';
+import { coverPage } from '../../pdf/cover-page.js';
 import { editorialBoard, type BoardMember } from '../../pdf/editorial-board.js';
 import { indexPage } from '../../pdf/index-page.js';
 import { journalInfo, type JournalInfo } from '../../pdf/journal-info.js';
@@ -33,7 +33,7 @@ export interface PdfLimits extends DocumentCacheLimits {
 }
 
 /** A document takes 5-50 ms, so a full queue empties within about two seconds (BUSY_RETRY_AFTER_SECONDS). */
-const DEFAULT_LIMITS: PdfLimits = { maxWaiting: 32, maxBytes: 16 * 1024 * 1024, ttlMs: 60_000 };
+const DEFAULT_LIMITS: PdfLimits = { maxWaiting: 32, maxBytes: 16 * 1024 * 1024 };
 
 /** A zip entry drawn as soon as it is called. */
 type DocumentEntry = ZipEntry & { render: () => Readable };
@@ -59,7 +59,7 @@ function missingIds(ids: number[], found: { id: number }[], what: string): HttpE
 function boardMember(row: EditorRow, showContacts: boolean): BoardMember {
   return {
     name: row.name,
-    category: row.category as EditorCategory,
+    category: row.category,
     degree: row.degree,
     post: toPlainText(row.post),
     affiliation: row.content,
@@ -85,7 +85,7 @@ function certificateDoc(journal: JournalInfo, article: PdfArticleRow, author: st
 /**
  * Certificates, cover pages, the editorial board and the table of contents, from database records only.
  * Every document is made in its turn of one queue; the board and tables of contents are remembered
- * until the next write (forget()).
+ * until the next change of public data (the write clock).
  */
 export class PdfService {
   private readonly queue: GenerationQueue;
@@ -94,16 +94,12 @@ export class PdfService {
   constructor(
     private readonly db: Db,
     private readonly settings: SettingsService,
+    clock: WriteClock,
     limits: Partial<PdfLimits> = {},
   ) {
     const { maxWaiting, ...cacheLimits } = { ...DEFAULT_LIMITS, ...limits };
     this.queue = new GenerationQueue(maxWaiting);
-    this.documents = new DocumentCache(cacheLimits);
-  }
-
-  /** Public data changed: the remembered documents are out of date. */
-  forget(): void {
-    this.documents.forget();
+    this.documents = new DocumentCache(clock, cacheLimits);
   }
 
   /** Draws a document on its turn in the queue and returns it whole. */
@@ -137,7 +133,7 @@ export class PdfService {
     const doc = await this.generate(() =>
       coverPage({
         journal: journalInfo(settings),
-        variant: settings.cover_page_variant as CoverPageVariant,
+        variant: settings.cover_page_variant,
         title: sanitizeTitle(article.title),
         authors: splitAuthors(article.authorname),
         volume: article.volume,
@@ -223,7 +219,7 @@ export class PdfService {
         membershipCertificate({
           journal,
           name: editor.name,
-          category: editor.category as EditorCategory,
+          category: editor.category,
           post: toPlainText(editor.post),
           affiliation: editor.content,
           date,

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_PAGE_SIZE } from '../../../common/schemas/archives.js';
+import type { ArticleUpdate } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { addArticle, addIssue } from '../archives/archive-fixtures.js';
+import { addArticle, addIssue } from '../../test/archive-fixtures.js';
 
 let t: TestApp;
 const search = async (query: string) => {
@@ -86,7 +87,7 @@ describe('GET /api/search', () => {
   it('follows every change of an article: its words, its status and its reference number', async () => {
     const db = t.ctx.db;
     const id = await addArticle(db, { year: 2025, volume: 3, issue: 1, refnumber: '80005', pagenumber: '21-22', title: 'Tidal wetlands' });
-    const setArticle = (values: { title?: string; status?: string; refnumber?: string }) =>
+    const setArticle = (values: ArticleUpdate) =>
       db.updateTable('articles').set(values).where('id', '=', id).execute();
     const found = async (keyword: string) => refs((await search(`keyword=${keyword}`)).body).includes('80005');
     expect(await found('wetlands')).toBe(true);

@@ -1,6 +1,7 @@
 import { PostgresAdapter, sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import { PUBLISHED_SQL, SUMMARY_COLUMNS, type SummaryRow } from '../archives/archives.repository.js';
+import { SUMMARY_COLUMNS, type SummaryRow } from '../archives/archives.repository.js';
+import { PUBLISHED_SQL } from '../articles/published.js';
 
 export interface SearchQuery {
   /** Words of the keyword: letters, marks and digits only, so they can never break the query syntax. */

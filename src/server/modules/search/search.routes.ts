@@ -1,15 +1,20 @@
 import type { FastifyInstance } from 'fastify';
+import { searchResultsSchema } from '../../../common/schemas/archives.js';
 import { searchQuerySchema } from '../../../common/schemas/search.js';
 import type { AppContext } from '../../app-context.js';
-import { parseInput } from '../../http/errors.js';
+import { answers, type ZodTypeProvider } from '../../http/route-contract.js';
 
 export function registerSearchRoutes(app: FastifyInstance, { services }: AppContext): void {
-  app.get(
+  app.withTypeProvider<ZodTypeProvider>().get(
     '/api/search',
-    { schema: { tags: ['public'], summary: 'Ranked search of enabled articles by keyword or exact reference number, one page at a time' } },
-    (request) => {
-      const { keyword, page } = parseInput(searchQuerySchema, request.query);
-      return services.search.search(keyword, page);
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'Ranked search of enabled articles by keyword or exact reference number, one page at a time',
+        querystring: searchQuerySchema,
+        response: answers({ 200: searchResultsSchema }),
+      },
     },
+    (request) => services.search.search(request.query.keyword, request.query.page),
   );
 }

@@ -5,10 +5,10 @@ import { searchArticles } from './search.repository.js';
 
 const MAX_WORDS = 16;
 /** Deeper pages than this are not useful to a reader and would only cost the database. */
-export const MAX_SEARCH_PAGE = 200;
+const MAX_SEARCH_PAGE = 200;
 
 /** The searchable words of a keyword: runs of letters, marks and digits, at most MAX_WORDS of them. */
-export function searchWords(keyword: string): string[] {
+function searchWords(keyword: string): string[] {
   return (keyword.normalize('NFC').match(/[\p{L}\p{M}\p{N}]+/gu) ?? []).slice(0, MAX_WORDS);
 }
 

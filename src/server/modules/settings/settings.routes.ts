@@ -1,23 +1,37 @@
 import type { FastifyInstance } from 'fastify';
-import { SETTINGS_UPDATED_MESSAGE, settingsInputSchema } from '../../../common/schemas/settings.js';
+import { z } from 'zod';
+import { SETTINGS_UPDATED_MESSAGE, settingsAnswerSchema, settingsInputSchema } from '../../../common/schemas/settings.js';
 import type { AppContext } from '../../app-context.js';
 import { isAdmin } from '../../auth/auth-plugin.js';
-import { parseInput } from '../../http/errors.js';
+import { answers, type ZodTypeProvider } from '../../http/route-contract.js';
 
 export function registerSettingsRoutes(app: FastifyInstance, { services }: AppContext): void {
-  app.get(
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
     '/api/settings/',
-    { schema: { tags: ['public'], summary: 'Site settings: all fields with an admin token, public fields without' } },
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'Site settings: all fields with an admin token, public fields without',
+        response: answers({ 200: settingsAnswerSchema }),
+      },
+    },
     // The allow-list is an admin's business: a staff token reads the public fields.
     (request) => (isAdmin(request) ? services.settings.get() : services.settings.getPublic()),
   );
 
-  app.post(
+  api.post(
     '/api/settings',
-    { preHandler: app.requireAdmin, schema: { tags: ['admin'], summary: 'Updates every site setting (JSON)' } },
-    async (request) => {
-      const settings = await services.settings.save(parseInput(settingsInputSchema, request.body), request.ip);
-      return { ...settings, message: SETTINGS_UPDATED_MESSAGE };
+    {
+      preValidation: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Updates every site setting (JSON)',
+        body: settingsInputSchema,
+        response: answers({ 200: settingsInputSchema.extend({ message: z.string() }) }),
+      },
     },
+    async (request) => ({ ...(await services.settings.save(request.body, request.ip)), message: SETTINGS_UPDATED_MESSAGE }),
   );
 }

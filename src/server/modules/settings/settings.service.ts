@@ -1,4 +1,6 @@
 import { PRIVATE_SETTING_FIELDS, type PublicSettings, type SiteSettings } from '../../../common/schemas/settings.js';
+import { UntilNextWrite } from '../../cache/until-next-write.js';
+import type { WriteClock } from '../../cache/write-clock.js';
 import type { Db } from '../../db/database.js';
 import type { SettingsRow } from '../../db/schema.js';
 import { parseIpAllowList } from '../../auth/ip-allow-list.js';
@@ -36,35 +38,30 @@ function checkAllowList(text: string, savedFrom: string): void {
   }
 }
 
-/** How long another instance's settings change may take to show here (several instances share one database). */
-const SETTINGS_CACHE_MS = 30_000;
-
 export class SettingsService {
-  private cached: { settings: SiteSettings; publicSettings: PublicSettings; until: number } | null = null;
+  /** Settings are read on every page, so they are kept until the next change of public data. */
+  private readonly remembered: UntilNextWrite<{ settings: SiteSettings; publicSettings: PublicSettings }>;
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly clock: WriteClock,
+  ) {
+    this.remembered = new UntilNextWrite(() => this.read(), clock);
+  }
 
-  /** Settings are read on every page, so they are cached until the next update here or for a short while. */
   async get(): Promise<SiteSettings> {
-    return (await this.load()).settings;
-  }
-
-  private async load() {
-    if (this.cached && this.cached.until > Date.now()) return this.cached;
-    const row = await findSettings(this.db);
-    if (!row) throw new Error('Settings row is missing; the database was not initialised');
-    const settings = toSettings(row);
-    this.cached = { settings, publicSettings: toPublicSettings(settings), until: Date.now() + SETTINGS_CACHE_MS };
-    return this.cached;
-  }
-
-  /** Drops the cached settings, e.g. when another worker process saved new ones. */
-  forget(): void {
-    this.cached = null;
+    return (await this.remembered.get()).settings;
   }
 
   async getPublic(): Promise<PublicSettings> {
-    return (await this.load()).publicSettings;
+    return (await this.remembered.get()).publicSettings;
+  }
+
+  private async read() {
+    const row = await findSettings(this.db);
+    if (!row) throw new Error('Settings row is missing; the database was not initialised');
+    const settings = toSettings(row);
+    return { settings, publicSettings: toPublicSettings(settings) };
   }
 
   /** Settings an administrator saves from the address `savedFrom`. */
@@ -84,7 +81,7 @@ export class SettingsService {
       show_journal_list_link: input.show_journal_list_link ? 1 : 0,
       updated_at: new Date().toISOString(),
     });
-    this.cached = null;
+    this.clock.publicDataChanged();
     return this.get();
   }
 }

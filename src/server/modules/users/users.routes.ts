@@ -1,41 +1,67 @@
 import type { FastifyInstance } from 'fastify';
-import { USER_CREATED_MESSAGE, USER_UPDATED_MESSAGE, userCreateSchema, userUpdateSchema } from '../../../common/schemas/user.js';
+import { z } from 'zod';
+import { adminUserSchema, USER_CREATED_MESSAGE, USER_UPDATED_MESSAGE, userCreateSchema, userUpdateSchema } from '../../../common/schemas/user.js';
 import { recordIdParams } from '../../../common/schemas/record-id.js';
 import type { AppContext } from '../../app-context.js';
-import { parseInput } from '../../http/errors.js';
+import { answers, type ZodTypeProvider } from '../../http/route-contract.js';
+
+const savedUser = adminUserSchema.extend({
+  message: z.string(),
+  /** A new token when the user changed their own password (the old one no longer counts). */
+  token: z.string().optional(),
+});
 
 export function registerUserRoutes(app: FastifyInstance, { services }: AppContext): void {
-  const admin = { preHandler: app.requireAdmin };
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const admin = { preValidation: app.requireAdmin };
 
-  app.get('/api/users', { ...admin, schema: { tags: ['admin'], summary: 'Every user (never a password)' } }, () =>
-    services.users.list(),
+  api.get(
+    '/api/users',
+    { ...admin, schema: { tags: ['admin'], summary: 'Every user (never a password)', response: answers({ 200: z.array(adminUserSchema) }) } },
+    () => services.users.list(),
   );
 
-  app.post(
+  api.post(
     '/api/users',
-    { ...admin, schema: { tags: ['admin'], summary: 'Creates a user {username, name, password, role (admin, the default, or staff)}' } },
+    {
+      ...admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Creates a user {username, name, password, role (admin, the default, or staff)}',
+        body: userCreateSchema,
+        response: answers({ 201: savedUser }),
+      },
+    },
     async (request, reply) => {
-      const user = await services.users.create(parseInput(userCreateSchema, request.body));
+      const user = await services.users.create(request.body);
       return reply.code(201).send({ ...user, message: USER_CREATED_MESSAGE });
     },
   );
 
-  app.get('/api/users/:id', { ...admin, schema: { tags: ['admin'], summary: 'One user (never a password)' } }, (request) =>
-    services.users.get(parseInput(recordIdParams, request.params).id),
+  api.get(
+    '/api/users/:id',
+    {
+      ...admin,
+      schema: { tags: ['admin'], summary: 'One user (never a password)', params: recordIdParams, response: answers({ 200: adminUserSchema }) },
+    },
+    (request) => services.users.get(request.params.id),
   );
 
-  app.post(
+  api.post(
     '/api/users/:id',
     {
       ...admin,
       schema: {
         tags: ['admin'],
         summary: 'Updates name, password, role or enabled; a new password, role or disabling ends the user\'s sessions',
+        params: recordIdParams,
+        body: userUpdateSchema,
+        response: answers({ 200: savedUser }),
       },
     },
     async (request) => {
-      const { id } = parseInput(recordIdParams, request.params);
-      const input = parseInput(userUpdateSchema, request.body);
+      const { id } = request.params;
+      const input = request.body;
       const actingUserId = request.user!.userId;
       const user = await services.users.update(id, input, actingUserId);
       // A new password of one's own ended this session too: it goes on with a new token.

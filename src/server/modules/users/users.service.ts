@@ -1,4 +1,4 @@
-import type { AdminUser, UserCreateInput, UserRole, UserUpdateInput } from '../../../common/schemas/user.js';
+import type { AdminUser, UserCreateInput, UserUpdateInput } from '../../../common/schemas/user.js';
 import { uniqueViolation, type Db } from '../../db/database.js';
 import type { UserRow } from '../../db/schema.js';
 import { hashPassword, verifyPassword } from '../../auth/passwords.js';
@@ -10,7 +10,7 @@ const toAdminUser = (row: UserRow): AdminUser => ({
   id: row.id,
   username: row.username,
   name: row.name,
-  role: row.role as UserRole,
+  role: row.role,
   enabled: row.enabled === 1,
   creation: row.creation,
 });

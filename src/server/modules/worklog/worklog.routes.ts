@@ -1,48 +1,65 @@
 import type { FastifyInstance } from 'fastify';
-import { newWorklogEntrySchema, worklogQuerySchema, worklogStatusSchema } from '../../../common/schemas/worklog.js';
-import { MAX_RECORD_ID } from '../../../common/schemas/record-id.js';
+import {
+  newWorklogEntrySchema,
+  worklogEntrySchema,
+  worklogPageSchema,
+  worklogQuerySchema,
+  worklogStatusSchema,
+} from '../../../common/schemas/worklog.js';
+import { recordIdParams } from '../../../common/schemas/record-id.js';
 import type { AppContext } from '../../app-context.js';
-import { notFound, parseInput } from '../../http/errors.js';
-
-/** Entry ids are positive integers; anything else names no entry. */
-function entryId(raw: string): number {
-  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
-  if (!(id >= 1 && id <= MAX_RECORD_ID)) throw notFound(`Work-log entry ${raw} not found`);
-  return id;
-}
+import { answers, refuseUnknownId, type ZodTypeProvider } from '../../http/route-contract.js';
 
 /** The staff work-log (spec §7 /api/webdata); every call needs the bearer token. */
 export function registerWorklogRoutes(app: FastifyInstance, { services }: AppContext): void {
-  app.get(
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const user = { preValidation: app.requireUser };
+
+  api.get(
     '/api/webdata',
     {
-      preHandler: app.requireUser,
+      ...user,
       schema: {
         tags: ['webdata'],
         summary: 'Work-log entries newest first, 20 a page: ?status=&search=&page= answers {entries, total, page, pageSize}',
+        querystring: worklogQuerySchema,
+        response: answers({ 200: worklogPageSchema }),
       },
     },
-    (request) => services.worklog.list(parseInput(worklogQuerySchema, request.query)),
+    (request) => services.worklog.list(request.query),
   );
 
-  app.post(
+  api.post(
     '/api/webdata',
     {
-      preHandler: app.requireUser,
-      schema: { tags: ['webdata'], summary: 'Adds an info or urgent entry {status, content}; author and time come from the token and the clock' },
+      ...user,
+      schema: {
+        tags: ['webdata'],
+        summary: 'Adds an info or urgent entry {status, content}; author and time come from the token and the clock',
+        body: newWorklogEntrySchema,
+        response: answers({ 201: worklogEntrySchema }),
+      },
     },
-    async (request, reply) => {
-      const entry = await services.worklog.create(parseInput(newWorklogEntrySchema, request.body), request.user!);
-      return reply.code(201).send(entry);
-    },
+    async (request, reply) => reply.code(201).send(await services.worklog.create(request.body, request.user!)),
   );
 
-  app.put<{ Params: { id: string } }>(
+  api.put(
     '/api/webdata/:id',
-    { preHandler: app.requireUser, schema: { tags: ['webdata'], summary: 'Sets the status {status} of one entry to any of the eight statuses' } },
+    {
+      ...user,
+      // Any id that names no entry, well-formed or not, answers 404 (decision 030).
+      attachValidation: true,
+      schema: {
+        tags: ['webdata'],
+        summary: 'Sets the status {status} of one entry to any of the eight statuses',
+        params: recordIdParams,
+        body: worklogStatusSchema,
+        response: answers({ 200: worklogEntrySchema }),
+      },
+    },
     (request) => {
-      const id = entryId(request.params.id);
-      return services.worklog.setStatus(id, parseInput(worklogStatusSchema, request.body).status);
+      refuseUnknownId(request, (id) => `Work-log entry ${id} not found`);
+      return services.worklog.setStatus(request.params.id, request.body.status);
     },
   );
 }

@@ -20,11 +20,7 @@ import {
 } from './worklog.repository.js';
 
 /** Content is sanitised again on the way out, so rows written around the service never reach a page unchecked. */
-const toEntry = (row: WorklogEntryRow): WorklogEntry => ({
-  ...row,
-  content: sanitizeBasic(row.content),
-  status: row.status as WorklogStatus,
-});
+const toEntry = (row: WorklogEntryRow): WorklogEntry => ({ ...row, content: sanitizeBasic(row.content) });
 
 export class WorklogService {
   constructor(private readonly db: Db) {}

@@ -1,5 +1,4 @@
 import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
-import { articleFileUrl } from '../../../common/archive-links.js';
 import { ARTICLE_STATUSES, FILE_SIZE_MESSAGE, MAX_AUTHORS, MAX_REFERENCES, MAX_TITLE_WORDS, MAX_UPLOAD_BYTES, PAYMENT_TYPES } from '../../../common/constants.js';
 import type { ArticleRecord } from '../../../common/schemas/archives.js';
 import {
@@ -16,6 +15,7 @@ import { GENERIC_ERROR_MESSAGE } from '../../../common/schemas/auth.js';
 import { RichTextField } from '../admin-editor/rich-text-field.js';
 import { adminRequest, firstProblem } from '../admin-shell/admin-request.js';
 import { FormError } from '../admin-shell/form-error.js';
+import { downloadStoredPdf } from './stored-pdf.js';
 
 const TEXT_FIELDS = ['refnumber', 'txnid', 'email', 'mobile', 'authorname', 'keywords', 'subject', 'country', 'pagenumber'] as const;
 type TextField = (typeof TEXT_FIELDS)[number];
@@ -122,7 +122,8 @@ export function ArticleForm({ mode, initial, issue, lastPage = 0, article, onSav
       {HINTS[key] && <small className="hint">{HINTS[key]}</small>}
     </label>
   );
-  const currentFile = article && articleFileUrl(article);
+  const currentFile = article?.file ? { id: article.id, file: article.file } : null;
+  const openCurrentFile = async () => setError((currentFile && (await downloadStoredPdf(currentFile))) ?? '');
 
   return (
     <form className="admin-card admin-form article-form" onSubmit={submit} noValidate>
@@ -161,15 +162,20 @@ export function ArticleForm({ mode, initial, issue, lastPage = 0, article, onSav
         {field('subject')}
         {field('country')}
         {field('pagenumber')}
-        <label>
-          PDF file{mode === 'edit' && ' (optional)'}
-          <input name="pdfFile" type="file" accept="application/pdf,.pdf" onChange={chooseFile} />
+        <div className="field">
+          <label>
+            PDF file{mode === 'edit' && ' (optional)'}
+            <input name="pdfFile" type="file" accept="application/pdf,.pdf" onChange={chooseFile} />
+          </label>
           {currentFile && (
             <small className="hint">
-              Current file: <a href={currentFile}>{article!.file}</a>
+              Current file:{' '}
+              <button type="button" className="link-button" onClick={() => void openCurrentFile()}>
+                {currentFile.file}
+              </button>
             </small>
           )}
-        </label>
+        </div>
         {mode === 'edit' && (
           <label>
             Status

@@ -1,10 +1,9 @@
 import { Outlet, redirect, useNavigation, useRouteLoaderData, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { issuePath } from '../../../common/archive-links.js';
-import { EXPANDED_YEAR_GROUPS } from '../../../common/constants.js';
 import type { YearGroup } from '../../../common/schemas/archives.js';
 import { ArchiveYearList } from '../../components/archive-year-list.js';
 import { siteTitle, type HeadArgs, type HeadData } from '../../lib/head.js';
-import { memoByObject, type DeepReadonly } from '../../lib/memo-by-object.js';
+import type { DeepReadonly } from '../../lib/memo-by-object.js';
 import { apiFrom } from '../../lib/public-api.js';
 import '../../styles/public-pages.css';
 
@@ -22,17 +21,8 @@ export async function archivesLoader({ request, context }: LoaderFunctionArgs): 
   if (isArchivesIndex(new URL(request.url)) && newest && newest.issues.length > 0) {
     throw redirect(issuePath(newest.year, newest.volume, newest.issues[0]!));
   }
-  return withCollapsedGroupsTrimmed(groups);
+  return groups;
 }
-
-/**
- * Groups that start collapsed travel without their issues (the year list fetches them when one is
- * opened): a century-long archive would otherwise add some 20 KB to every issue and article page.
- * The server hands out the same groups until the next write, and so the same trimmed list.
- */
-const withCollapsedGroupsTrimmed = memoByObject((groups: YearGroup[]): DeepReadonly<YearGroup[]> =>
-  groups.map((group, index) => (index < EXPANDED_YEAR_GROUPS ? group : { ...group, issue_month: {}, issues: [] })),
-);
 
 /** The year groups change only with a write; they are read again only when /archives itself must redirect. */
 export const archivesShouldRevalidate = ({ nextUrl }: ShouldRevalidateFunctionArgs) => isArchivesIndex(nextUrl);

@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
-import { FONTS } from '../../pdf/fonts.js';
-import { toPlainText } from '../../storage/sanitize.js';
+import { FONTS } from '../pdf/fonts.js';
+import { toPlainText } from '../storage/sanitize.js';
 
 /** A small, real article PDF for the demo journal: title, authors and abstract on one page. */
 export function demoArticlePdf(article: {

@@ -1,13 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { formatCitation } from '../../../common/citation.js';
-import type { Db } from '../database.js';
-import type { SettingsTable } from '../schema.js';
-import { saveSettings } from '../../modules/settings/settings.repository.js';
-import { insertArticle } from '../../modules/articles/articles.repository.js';
-import { firstPageOf, titleKey } from '../../modules/articles/article-fields.js';
-import { insertIssue } from '../../modules/issues/issues.repository.js';
-import { FileStore } from '../../storage/file-store.js';
-import { toPlainText, sanitizeRichText, sanitizeTitle } from '../../storage/sanitize.js';
+import { formatCitation } from '../../common/citation.js';
+import type { Db } from '../db/database.js';
+import type { SettingsTable } from '../db/schema.js';
+import { saveSettings } from '../modules/settings/settings.repository.js';
+import { insertArticle } from '../modules/articles/articles.repository.js';
+import { withDerivedColumns } from '../modules/articles/article-fields.js';
+import { insertIssue } from '../modules/issues/issues.repository.js';
+import { FileStore } from '../storage/file-store.js';
+import { sanitizeRichText, sanitizeTitle } from '../storage/sanitize.js';
 import { demoArticlePdf } from './article-pdf.js';
 import { demoArticle, seededRandom } from './demo-content.js';
 import { DEFAULT_SETTINGS } from './default-settings.js';
@@ -53,7 +53,7 @@ const BIMONTHLY = ['jan-feb', 'mar-apr', 'may-jun', 'jul-aug', 'sep-oct', 'nov-d
 const FIRST_YEAR = 2024;
 const YEARS = 3;
 const ARTICLES_PER_ISSUE = 4;
-export const DEMO_FIRST_VOLUME = 10;
+const DEMO_FIRST_VOLUME = 10;
 
 const EDITORS = [
   { name: 'Prof. (Dr.) Rajesh Kumar Sharma', category: 'chief editor', post: 'Professor', degree: 'Ph.D., D.Litt.', content: 'Department of Economics, University of Delhi, Delhi, India', country: 'India', picture: [30, 64, 120] },
@@ -111,21 +111,17 @@ async function seedIssuesAndArticles(db: Db, files: FileStore): Promise<number> 
         const month = 2 * i + 1 + Math.floor(random() * 2);
         const publishdate = `${year}-${String(month).padStart(2, '0')}-${String(5 + a * 5).padStart(2, '0')}`;
         const now = new Date().toISOString();
-        await insertArticle(db, {
+        await insertArticle(db, withDerivedColumns({
           refnumber,
           title: sanitizeTitle(content.title),
-          title_key: titleKey(content.title),
           authorname: content.authorname,
           abstract: sanitizeRichText(content.abstract),
-          abstract_text: toPlainText(content.abstract),
           keywords: content.keywords,
-          description: sanitizeTitle(content.title),
           subject: content.subject,
           country: content.country,
           email: `author${count}@mail.example`,
           mobile: `98${String(10000000 + count * 7919).slice(0, 8)}`,
           pagenumber,
-          first_page: firstPageOf(pagenumber),
           year,
           volume,
           issue,
@@ -139,7 +135,7 @@ async function seedIssuesAndArticles(db: Db, files: FileStore): Promise<number> 
           creation: now,
           modifiedby: '',
           modification: now,
-        });
+        }));
       }
     }
   }

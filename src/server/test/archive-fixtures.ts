@@ -1,9 +1,8 @@
-import type { Db } from '../../db/database.js';
-import type { NewArticle } from '../../db/schema.js';
-import { toPlainText } from '../../storage/sanitize.js';
-import { firstPageOf, titleKey } from '../articles/article-fields.js';
-import { insertArticle } from '../articles/articles.repository.js';
-import { insertIssue } from '../issues/issues.repository.js';
+import type { Db } from '../db/database.js';
+import type { NewArticle } from '../db/schema.js';
+import { withDerivedColumns } from '../modules/articles/article-fields.js';
+import { insertArticle } from '../modules/articles/articles.repository.js';
+import { insertIssue } from '../modules/issues/issues.repository.js';
 
 /** Small, exact archives for API tests: issues and articles written straight through the repositories. */
 export const addIssue = (db: Db, year: number, volume: number, issue: number, frequency = '') =>
@@ -18,17 +17,13 @@ export async function addArticle(db: Db, values: Partial<NewArticle> & Pick<NewA
   const title = values.title ?? `Article number ${serial}`;
   const abstract = values.abstract ?? `<p>Abstract of article ${serial}.</p>`;
   const pagenumber = values.pagenumber ?? `${serial}-${serial + 1}`;
-  return insertArticle(db, {
-    title_key: titleKey(title),
+  return insertArticle(db, withDerivedColumns({
     authorname: 'Test Author',
-    abstract_text: toPlainText(abstract),
     keywords: '',
-    description: title,
     subject: 'Education',
     country: 'India',
     email: `author${serial}@mail.example`,
     mobile: '9800000000',
-    first_page: firstPageOf(pagenumber),
     frequency: '',
     txnid: `TXN-TEST-${serial}`,
     ptype: 'paid',
@@ -44,5 +39,5 @@ export async function addArticle(db: Db, values: Partial<NewArticle> & Pick<NewA
     title,
     abstract,
     pagenumber,
-  });
+  }));
 }

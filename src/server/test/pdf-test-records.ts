@@ -1,35 +1,32 @@
 // Records for the PDF tests, written straight to the database.
-import type { Db } from '../../db/database.js';
-import { firstPageOf, titleKey } from '../articles/article-fields.js';
-import { insertArticle } from '../articles/articles.repository.js';
+import type { ArticleStatus, EditorCategory, EditorStatus } from '../../common/constants.js';
+import type { Db } from '../db/database.js';
+import { withDerivedColumns } from '../modules/articles/article-fields.js';
+import { insertArticle } from '../modules/articles/articles.repository.js';
 
 export interface TestArticle {
   title: string;
   authorname: string;
   pagenumber: string;
   file?: string | null;
-  status?: string;
+  status?: ArticleStatus;
   issue?: number;
 }
 
 /** An article of volume 10 (2024), issue 2 unless told otherwise; returns its id. */
 export async function insertTestArticle(db: Db, refnumber: string, values: TestArticle): Promise<number> {
   const now = new Date().toISOString();
-  return insertArticle(db, {
+  return insertArticle(db, withDerivedColumns({
     refnumber,
     title: values.title,
-    title_key: titleKey(values.title),
     authorname: values.authorname,
     abstract: '<p>Abstract.</p>',
-    abstract_text: 'Abstract.',
     keywords: '',
-    description: values.title,
     subject: 'Environmental Science',
     country: 'India',
     email: `${refnumber}@mail.example`,
     mobile: '',
     pagenumber: values.pagenumber,
-    first_page: firstPageOf(values.pagenumber),
     year: 2024,
     volume: 10,
     issue: values.issue ?? 2,
@@ -43,11 +40,16 @@ export async function insertTestArticle(db: Db, refnumber: string, values: TestA
     creation: now,
     modifiedby: '',
     modification: now,
-  });
+  }));
 }
 
 /** An editor with a designation that carries markup, and contact details; returns its id. */
-export async function insertTestEditor(db: Db, name: string, category: string, values: { status?: string; is_pinned?: number } = {}): Promise<number> {
+export interface TestEditor {
+  status?: EditorStatus;
+  is_pinned?: number;
+}
+
+export async function insertTestEditor(db: Db, name: string, category: EditorCategory, values: TestEditor = {}): Promise<number> {
   const now = new Date().toISOString();
   const row = await db
     .insertInto('editors')

@@ -1,14 +1,10 @@
 /**
- * `npm run seed:large [-- --articles 50000]`: adds a large archive (monthly issues back from 2023, about 40
- * articles each) to the configured database, for benchmarks. Uses the same DATA_DIR/DATABASE_URL as the server.
+ * A large archive (monthly issues back from 2023, about 40 articles each) for benchmarks and crawl tests:
+ * `npm run seed:large` (seed-large.ts) adds one to the configured database.
  */
-import pino from 'pino';
-import { createContext } from '../../bootstrap.js';
-import { loadConfig } from '../../config.js';
-import { firstPageOf, titleKey } from '../../modules/articles/article-fields.js';
-import { toPlainText } from '../../storage/sanitize.js';
-import type { Db } from '../database.js';
-import type { NewArticle } from '../schema.js';
+import type { Db } from '../db/database.js';
+import type { NewArticle } from '../db/schema.js';
+import { withDerivedColumns } from '../modules/articles/article-fields.js';
 import { demoArticle, seededRandom } from './demo-content.js';
 
 const ARTICLES_PER_ISSUE = 40;
@@ -16,20 +12,12 @@ const LAST_YEAR = 2023;
 const BATCH = 400;
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 
-function articleCount(argv: string[]): number {
-  const index = argv.indexOf('--articles');
-  const value = index >= 0 ? Number(argv[index + 1]) : 50_000;
-  if (!Number.isInteger(value) || value < 1 || value > 1_000_000) {
-    throw new Error('--articles must be a whole number between 1 and 1,000,000');
-  }
-  return value;
-}
-
 async function insertBatch(db: Db, rows: NewArticle[]) {
   if (rows.length) await db.insertInto('articles').values(rows).execute();
 }
 
-async function seedLarge(db: Db, total: number) {
+/** Adds `total` articles in new issues; returns how many articles and issues were made. */
+export async function seedLargeArchive(db: Db, total: number) {
   const random = seededRandom(50_000);
   const issueCount = Math.ceil(total / ARTICLES_PER_ISSUE);
   const now = new Date().toISOString();
@@ -48,16 +36,12 @@ async function seedLarge(db: Db, total: number) {
         const content = demoArticle(random, ` [L${made}]`);
         const pagenumber = `${page}-${page + 7}`;
         page += 8;
-        rows.push({
+        rows.push(withDerivedColumns({
           ...content,
           refnumber: String(900_000 + made),
-          title_key: titleKey(content.title),
-          abstract_text: toPlainText(content.abstract),
-          description: content.title,
           email: `author${made}@mail.example`,
           mobile: '',
           pagenumber,
-          first_page: firstPageOf(pagenumber),
           year,
           volume,
           issue,
@@ -71,7 +55,7 @@ async function seedLarge(db: Db, total: number) {
           creation: now,
           modifiedby: '',
           modification: now,
-        });
+        }));
         if (rows.length === BATCH) {
           await insertBatch(trx, rows);
           rows = [];
@@ -82,15 +66,3 @@ async function seedLarge(db: Db, total: number) {
   }
   return { made, issueCount };
 }
-
-const started = Date.now();
-const config = loadConfig();
-const ctx = await createContext(config, pino({ level: config.LOG_LEVEL }));
-const existing = await ctx.db.selectFrom('articles').select((eb) => eb.fn.countAll().as('n')).where('txnid', 'like', 'LARGE%').executeTakeFirstOrThrow();
-if (Number(existing.n) > 0) {
-  console.log(`The large archive is already there (${existing.n} articles); nothing to do.`);
-} else {
-  const { made, issueCount } = await seedLarge(ctx.db, articleCount(process.argv));
-  console.log(`Added ${made} articles in ${issueCount} issues in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-}
-await ctx.db.destroy();

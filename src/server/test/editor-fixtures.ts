@@ -1,5 +1,5 @@
-import type { Db } from '../../db/database.js';
-import type { NewEditor } from '../../db/schema.js';
+import type { Db } from '../db/database.js';
+import type { NewEditor } from '../db/schema.js';
 
 /** An editor for API tests, written straight to the table; contacts derive from the name unless given. */
 export async function addEditor(db: Db, name: string, values: Partial<NewEditor> = {}): Promise<number> {

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyPassword } from '../../auth/passwords.js';
-import { createTestApp, TEST_ADMIN, type TestApp } from '../../test/test-app.js';
+import { verifyPassword } from '../auth/passwords.js';
+import { createTestApp, TEST_ADMIN, type TestApp } from '../test/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,0 +1,7 @@
+import { z } from 'zod';
+
+/** GET /api/admin/: what the dashboard counts. */
+export const dashboardCountsSchema = z.object({
+  archives: z.number().int(),
+  editors: z.number().int(),
+});

@@ -1,0 +1,203 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addArticle, addIssue } from '../test/archive-fixtures.js';
+import { articleFields, multipartForm } from '../test/article-form.js';
+import { buildServer, startChildServer, type ChildServer } from '../test/child-server.js';
+import { createTestApp, testEngine, withPgClient, type TestApp } from '../test/test-app.js';
+import { notifyInstances, PostgresWriteRelay } from './postgres-write-relay.js';
+import { WriteClock } from './write-clock.js';
+
+const ISSUE = { year: 2026, volume: 4, issue: 1 };
+
+describe('the write clock', () => {
+  let t: TestApp;
+  let auth: { authorization: string };
+  let articleId: number;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    auth = await t.authHeader();
+    await addIssue(t.ctx.db, ISSUE.year, ISSUE.volume, ISSUE.issue, 'jan');
+    articleId = await addArticle(t.ctx.db, { ...ISSUE, refnumber: '7001', pagenumber: '11-19' });
+  });
+  afterAll(() => t.close());
+
+  const issuePage = `/archives/${ISSUE.year}/vol${ISSUE.volume}/issue${ISSUE.issue}`;
+  const inject = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, headers = auth) =>
+    t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+
+  /** A cached page and remembered reads, so that a write's effect on each can be seen. */
+  async function rememberPublicReads() {
+    for (let i = 0; i < 2; i++) await inject('GET', issuePage);
+    const settings = await t.ctx.services.settings.get();
+    const groups = await t.ctx.services.archives.yearGroups();
+    return { settings, groups, version: t.ctx.clock.version(), pages: t.ctx.services.pages.size };
+  }
+
+  it('stays put through sign-ins, token checks, the work-log, users and PDF exports, keeping pages and reads', async () => {
+    const before = await rememberPublicReads();
+    expect(before.pages).toBe(1);
+    const answers = [
+      await inject('POST', '/auth/login/', { username: 'admin', password: 'wrong-password' }, {} as typeof auth),
+      await inject('POST', '/auth/login/', { username: 'admin', password: 'correct-horse-battery' }, {} as typeof auth),
+      await inject('GET', '/auth/verify-token/'),
+      await inject('POST', '/api/webdata', { status: 'info', content: 'Proofs sent' }),
+      await inject('POST', '/api/users', { username: 'clerk', name: 'Clerk', password: 'clerk-password', role: 'staff' }),
+      await inject('POST', '/api/pdf/indexpage', { ids: [articleId] }),
+    ];
+    const entry = answers[3]!.json().id;
+    answers.push(await inject('PUT', `/api/webdata/${entry}`, { status: 'completed' }));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([401, 200, 200, 201, 201, 200, 200]);
+    const after = await rememberPublicReads();
+    expect(after.version).toBe(before.version);
+    expect(t.ctx.services.pages.size).toBe(1);
+    expect(after.settings).toBe(before.settings); // the same remembered object, not read again
+    expect(after.groups).toBe(before.groups);
+  });
+
+  it('moves on with an article edit, emptying the page cache and the remembered reads', async () => {
+    const before = await rememberPublicReads();
+    const form = multipartForm({ ...articleFields(1, { refnumber: '7001', pagenumber: '11-19', title: 'A corrected title' }), status: 'enabled' });
+    const edited = await t.app.inject({ method: 'POST', url: `/api/archives/${articleId}`, headers: auth, payload: form });
+    expect(edited.statusCode).toBe(200);
+    expect(t.ctx.clock.version()).toBeGreaterThan(before.version);
+    expect(t.ctx.services.pages.size).toBe(0);
+    expect(await t.ctx.services.archives.yearGroups()).not.toBe(before.groups);
+    expect((await inject('GET', issuePage)).body).toContain('A corrected title');
+  });
+
+  it('moves on with each other write of public data and not with a refused one', async () => {
+    const settings = (await inject('GET', '/api/settings/')).json();
+    const writes: [string, () => Promise<{ statusCode: number }>][] = [
+      ['settings', () => inject('POST', '/api/settings', { ...settings, websitename: 'Renamed' })],
+      ['issue', () => inject('POST', '/api/admin/create-issue', { year: 2026, volume: 4, issue: 2, frequency: 'feb' })],
+      ['editor', () => t.app.inject({ method: 'POST', url: '/api/editors', headers: auth, payload: multipartForm({ name: 'Asha Rao', content: 'Uni', category: 'chief editor', post: 'Professor' }) })],
+    ];
+    for (const [what, write] of writes) {
+      const version = t.ctx.clock.version();
+      expect((await write()).statusCode, what).toBeLessThan(300);
+      expect(t.ctx.clock.version(), what).toBeGreaterThan(version);
+    }
+    const version = t.ctx.clock.version();
+    expect((await inject('POST', '/api/admin/create-issue', { year: 2026, volume: 4, issue: 2, frequency: 'feb' })).statusCode).toBe(409);
+    expect(t.ctx.clock.version()).toBe(version);
+  });
+});
+
+if (testEngine === 'postgres') {
+  const url = process.env.TEST_DATABASE_URL!;
+  const log = pino({ level: 'silent' });
+
+  describe('instances sharing one PostgreSQL database', () => {
+    const schema = `clock_${crypto.randomBytes(5).toString('hex')}`;
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'journal-clock-'));
+    let built: Awaited<ReturnType<typeof buildServer>>;
+    let servers: ChildServer[] = [];
+
+    beforeAll(async () => {
+      await withPgClient(url, (client) => client.query(`CREATE SCHEMA ${schema}`));
+      built = await buildServer();
+    }, 120_000);
+    afterAll(async () => {
+      await Promise.all(servers.map((server) => server.stop('SIGTERM')));
+      built?.remove();
+      await withPgClient(url, (client) => client.query(`DROP SCHEMA ${schema} CASCADE`));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    it("see each other's writes of public data within a second, cached pages included", async () => {
+      const env = {
+        DATABASE_URL: `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
+        DATA_DIR: dataDir,
+        SEED_DEMO: '0',
+        ADMIN_USERNAME: 'admin',
+        ADMIN_PASSWORD: 'clock-admin-password',
+        JWT_SECRET: crypto.randomBytes(32).toString('hex'),
+        LOG_LEVEL: 'warn',
+      };
+      const first = await startChildServer(built.entry, env);
+      servers.push(first);
+      const second = await startChildServer(built.entry, env);
+      servers.push(second);
+      const home = async (server: ChildServer) => (await fetch(`${server.baseUrl}/`)).text();
+      await home(second);
+      expect(await home(second)).toContain('<title>Journal</title>'); // the second view is the cached page
+      const login = await fetch(`${first.baseUrl}/auth/login/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password: 'clock-admin-password' }),
+      });
+      const headers = { authorization: `Bearer ${(await login.json()).token}`, 'content-type': 'application/json' };
+      const settings = await (await fetch(`${first.baseUrl}/api/settings/`, { headers })).json();
+      const saved = await fetch(`${first.baseUrl}/api/settings`, { method: 'POST', headers, body: JSON.stringify({ ...settings, websitename: 'Seen Everywhere' }) });
+      expect(saved.status).toBe(200);
+      const deadline = Date.now() + 1_000;
+      let page = await home(second);
+      while (!page.includes('<title>Seen Everywhere</title>') && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+        page = await home(second);
+      }
+      expect(page).toContain('<title>Seen Everywhere</title>');
+    }, 120_000);
+  });
+
+  describe('PostgresWriteRelay', () => {
+    const relays: PostgresWriteRelay[] = [];
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp();
+    });
+    afterAll(async () => {
+      await Promise.all(relays.map((relay) => relay.stop()));
+      await t.close();
+    });
+
+    async function relayed(options: { pollWhileDownMs?: number; reconnectMs?: number } = {}) {
+      const clock = new WriteClock();
+      const relay = new PostgresWriteRelay(clock, t.ctx.db, log, { url, pgSchema: t.ctx.databaseOptions.pgSchema, ...options });
+      relays.push(relay);
+      await relay.start();
+      return { clock, relay };
+    }
+    const until = async (check: () => boolean, ms = 2_000) => {
+      const deadline = Date.now() + ms;
+      while (!check() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+      return check();
+    };
+
+    it('passes a change here to the other instances, and not back to itself', async () => {
+      const a = await relayed();
+      const b = await relayed();
+      a.clock.publicDataChanged();
+      expect(await until(() => b.clock.version() === 1)).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(a.clock.version()).toBe(1);
+      b.clock.changedElsewhere(); // heard from elsewhere: not passed on again
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(a.clock.version()).toBe(1);
+      await notifyInstances(t.ctx.db); // a script's write
+      expect(await until(() => a.clock.version() === 2 && b.clock.version() === 3)).toBe(true);
+    });
+
+    it('moves the clock on while its connection is down, and listens again when it can', async () => {
+      const { clock, relay } = await relayed({ pollWhileDownMs: 50, reconnectMs: 300 });
+      // The pids first: in one statement PostgreSQL may end connections before filtering them.
+      await withPgClient(url, async (client) => {
+        const { rows } = await client.query("select pid from pg_stat_activity where query like 'LISTEN \"journal_public_data:%'");
+        await client.query('select pg_terminate_backend(pid) from unnest($1::int[]) as pid', [rows.map((row) => row.pid)]);
+      });
+      expect(await until(() => clock.version() >= 2)).toBe(true); // polled while down
+      expect(await until(() => relay.listening)).toBe(true);
+      const other = await relayed();
+      const version = clock.version();
+      await new Promise((resolve) => setTimeout(resolve, 100)); // no more polling once back
+      expect(clock.version()).toBe(version);
+      other.clock.publicDataChanged();
+      expect(await until(() => clock.version() === version + 1)).toBe(true);
+    });
+  });
+}

@@ -1,0 +1,43 @@
+/** Where a change of public data was made: in this process, or in another process or instance that told us. */
+export type ChangeOrigin = 'here' | 'elsewhere';
+
+/**
+ * The version of the public data: one number that moves on whenever something a public page, feed or generated
+ * PDF shows has changed. Everything that remembers a public read compares the version it read at with
+ * `version()` (the page cache, the remembered reads, the settings) or listens with `onChange` (render threads,
+ * other worker processes, other instances, the PDF cache).
+ *
+ * The one rule: a write to public data is announced, never inferred. HTTP routes declare it with the route
+ * option `config: { changesPublicData: true }` (see public-writes.ts); scripts and seeds call
+ * `publicDataChanged()` after their write. Sign-in, token checks, the work-log, users and the PDF exports change
+ * no public data and leave every cache as it is.
+ */
+export class WriteClock {
+  private current = 0;
+  private readonly listeners = new Set<(origin: ChangeOrigin) => void>();
+
+  version(): number {
+    return this.current;
+  }
+
+  /** Public data changed in this process: listeners hear it, and relays pass it on to other processes. */
+  publicDataChanged(): void {
+    this.advance('here');
+  }
+
+  /** Another process or instance changed public data (or may have, while a relay was down). */
+  changedElsewhere(): void {
+    this.advance('elsewhere');
+  }
+
+  /** Runs `listener` on every change; returns what stops it. */
+  onChange(listener: (origin: ChangeOrigin) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private advance(origin: ChangeOrigin): void {
+    this.current += 1;
+    for (const listener of this.listeners) listener(origin);
+  }
+}

@@ -1,0 +1,19 @@
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { ArticleStatus } from '../../../common/constants.js';
+import type { ArticleRow, Database } from '../../db/schema.js';
+
+/**
+ * Published (spec §4): enabled and carrying a reference number. Only published articles reach the public
+ * pages, the search and the PDFs, and only their files are served. The rule has one form per place it is
+ * asked: a query's condition, raw SQL over one articles table (search), and a row already read.
+ * (Migration 002 keeps its own copy of it: migrations never change once run.)
+ */
+const PUBLISHED_STATUS: ArticleStatus = 'enabled';
+
+export const isPublished = (eb: ExpressionBuilder<Database, 'articles'>) =>
+  eb.and([eb('articles.status', '=', PUBLISHED_STATUS), eb('articles.refnumber', '<>', '')]);
+
+export const PUBLISHED_SQL = sql<boolean>`status = ${sql.lit(PUBLISHED_STATUS)} and refnumber <> ''`;
+
+export const isPublishedRow = <Row extends Pick<ArticleRow, 'status' | 'refnumber'>>(row: Row | undefined): row is Row =>
+  row?.status === PUBLISHED_STATUS && row.refnumber !== '';

@@ -1,0 +1,106 @@
+import { articlePath } from '../../../common/archive-links.js';
+import { issueCitation, splitAuthors, surnameFirst, titleText } from '../../../common/citation.js';
+import type { SiteSettings } from '../../../common/schemas/settings.js';
+import { datestamp } from './oai-arguments.js';
+import { dublinCore, parentElement, textElement } from './oai-xml.js';
+import type { OaiRecordRow } from './oai.repository.js';
+
+/** What every record of one answer shares: the public origin, the host in identifiers, and the journal. */
+export interface Repository {
+  origin: string;
+  host: string;
+  settings: SiteSettings;
+}
+
+const identifierPrefix = (host: string) => `oai:${host}:article/`;
+export const oaiIdentifier = (host: string, refnumber: string) => identifierPrefix(host) + refnumber;
+
+/** The reference number an identifier of this repository names, or null. */
+export function refnumberOf(identifier: string, host: string): string | null {
+  const prefix = identifierPrefix(host);
+  const refnumber = identifier.startsWith(prefix) ? identifier.slice(prefix.length) : '';
+  return /^\d{1,20}$/.test(refnumber) ? refnumber : null;
+}
+
+/** One set per volume: 'vol:12'. */
+export const setSpec = (volume: number) => `vol:${volume}`;
+
+/** The volume a set spec names, or null. */
+export function volumeOf(spec: string): number | null {
+  const match = /^vol:(\d{1,9})$/.exec(spec);
+  return match ? Number(match[1]) : null;
+}
+
+/** A disabled article is the deleted record of its identifier (articles are never removed). */
+export const isDeleted = (row: Pick<OaiRecordRow, 'status'>) => row.status !== 'enabled';
+
+export function headerXml(row: OaiRecordRow, repository: Repository): string {
+  return parentElement(
+    'header',
+    textElement('identifier', oaiIdentifier(repository.host, row.refnumber)) +
+      textElement('datestamp', datestamp(row.modification || row.creation)) +
+      textElement('setSpec', setSpec(row.volume)),
+    { status: isDeleted(row) ? 'deleted' : undefined },
+  );
+}
+
+/** A record: the header alone for a deleted one, else the header and its Dublin Core. */
+export function recordXml(row: OaiRecordRow, repository: Repository): string {
+  const header = headerXml(row, repository);
+  if (isDeleted(row)) return parentElement('record', header);
+  return parentElement('record', header + parentElement('metadata', dublinCore(dublinCoreFields(row, repository))));
+}
+
+function dublinCoreFields(row: OaiRecordRow, { origin, settings }: Repository): [string, string[]][] {
+  return [
+    ['title', [titleText(row.title)]],
+    ['creator', splitAuthors(row.authorname).map(surnameFirst)],
+    ['subject', listed(row.keywords)],
+    ['description', [row.abstract_text]],
+    ['publisher', [settings.publisher_name || settings.websitename]],
+    ['date', [row.publishdate]],
+    ['type', ['Text', 'info:eu-repo/semantics/article', 'info:eu-repo/semantics/publishedVersion']],
+    ['format', row.file ? ['application/pdf'] : []],
+    ['identifier', [origin + articlePath(row)]],
+    // The citation of the issue, then each ISSN alone, which is how harvesters recognise the journal.
+    ['source', [issueCitation(row, settings.websitename), settings.issn, settings.journal_essn]],
+    ['language', listed(settings.journal_language).map(languageCode)],
+  ];
+}
+
+/** 'a, b; c' -> ['a', 'b', 'c']. */
+const listed = (text: string) =>
+  text
+    .split(/[,;]/)
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+let codesByName: Map<string, string> | undefined;
+
+/**
+ * 'Hindi' -> 'hi': the ISO 639-1 code of a language named in English, which harvesters expect; a value that
+ * looks like a code already, or names no language known here, is kept as written.
+ */
+export function languageCode(language: string): string {
+  if (/^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i.test(language)) return language.toLowerCase();
+  codesByName ??= languageCodesByName();
+  return codesByName.get(language.toLowerCase()) ?? language;
+}
+
+function languageCodesByName(): Map<string, string> {
+  const names = new Intl.DisplayNames(['en'], { type: 'language' });
+  const codes = new Map<string, string>();
+  const letters = 'abcdefghijklmnopqrstuvwxyz';
+  for (const first of letters) {
+    for (const second of letters) {
+      const code = new Intl.Locale(first + second).language;
+      const name = names.of(code);
+      if (name && name !== code && !codes.has(name.toLowerCase())) codes.set(name.toLowerCase(), code);
+    }
+  }
+  return codes;
+}
+
+/** A volume's set name, like the issue headings: 'Vol. 12 (2026)', or 'Vol. 12 (2025-2026)' across years. */
+export const volumeName = (volume: number, firstYear: number, lastYear: number) =>
+  `Vol. ${volume} (${firstYear === lastYear ? firstYear : `${firstYear}-${lastYear}`})`;
