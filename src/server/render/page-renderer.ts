@@ -4,7 +4,7 @@ import type { HttpError } from '../http/errors.js';
 import { faultError } from '../http/fault-errors.js';
 import type { ClientAssets } from './client-assets.js';
 import { COMPRESS_FROM_BYTES, compressForOneAnswer, type Encoding } from './compression.js';
-import { htmlDocument } from './html-document.js';
+import { htmlDocumentParts } from './html-document.js';
 
 export interface PageRequest {
   /** Path and query of the page. */
@@ -35,11 +35,14 @@ const NO_BODY = Buffer.alloc(0);
 class Utf8Writer {
   private buffer = Buffer.allocUnsafe(256 * 1024);
 
-  /** The bytes of `text`, valid until the next call. */
-  write(text: string): Buffer {
+  /** The UTF-8 bytes of the parts one after the other, valid until the next call. */
+  write(parts: readonly string[]): Buffer {
     // No UTF-16 code unit takes more than three bytes of UTF-8.
-    if (text.length * 3 > this.buffer.length) this.buffer = Buffer.allocUnsafe(text.length * 3);
-    return this.buffer.subarray(0, this.buffer.write(text));
+    const length = parts.reduce((sum, part) => sum + part.length, 0);
+    if (length * 3 > this.buffer.length) this.buffer = Buffer.allocUnsafe(length * 3);
+    let written = 0;
+    for (const part of parts) written += this.buffer.write(part, written);
+    return this.buffer.subarray(0, written);
   }
 }
 
@@ -78,7 +81,7 @@ export function createPageRenderer(api: PublicApi, assets: ClientAssets): PageRe
     if (result.kind === 'redirect') return { status: result.status, location: result.location, body: NO_BODY, encoding: null };
     // The router answers 500 for any failed read; a fault of the infrastructure has its own status.
     const status = reads.fault()?.statusCode ?? result.status;
-    const bytes = utf8.write(htmlDocument({ head: result.head, origin, assets, body: result.body, hydrationJson: result.hydrationJson, linkFeed: true }));
+    const bytes = utf8.write(htmlDocumentParts({ head: result.head, origin, assets, body: result.body, hydrationJson: result.hydrationJson, linkFeed: true }));
     if (!encoding || bytes.length < COMPRESS_FROM_BYTES) return { status, body: Buffer.from(bytes), encoding: null };
     return { status, body: compressForOneAnswer[encoding](bytes), encoding };
   };
