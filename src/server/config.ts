@@ -44,6 +44,12 @@ const envSchema = z.object({
     .min(1, 'must be between 1 and 32')
     .max(32, 'must be between 1 and 32')
     .default(1),
+  PUBLIC_MAX_AGE: z.coerce
+    .number({ message: 'must be a number of seconds' })
+    .int('must be a whole number')
+    .min(0, 'must be between 0 and 86400 seconds')
+    .max(86400, 'must be between 0 and 86400 seconds')
+    .default(60),
   RENDER_THREADS: z.coerce
     .number({ message: 'must be a number of render threads' })
     .int('must be a whole number')

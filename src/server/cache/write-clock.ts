@@ -14,10 +14,17 @@ export type ChangeOrigin = 'here' | 'elsewhere';
  */
 export class WriteClock {
   private current = 0;
+  /** When the version last moved on (at first: when this process started, which no earlier change can follow). */
+  private changedAtMs = Date.now();
   private readonly listeners = new Set<(origin: ChangeOrigin) => void>();
 
   version(): number {
     return this.current;
+  }
+
+  /** The time of the last change this process knows of, in milliseconds since the epoch (HTTP Last-Modified). */
+  changedAt(): number {
+    return this.changedAtMs;
   }
 
   /** Public data changed in this process: listeners hear it, and relays pass it on to other processes. */
@@ -38,6 +45,7 @@ export class WriteClock {
 
   private advance(origin: ChangeOrigin): void {
     this.current += 1;
+    this.changedAtMs = Date.now();
     for (const listener of this.listeners) listener(origin);
   }
 }

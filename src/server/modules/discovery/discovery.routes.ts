@@ -2,11 +2,12 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { notFound } from '../../http/errors.js';
+import { PublicCaching } from '../../http/public-caching.js';
 import { publicOrigin } from '../../http/public-origin.js';
 import { preferredEncoding } from '../../render/compression.js';
 import { FEED_PATH } from '../../render/html-document.js';
 import { PageCache } from '../../render/page-cache.js';
-import { sendStored } from '../../render/page-routes.js';
+import { codingOf, sendStored } from '../../render/page-routes.js';
 import { DiscoveryService, type DiscoveryOptions, type XmlDocument } from './discovery.service.js';
 
 const XML = 'application/xml; charset=utf-8';
@@ -34,6 +35,7 @@ export function registerDiscoveryRoutes(app: FastifyInstance, ctx: AppContext, o
   const discovery = new DiscoveryService(ctx.db, ctx.services.settings, options);
   // Written documents are kept until public data changes, compressed once per encoding, like rendered pages.
   const documents = new PageCache(ctx.clock, { maxEntries: 256, maxBytes: 32 * 1_048_576 });
+  const caching = new PublicCaching(ctx.clock, ctx.config);
 
   /** A stored copy, or the document written now: streamed out and kept once complete, unless a write came in between. */
   async function answer(request: FastifyRequest, reply: FastifyReply, type: string, write: (origin: string) => Promise<XmlDocument | null>) {
@@ -42,11 +44,14 @@ export function registerDiscoveryRoutes(app: FastifyInstance, ctx: AppContext, o
     const key = origin + request.url.split('?')[0];
     reply.type(type);
     const accepted = preferredEncoding(request.headers['accept-encoding']);
+    const publicAnswer = { caching, data: caching.current() };
+    if (caching.notModified(request, reply, publicAnswer.data, codingOf(accepted))) return reply.header('vary', 'accept-encoding').send();
     const stored = documents.get(key);
-    if (stored) return sendStored(reply, documents, key, stored, accepted);
-    const version = documents.version();
+    if (stored) return sendStored(reply, documents, key, stored, accepted, publicAnswer);
+    const version = publicAnswer.data.version;
     const document = await write(origin);
     if (!document) throw notFound(`No sitemap at ${key.slice(origin.length)}`);
+    caching.mark(reply, publicAnswer.data, { coding: codingOf(accepted), once: true });
     return reply.send(Readable.from(keepingCopy(document, (body) => documents.set(key, { status: 200, body }, version))));
   }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
+import { PublicCaching } from '../../http/public-caching.js';
 import { publicOrigin } from '../../http/public-origin.js';
 import type { RawArguments } from './oai-arguments.js';
 import { OaiService } from './oai.service.js';
@@ -14,19 +15,32 @@ function formFields(body: string): RawArguments {
   return fields;
 }
 
+const OAI_FORM = { coding: 'any', once: false };
+
 /** OAI-PMH 2.0 at /oai: GET with a query string, or POST with a form body (protocol §3.1.1). */
 export function registerOaiRoutes(app: FastifyInstance, ctx: AppContext): void {
   const service = new OaiService(ctx.db, ctx.services.settings);
-  const answer = async (request: FastifyRequest, reply: FastifyReply, fields: RawArguments) => {
+  const caching = new PublicCaching(ctx.clock, ctx.config);
+  const answer = async (request: FastifyRequest, reply: FastifyReply, fields: RawArguments, onAnswer?: () => void) => {
     const xml = await service.answer(fields, publicOrigin(ctx.config, request));
+    onAnswer?.();
     return reply.type('text/xml; charset=utf-8').send(xml);
+  };
+  /**
+   * A harvest by GET may be kept by caches. Its tag is weak: each answer carries its own responseDate, so two
+   * answers of one version are equal in meaning, not in bytes. The compress plugin varies them by coding.
+   */
+  const answerGet = async (request: FastifyRequest, reply: FastifyReply) => {
+    const data = caching.current();
+    if (caching.notModified(request, reply, data, OAI_FORM.coding, { weak: true })) return reply.send();
+    return answer(request, reply, request.query as RawArguments, () => caching.mark(reply, data, OAI_FORM, true));
   };
   app.register(async (oai) => {
     // The protocol's requests are query strings and forms; any other body gets 415.
     oai.removeAllContentTypeParsers();
     oai.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, formFields(body as string)));
     // A protocol of its own (answers are XML, errors are protocol errors), so it stays out of the OpenAPI table.
-    oai.get('/oai', { schema: { hide: true } }, (request, reply) => answer(request, reply, request.query as RawArguments));
+    oai.get('/oai', { schema: { hide: true } }, answerGet);
     oai.post('/oai', { schema: { hide: true } }, (request, reply) => answer(request, reply, (request.body as RawArguments | undefined) ?? {}));
   });
 }

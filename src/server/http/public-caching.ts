@@ -1,0 +1,97 @@
+import crypto from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { WriteClock } from '../cache/write-clock.js';
+import type { Config } from '../config.js';
+
+/** The public data an answer was made from, read off the write clock before the answer's reads. */
+export interface DataVersion {
+  version: number;
+  changedAt: number;
+}
+
+/**
+ * How an answer's bytes were made from its data: the content coding the client accepted ('br', 'gzip',
+ * 'identity' ...), and whether they were made for this one answer (compressed fast, or streamed) or kept
+ * (compressed closely). Two answers of one version and one form are the same bytes, as strong tags require.
+ */
+export interface AnswerForm {
+  coding: string;
+  once: boolean;
+}
+
+/** Versions count from 0 in every process, so a tag also names the process that made it. */
+const PROCESS_TAG = crypto.randomBytes(6).toString('base64url');
+
+/** The Cache-Control of public answers: fresh for `maxAge` seconds, then served stale while a cache asks again. */
+export const publicCacheControl = (maxAge: number) =>
+  maxAge > 0 ? `public, max-age=${maxAge}, stale-while-revalidate=${maxAge * 5}` : 'public, no-cache';
+
+const entityTag = (data: DataVersion, form: AnswerForm, weak: boolean) =>
+  `${weak ? 'W/' : ''}"${PROCESS_TAG}.${data.version}.${form.coding}${form.once ? '.once' : ''}"`;
+
+const opaqueTag = (tag: string) => tag.trim().replace(/^W\//, '');
+
+/** HTTP dates have whole seconds: a change within a second is 'modified' at that second's start. */
+const lastModified = (data: DataVersion) => Math.floor(data.changedAt / 1000) * 1000;
+
+/**
+ * Validators and freshness for public answers (pages, sitemap, feed, OAI-PMH): a strong ETag and a
+ * Last-Modified from the write clock's version, Cache-Control from PUBLIC_MAX_AGE, and 304 for a client
+ * or proxy whose copy is still current (docs/decisions/022-http-caching.md). Private answers never pass
+ * here; private-caching.ts marks them no-store.
+ */
+export class PublicCaching {
+  private readonly cacheControl: string;
+
+  constructor(
+    private readonly clock: WriteClock,
+    config: Pick<Config, 'PUBLIC_MAX_AGE'>,
+  ) {
+    this.cacheControl = publicCacheControl(config.PUBLIC_MAX_AGE);
+  }
+
+  /** The data version now: read it before reading the data, so that a write in between makes older validators. */
+  current(): DataVersion {
+    return { version: this.clock.version(), changedAt: this.clock.changedAt() };
+  }
+
+  /**
+   * Answers 304 when the client's copy was made from `data` in the accepted coding (either form: both are
+   * current), with that copy's validators; false when a full answer is needed.
+   */
+  notModified(request: FastifyRequest, reply: FastifyReply, data: DataVersion, coding: string, options: { weak?: boolean } = {}): boolean {
+    const weak = options.weak ?? false;
+    const copy = currentCopy(request, data, coding, weak);
+    if (copy === null) return false;
+    reply.code(304);
+    this.mark(reply, data, copy, weak);
+    return true;
+  }
+
+  /** The validators and freshness of a full public answer. */
+  mark(reply: FastifyReply, data: DataVersion, form: AnswerForm, weak = false): void {
+    reply
+      .header('etag', entityTag(data, form, weak))
+      .header('last-modified', new Date(lastModified(data)).toUTCString())
+      .header('cache-control', this.cacheControl);
+  }
+}
+
+/**
+ * The form of the client's copy when it is current (RFC 9110 §13.1.2-3: If-None-Match, compared weakly,
+ * decides when present; otherwise If-Modified-Since), else null.
+ */
+function currentCopy(request: FastifyRequest, data: DataVersion, coding: string, weak: boolean): AnswerForm | null {
+  const forms: AnswerForm[] = [
+    { coding, once: false },
+    { coding, once: true },
+  ];
+  const ifNoneMatch = request.headers['if-none-match'];
+  if (ifNoneMatch !== undefined) {
+    if (ifNoneMatch.trim() === '*') return forms[0]!;
+    const listed = new Set(ifNoneMatch.split(',').map(opaqueTag));
+    return forms.find((form) => listed.has(opaqueTag(entityTag(data, form, weak)))) ?? null;
+  }
+  const since = Date.parse(request.headers['if-modified-since'] ?? '');
+  return Number.isFinite(since) && lastModified(data) <= since ? forms[0]! : null;
+}
