@@ -5,6 +5,7 @@ import type { WriteClock } from './cache/write-clock.js';
 import type { FileStore } from './storage/file-store.js';
 import { createPublicServices } from './public-services.js';
 import { PageCache } from './render/page-cache.js';
+import { ActivityService } from './modules/activity/activity.service.js';
 import { DashboardService } from './modules/admin/admin.service.js';
 import { ArticlesService } from './modules/articles/articles.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
@@ -37,11 +38,12 @@ export function createServices(db: Db, files: FileStore, tokens: TokenService, c
     /** Rendered public pages, emptied whenever the write clock moves on. */
     pages: new PageCache(clock),
     auth: new AuthService(db, tokens, settings),
-    issues: new IssuesService(db, clock),
+    issues: new IssuesService(db, files, clock),
     articles: new ArticlesService(db, files, clock),
     users: new UsersService(db),
     dashboard: new DashboardService(db),
     worklog: new WorklogService(db),
     pdf: new PdfService(db, settings, clock),
+    activity: new ActivityService(db),
   };
 }

@@ -15,6 +15,7 @@ import { openApiTransform, useZodSchemas } from './http/route-contract.js';
 import { SITE_URL_WARNING } from './http/public-origin.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerTextGuard } from './http/text-guard.js';
+import { registerActivityRoutes } from './modules/activity/activity.routes.js';
 import { registerArchivesRoutes } from './modules/archives/archives.routes.js';
 import { registerAdminRoutes } from './modules/admin/admin.routes.js';
 import { registerArticleFileRoutes } from './modules/articles/article-files.routes.js';
@@ -88,6 +89,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
   registerPdfRoutes(app, ctx);
   registerOaiRoutes(app, ctx);
   registerDiscoveryRoutes(app, ctx);
+  registerActivityRoutes(app, ctx);
 
   const assets = readClientAssets(options.clientDir);
   registerPageRoutes(app, ctx, assets, pageRenderer(app, ctx, assets, options.renderThreads));

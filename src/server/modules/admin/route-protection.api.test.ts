@@ -17,6 +17,7 @@ const PUBLIC_ROUTES = [
   'GET /api/editors/',
   'GET /api/archives/',
   'GET /api/archives/{year}/{vol}/{issue}',
+  'GET /api/archives/moved/{year}/{vol}/{issue}',
   'GET /api/archives/ref/{ref}',
   'GET /api/archives/{id}',
   'GET /api/search',
