@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { ISSUE_FREQUENCIES } from '../../../common/constants.js';
 import { GENERIC_ERROR_MESSAGE } from '../../../common/schemas/auth.js';
 import { ISSUE_CREATED_MESSAGE, issueInputSchema } from '../../../common/schemas/issue.js';
 import { adminRequest, firstProblem } from '../admin-shell/admin-request.js';
 import { useFlash } from '../admin-shell/flash.js';
 import { FormError } from '../admin-shell/form-error.js';
+import { FrequencySelect } from './frequency-select.js';
 
 /** Spec §5: the year is the current one; volume, issue (numbers >= 0) and frequency are required. */
 export function AddIssueForm({ onClose, onCreated }: { onClose: () => void; onCreated: () => void }) {
@@ -50,14 +50,7 @@ export function AddIssueForm({ onClose, onCreated }: { onClose: () => void; onCr
         </label>
         <label>
           Frequency
-          <select name="frequency" value={frequency} onChange={(e) => setFrequency(e.target.value)}>
-            <option value="">Select frequency</option>
-            {ISSUE_FREQUENCIES.map((value) => (
-              <option key={value} value={value}>
-                {value}
-              </option>
-            ))}
-          </select>
+          <FrequencySelect value={frequency} onChange={setFrequency} />
         </label>
       </div>
       <FormError message={error} />

@@ -1,7 +1,9 @@
 import { useState } from 'react';
-import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Link, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
 import type { ArticleRecord } from '../../../common/schemas/archives.js';
+import type { AdminIssue } from '../../../common/schemas/issue.js';
 import type { SiteSettings } from '../../../common/schemas/settings.js';
+import { MoveArticleForm, useDeleteArticle } from '../../features/admin-articles/article-corrections.js';
 import { ArticleForm, articleValues } from '../../features/admin-articles/article-form.js';
 import { ShareBox, shareMessage } from '../../features/admin-articles/share-box.js';
 import { adminLoad } from '../../features/admin-shell/admin-request.js';
@@ -10,20 +12,27 @@ import { issueAdminPath } from './issues-page.js';
 interface EditData {
   article: ArticleRecord;
   settings: SiteSettings;
+  issues: AdminIssue[];
 }
 
 export async function articleEditLoader({ params }: LoaderFunctionArgs): Promise<EditData> {
-  const [article, settings] = await Promise.all([
+  const [article, settings, issues] = await Promise.all([
     adminLoad<ArticleRecord>(`/api/archives/${params.id}`),
     adminLoad<SiteSettings>('/api/settings/'),
+    adminLoad<AdminIssue[]>('/api/admin/archives/'),
   ]);
-  return { article, settings };
+  return { article, settings, issues };
 }
 
 export function ArticleEditPage() {
-  const { article, settings } = useLoaderData<typeof articleEditLoader>();
+  const { article, settings, issues } = useLoaderData<typeof articleEditLoader>();
   const [saved, setSaved] = useState<ArticleRecord | null>(null);
   const current = saved ?? article;
+  const navigate = useNavigate();
+  const deleteArticle = useDeleteArticle();
+  const remove = async () => {
+    if (await deleteArticle(current)) await navigate(issueAdminPath(current));
+  };
 
   return (
     <section>
@@ -40,6 +49,12 @@ export function ArticleEditPage() {
         article={current}
         onSaved={setSaved}
       />
+      <MoveArticleForm key={`${current.year}/${current.volume}/${current.issue}`} article={current} issues={issues} onMoved={setSaved} />
+      <section className="admin-card danger-zone" aria-label="Delete article">
+        <button type="button" className="button-danger" onClick={() => void remove()}>
+          Delete Article
+        </button>
+      </section>
     </section>
   );
 }
