@@ -22,6 +22,7 @@ import { registerArticleFileRoutes } from './modules/articles/article-files.rout
 import { registerArticleRoutes } from './modules/articles/articles.routes.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import { registerDiscoveryRoutes } from './modules/discovery/discovery.routes.js';
+import { registerEmailRoutes } from './modules/email/email.routes.js';
 import { registerEditorsRoutes } from './modules/editors/editors.routes.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
 import { registerIndexingRoutes } from './modules/indexing/indexing.routes.js';
@@ -76,6 +77,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
 
   registerHealthRoutes(app, ctx);
   await registerAuthRoutes(app, ctx);
+  registerEmailRoutes(app, ctx);
   registerSettingsRoutes(app, ctx);
   registerIndexingRoutes(app, ctx);
   registerAdminRoutes(app, ctx);

@@ -142,6 +142,8 @@ export interface UsersTable {
   role: Generated<UserRole>;
   /** Raised to revoke every token signed before. */
   token_version: Generated<number>;
+  /** Where a password-reset link goes; empty: none can be sent. */
+  email: Generated<string>;
 }
 
 export interface WorklogEntriesTable {

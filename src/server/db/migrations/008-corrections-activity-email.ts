@@ -5,7 +5,7 @@ import type { Engine } from '../database.js';
  * Staff correct mistakes and see who changed what (decisions 050-052):
  * - `activity_log`: one row per admin or work-log write, saved in the write's transaction;
  * - `issue_moves`: the addresses an issue had before it was renumbered, so they answer 301;
- * - `password_resets`: single-use sign-in links sent by email, stored as hashes.
+ * - `password_resets`: single-use sign-in links sent by email, stored as hashes, and `users.email` to send them to.
  */
 export function correctionsActivityEmailMigration(engine: Engine): Migration {
   const id = engine === 'postgres' ? 'serial' : 'integer';
@@ -42,6 +42,7 @@ export function correctionsActivityEmailMigration(engine: Engine): Migration {
         .addColumn('expires_at', 'text', (c) => c.notNull())
         .addColumn('used_at', 'text')
         .execute();
+      await db.schema.alterTable('users').addColumn('email', 'text', (c) => c.notNull().defaultTo('')).execute();
     },
   };
 }

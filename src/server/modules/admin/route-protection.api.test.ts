@@ -12,6 +12,9 @@ import { insertUser } from '../users/users.repository.js';
  */
 const PUBLIC_ROUTES = [
   'POST /auth/login/',
+  'GET /auth/features',
+  'POST /auth/forgot-password',
+  'POST /auth/reset-password',
   'GET /api/settings/',
   'GET /api/indexing/',
   'GET /api/editors/',

@@ -37,7 +37,7 @@ describe('admin users', () => {
   it('GET /api/users/{id} answers the user without any password or hash', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/users/1', headers: auth });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ id: 1, username: 'admin', name: 'Administrator', role: 'admin', enabled: true, creation: expect.any(String) });
+    expect(response.json()).toEqual({ id: 1, username: 'admin', name: 'Administrator', role: 'admin', enabled: true, creation: expect.any(String), email: '' });
     expect(response.body).not.toMatch(/password|argon2/);
   });
 

@@ -14,6 +14,7 @@ const toAdminUser = (row: UserRow): AdminUser => ({
   role: row.role,
   enabled: row.enabled === 1,
   creation: row.creation,
+  email: row.email,
 });
 
 /** Names what changed; a new password is mentioned, never shown. */
@@ -23,6 +24,7 @@ function userChangeSummary(row: UserRow, input: UserUpdateInput): string {
     input.password ? 'password' : '',
     input.enabled !== undefined && (input.enabled ? 1 : 0) !== row.enabled ? (input.enabled ? 'enabled' : 'disabled') : '',
     input.role !== undefined && input.role !== row.role ? `role ${input.role}` : '',
+    input.email !== undefined && input.email !== row.email ? 'email' : '',
   ].filter(Boolean);
   return `${row.username}: ${changes.length ? changes.join(', ') : 'nothing changed'}`;
 }
@@ -48,7 +50,7 @@ export class UsersService {
     try {
       const passwordHash = await hashPassword(input.password);
       const id = await this.db.transaction().execute(async (trx) => {
-        const inserted = await insertUser(trx, { username: input.username, name: input.name, role: input.role, password_hash: passwordHash });
+        const inserted = await insertUser(trx, { username: input.username, name: input.name, role: input.role, email: input.email, password_hash: passwordHash });
         const summary = `Added ${input.username} (${input.role})`;
         await recordActivity(trx, actor, { action: 'create', objectType: 'user', objectId: inserted, summary });
         return inserted;
@@ -74,6 +76,7 @@ export class UsersService {
       ...(input.password ? { password_hash: await hashPassword(input.password) } : {}),
       ...(input.enabled !== undefined ? { enabled: input.enabled ? 1 : 0 } : {}),
       ...(roleChanges ? { role: input.role } : {}),
+      ...(input.email !== undefined ? { email: input.email } : {}),
     };
     await this.db.transaction().execute(async (trx) => {
       const mayRemoveAdmin = input.enabled === false || roleChanges;

@@ -1,19 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { articlePath } from '../../../common/archive-links.js';
 import { COPY_CONFIRMATION_MS } from '../../../common/constants.js';
-import type { ArticleRecord } from '../../../common/schemas/archives.js';
-import { textOf } from '../../../common/schemas/article.js';
-
-/** Spec §8: the message for the author after a save, with the download, abstract and optional review links. */
-export function shareMessage(article: ArticleRecord, action: 'published' | 'updated', origin: string, reviewLink: string): string {
-  return [
-    'Dear Author,',
-    `Your article "${textOf(article.title)}" (Ref. No. ${article.refnumber}) has been ${action} successfully.`,
-    `Download link: ${origin}/pdf?refno=${encodeURIComponent(article.refnumber)}`,
-    `Abstract link: ${origin}${articlePath(article)}`,
-    ...(reviewLink ? [`Please share your experience with us: ${reviewLink}`] : []),
-  ].join('\n');
-}
 
 async function copyText(text: string, fallback: HTMLTextAreaElement | null): Promise<void> {
   try {

@@ -5,7 +5,8 @@ import type { AdminIssue } from '../../../common/schemas/issue.js';
 import type { SiteSettings } from '../../../common/schemas/settings.js';
 import { MoveArticleForm, useDeleteArticle } from '../../features/admin-articles/article-corrections.js';
 import { ArticleForm, articleValues } from '../../features/admin-articles/article-form.js';
-import { ShareBox, shareMessage } from '../../features/admin-articles/share-box.js';
+import { shareMessage } from '../../../common/author-message.js';
+import { ShareBox } from '../../features/admin-articles/share-box.js';
 import { adminLoad } from '../../features/admin-shell/admin-request.js';
 import { issueAdminPath } from './issues-page.js';
 
