@@ -22,6 +22,18 @@ export const adminRoutes: RouteObject[] = [
     lazy: () => import('./admin-login-page.js').then((m) => ({ Component: m.AdminLoginPage })),
   },
   {
+    path: '/admin/forgot-password',
+    errorElement: <ErrorPage />,
+    hydrateFallbackElement: loading,
+    lazy: () => import('./password-reset-pages.js').then((m) => ({ Component: m.ForgotPasswordPage })),
+  },
+  {
+    path: '/admin/reset-password',
+    errorElement: <ErrorPage />,
+    hydrateFallbackElement: loading,
+    lazy: () => import('./password-reset-pages.js').then((m) => ({ Component: m.ResetPasswordPage })),
+  },
+  {
     path: '/admin',
     errorElement: <ErrorPage />,
     hydrateFallbackElement: loading,

@@ -40,7 +40,10 @@ export function ArticleAddPage() {
           <p className="flash flash-success" role="status">
             Article {saved.refnumber} published.
           </p>
-          <ShareBox message={shareMessage(saved, 'published', window.location.origin, settings.google_review_link)} />
+          <ShareBox
+            message={shareMessage(saved, 'published', window.location.origin, settings.google_review_link)}
+            send={{ articleId: saved.id, action: 'published' }}
+          />
           <p>
             <Link to={`/admin/archives/${saved.id}`}>Edit this article</Link> · <Link to={issueAdminPath(issue)}>Articles of this issue</Link>
           </p>

@@ -41,7 +41,12 @@ export function ArticleEditPage() {
         <h1>Edit Article {current.refnumber}</h1>
         <Link to={issueAdminPath(current)}>Articles of this issue</Link>
       </div>
-      {saved && <ShareBox message={shareMessage(saved, 'updated', window.location.origin, settings.google_review_link)} />}
+      {saved && (
+        <ShareBox
+          message={shareMessage(saved, 'updated', window.location.origin, settings.google_review_link)}
+          send={{ articleId: saved.id, action: 'updated' }}
+        />
+      )}
       <ArticleForm
         key={article.id}
         mode="edit"
