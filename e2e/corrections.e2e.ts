@@ -65,6 +65,14 @@ function acceptDialogs(page: Page): string[] {
   return seen;
 }
 
+async function signIn(page: Page): Promise<void> {
+  await page.goto(`${baseUrl}/admin/login`);
+  await page.getByLabel('Username').fill(ADMIN.username);
+  await page.getByLabel('Password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${baseUrl}/admin`);
+}
+
 const flash = (page: Page, text: string) => page.locator('.flash', { hasText: text }).waitFor();
 
 describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('correcting mistakes at %s width', (viewport) => {
@@ -84,11 +92,7 @@ describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('correcting 
     await addArticle(volume, 1, paper);
     const { page, errors } = await openPage(browser, viewport);
     const dialogs = acceptDialogs(page);
-    await page.goto(`${baseUrl}/admin/login`);
-    await page.getByLabel('Username').fill(ADMIN.username);
-    await page.getByLabel('Password').fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${baseUrl}/admin`);
+    await signIn(page);
 
     await page.goto(adminIssue(1));
     await page.getByRole('button', { name: `Delete article ${paper.refnumber}` }).click();
@@ -124,11 +128,7 @@ describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('correcting 
   it('moves the article to another issue, and its old address leads to the new one', async () => {
     const { page, errors } = await openPage(browser, viewport);
     acceptDialogs(page);
-    await page.goto(`${baseUrl}/admin/login`);
-    await page.getByLabel('Username').fill(ADMIN.username);
-    await page.getByLabel('Password').fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${baseUrl}/admin`);
+    await signIn(page);
     await page.goto(adminIssue(1));
     await page.getByRole('link', { name: 'Edit', exact: true }).click();
     await page.getByRole('form', { name: 'Move article' }).getByLabel('Issue').selectOption({ label: `VOL. ${volume}, ISSUE 2 (${year}) Mar-Apr` });

@@ -4,6 +4,7 @@ import { ISSUE_CREATED_MESSAGE, issueInputSchema } from '../../../common/schemas
 import { adminRequest, firstProblem } from '../admin-shell/admin-request.js';
 import { useFlash } from '../admin-shell/flash.js';
 import { FormError } from '../admin-shell/form-error.js';
+import { FormTitle } from './form-title.js';
 import { FrequencySelect } from './frequency-select.js';
 
 /** Spec §5: the year is the current one; volume, issue (numbers >= 0) and frequency are required. */
@@ -29,12 +30,7 @@ export function AddIssueForm({ onClose, onCreated }: { onClose: () => void; onCr
 
   return (
     <form className="admin-card admin-form add-issue" onSubmit={submit} aria-label="Add issue">
-      <div className="form-title">
-        <h2>Add Issue</h2>
-        <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
-          ×
-        </button>
-      </div>
+      <FormTitle title="Add Issue" onClose={onClose} />
       <div className="form-grid">
         <label>
           Year

@@ -4,6 +4,7 @@ import { ISSUE_UPDATED_MESSAGE, issueInputSchema, type AdminIssue } from '../../
 import { adminRequest, firstProblem } from '../admin-shell/admin-request.js';
 import { useFlash } from '../admin-shell/flash.js';
 import { FormError } from '../admin-shell/form-error.js';
+import { FormTitle } from './form-title.js';
 import { FrequencySelect } from './frequency-select.js';
 
 type NumberField = 'year' | 'volume' | 'issue';
@@ -41,12 +42,7 @@ export function EditIssueForm({ issue, onClose, onSaved }: { issue: AdminIssue; 
 
   return (
     <form className="admin-card admin-form edit-issue" onSubmit={submit} aria-label="Edit issue">
-      <div className="form-title">
-        <h2>Edit Issue</h2>
-        <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
-          ×
-        </button>
-      </div>
+      <FormTitle title="Edit Issue" onClose={onClose} />
       <div className="form-grid">
         {NUMBER_FIELDS.map(({ name, label }) => (
           <label key={name}>
