@@ -144,13 +144,13 @@ describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('correcting 
 
     // Edit the issue's frequency: the admin list and the public issue page show the new one.
     await page.goto(`${baseUrl}/admin/archives`);
-    await page.getByRole('button', { name: `Edit volume ${volume}, issue 2 (${year})` }).click();
+    await page.getByRole('button', { name: `Edit ${year} vol. ${volume} issue 2` }).click();
     const form = page.getByRole('form', { name: 'Edit issue' });
     await form.getByLabel('Frequency').selectOption('nov-dec');
     await screenshot(page, `corrections-edit-issue-${viewport}`);
     await form.getByRole('button', { name: 'Save Issue' }).click();
     await flash(page, 'Issue updated successfully');
-    const row = page.locator('tbody tr').filter({ has: page.getByRole('button', { name: `Edit volume ${volume}, issue 2 (${year})` }) });
+    const row = page.locator('tbody tr').filter({ has: page.getByRole('button', { name: `Edit ${year} vol. ${volume} issue 2` }) });
     // The frequency column is hidden on phones, but its cell is there.
     await expect.poll(() => row.locator('td').nth(3).textContent()).toBe('nov-dec');
     await page.goto(`${baseUrl}/archives/${year}/vol${volume}/issue2`);

@@ -13,7 +13,8 @@ export const issuesLoader = () => adminLoad<AdminIssue[]>('/api/admin/archives/'
 export const issueAdminPath = (issue: { year: number; volume: number; issue: number }) =>
   `/admin/archives/${issue.year}/${issue.volume}/${issue.issue}`;
 
-const issueName = (issue: AdminIssue) => `volume ${issue.volume}, issue ${issue.issue} (${issue.year})`;
+/** As the activity log names it; not 'Volume', which is a field label of the issue forms. */
+const issueName = (issue: AdminIssue) => `${issue.year} vol. ${issue.volume} issue ${issue.issue}`;
 
 export function IssuesPage() {
   const issues = useLoaderData<typeof issuesLoader>();
