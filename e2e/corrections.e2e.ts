@@ -158,7 +158,7 @@ describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('correcting 
 
     // Every change is in the activity log.
     await page.goto(`${baseUrl}/admin/activity`);
-    await page.getByRole('cell', { name: `${paper.refnumber}: Changed nothing; moved from ${year} vol. ${volume} issue 1 to ${year} vol. ${volume} issue 2` }).waitFor();
+    await page.getByRole('cell', { name: `${paper.refnumber}: moved from ${year} vol. ${volume} issue 1 to ${year} vol. ${volume} issue 2` }).waitFor();
     await page.getByRole('cell', { name: `Deleted ${paper.refnumber} from ${year} vol. ${volume} issue 1` }).waitFor();
     await page.getByRole('cell', { name: `Sent to ${paper.email}:`, exact: false }).first().waitFor();
     await screenshot(page, `corrections-activity-${viewport}`);

@@ -76,13 +76,20 @@ describe('moving an article to another issue', () => {
     expect(response.json()).toMatchObject({ year: 2026, volume: 8, issue: 2, frequency: 'mar-apr', file: `${refnumber}.pdf` });
     expect(fs.readFileSync(storedFile(SECOND, `${refnumber}.pdf`), 'utf8')).toContain('pdf 2');
     expect(fs.existsSync(storedFile(FIRST, `${refnumber}.pdf`))).toBe(false);
-    expect(await lastActivity()).toMatchObject({ action: 'update', object_id: id, summary: `${refnumber}: Changed nothing; moved from 2026 vol. 8 issue 1 to 2026 vol. 8 issue 2` });
+    expect(await lastActivity()).toMatchObject({ action: 'update', object_id: id, summary: `${refnumber}: moved from 2026 vol. 8 issue 1 to 2026 vol. 8 issue 2` });
 
     const old = await page(`/archives/2026/vol8/issue1/${refnumber}`);
     expect(old.statusCode).toBe(301);
     expect(old.headers.location).toBe(`/archives/2026/vol8/issue2/${refnumber}`);
     expect((await page(`/archives/2026/vol8/issue2/${refnumber}`)).statusCode).toBe(200);
     expect((await page(`/assets/archives/2026/vol8issue2/${refnumber}.pdf`)).statusCode).toBe(200);
+  });
+
+  it('logs an edit by the names of the fields it changed', async () => {
+    const { id, refnumber } = (await add(5, SECOND)).json();
+    const payload = multipartForm({ ...articleFields(5), title: 'A corrected title', pagenumber: '51-60' }, testPdf('pdf 5 again'));
+    expect((await t.app.inject({ method: 'POST', url: `/api/archives/${id}`, headers: auth, payload })).statusCode).toBe(200);
+    expect(await lastActivity()).toMatchObject({ action: 'update', object_id: id, summary: `${refnumber}: changed title, pagenumber; new PDF` });
   });
 
   it('answers any address with the wrong year, volume or issue with 301, and keeps the search form of the address', async () => {

@@ -102,10 +102,11 @@ function articleFileMoves(staged: StagedFile | null, previous: string | null, ta
 /** What an edit changed, by field name (values may be long or personal), and where it moved. */
 function updateSummary(before: ArticleRow, after: Partial<ArticleRow>, newPdf: boolean): string {
   const moved = after.issue !== before.issue || after.volume !== before.volume || after.year !== before.year;
-  const parts = [`Changed ${changedFields(before, after, ['title_key', 'abstract_text', 'first_page', 'file', 'year', 'volume', 'issue', 'frequency'])}`];
+  const fields = changedFields(before, after, ['title_key', 'abstract_text', 'description', 'first_page', 'file', 'year', 'volume', 'issue', 'frequency']);
+  const parts = fields === 'nothing' ? [] : [`changed ${fields}`];
   if (newPdf) parts.push('new PDF');
   if (moved) parts.push(`moved from ${issueLabel(before)} to ${issueLabel(after as IssueNumbers)}`);
-  return `${before.refnumber}: ${parts.join('; ')}`;
+  return `${before.refnumber}: ${parts.length ? parts.join('; ') : 'saved without changes'}`;
 }
 
 export class ArticlesService {

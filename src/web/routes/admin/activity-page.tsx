@@ -63,24 +63,26 @@ export function ActivityPage() {
           Filter
         </button>
       </Form>
-      <AdminTable
-        actions={false}
-        columns={['Time (UTC)', 'User', 'Action', { label: 'Object', hideNarrow: true }, 'What changed']}
-        empty={page.entries.length === 0 && <p className="admin-empty">Nothing recorded matches.</p>}
-      >
-        {page.entries.map((entry) => (
-          <tr key={entry.id}>
-            <td className="activity-time">{when(entry.created_at)}</td>
-            <td>{entry.username}</td>
-            <td>{entry.action}</td>
-            <td className="hide-narrow">
-              {entry.object_type}
-              {entry.object_id !== null && ` #${entry.object_id}`}
-            </td>
-            <td>{entry.summary}</td>
-          </tr>
-        ))}
-      </AdminTable>
+      <div className="activity-list">
+        <AdminTable
+          actions={false}
+          columns={['Time (UTC)', 'User', 'Action', { label: 'Object', hideNarrow: true }, 'What changed']}
+          empty={page.entries.length === 0 && <p className="admin-empty">Nothing recorded matches.</p>}
+        >
+          {page.entries.map((entry) => (
+            <tr key={entry.id}>
+              <td className="activity-time">{when(entry.created_at)}</td>
+              <td>{entry.username}</td>
+              <td>{entry.action}</td>
+              <td className="hide-narrow">
+                {entry.object_type}
+                {entry.object_id !== null && ` #${entry.object_id}`}
+              </td>
+              <td className="activity-summary">{entry.summary}</td>
+            </tr>
+          ))}
+        </AdminTable>
+      </div>
       <div className="activity-pager">
         <button type="button" className="button-primary" disabled={page.page <= 1} onClick={() => goTo(page.page - 1)}>
           Previous
