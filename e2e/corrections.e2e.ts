@@ -127,7 +127,7 @@ describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('correcting 
 
   it('moves the article to another issue, and its old address leads to the new one', async () => {
     const { page, errors } = await openPage(browser, viewport);
-    acceptDialogs(page);
+    const dialogs = acceptDialogs(page);
     await signIn(page);
     await page.goto(adminIssue(1));
     await page.getByRole('link', { name: 'Edit', exact: true }).click();
@@ -150,6 +150,7 @@ describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('correcting 
     await screenshot(page, `corrections-edit-issue-${viewport}`);
     await form.getByRole('button', { name: 'Save Issue' }).click();
     await flash(page, 'Issue updated successfully');
+    expect(dialogs.at(-1)).toBe('Save the changes to this issue?');
     const row = page.locator('tbody tr').filter({ has: page.getByRole('button', { name: `Edit ${year} vol. ${volume} issue 2` }) });
     // The frequency column is hidden on phones, but its cell is there.
     await expect.poll(() => row.locator('td').nth(3).textContent()).toBe('nov-dec');

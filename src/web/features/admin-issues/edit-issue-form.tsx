@@ -14,6 +14,13 @@ const NUMBER_FIELDS: { name: NumberField; label: string }[] = [
   { name: 'issue', label: 'Issue' },
 ];
 
+/** What saving will do, asked before it is done. */
+function confirmation(issue: AdminIssue, next: { year: number; volume: number; issue: number }): string {
+  const renumbered = next.year !== issue.year || next.volume !== issue.volume || next.issue !== issue.issue;
+  if (!renumbered) return 'Save the changes to this issue?';
+  return `Renumber this issue? Its ${issue.articles} articles and their PDFs move with it, and its old addresses lead to the new ones.`;
+}
+
 /** Changes an issue's numbers or frequency; its articles, their PDFs and addresses follow (decision 050). */
 export function EditIssueForm({ issue, onClose, onSaved }: { issue: AdminIssue; onClose: () => void; onSaved: () => void }) {
   const flash = useFlash();
@@ -31,8 +38,7 @@ export function EditIssueForm({ issue, onClose, onSaved }: { issue: AdminIssue; 
       frequency: frequency || undefined,
     });
     if (!parsed.success) return setError(firstProblem(parsed.error));
-    const renumbered = parsed.data.year !== issue.year || parsed.data.volume !== issue.volume || parsed.data.issue !== issue.issue;
-    if (renumbered && issue.articles > 0 && !window.confirm(`Renumber this issue? Its ${issue.articles} articles and their PDFs move with it, and the old addresses lead to the new ones.`)) return;
+    if (!window.confirm(confirmation(issue, parsed.data))) return;
     const result = await adminRequest(`/api/admin/issues/${issue.id}`, { method: 'PUT', body: parsed.data });
     if (!result.ok) return setError(result.status === 409 || result.status === 404 ? result.message : GENERIC_ERROR_MESSAGE);
     flash.show('success', ISSUE_UPDATED_MESSAGE);
