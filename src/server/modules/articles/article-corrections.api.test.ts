@@ -102,6 +102,21 @@ describe('moving an article to another issue', () => {
     expect((await page(`/archives/2026/8/1/${refnumber}`)).statusCode).toBe(200);
   });
 
+  it('moving into an issue while it is deleted either moves the article or refuses the move, never both', async () => {
+    const { id, refnumber } = (await add(6, SECOND)).json();
+    for (let round = 1; round <= 3; round++) {
+      const target = await createIssue({ year: 2026, volume: 9, issue: round });
+      const [moved, deleted] = await Promise.all([
+        edit(id, 6, { issue_id: String(target) }),
+        t.app.inject({ method: 'DELETE', url: `/api/admin/issues/${target}`, headers: auth }),
+      ]);
+      expect([moved.statusCode, deleted.statusCode].sort()).toEqual(moved.statusCode === 200 ? [200, 409] : [200, 400]);
+      const row = await t.ctx.db.selectFrom('articles').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      expect(fs.existsSync(storedFile(row, `${refnumber}.pdf`))).toBe(true);
+      if (moved.statusCode === 200) expect((await edit(id, 6, { issue_id: String(secondIssueId) })).statusCode).toBe(200);
+    }
+  });
+
   it.each([
     ['999999', 'issue_id: Issue must be one of the existing issues'],
     ['two', 'issue_id: Issue must be one of the existing issues'],

@@ -22,7 +22,7 @@ import type { FileMove } from '../../storage/pending-moves.repository.js';
 import { sanitizeRichText, sanitizeTitle, toPlainText } from '../../storage/sanitize.js';
 import { toArticleRecord } from '../archives/archives.service.js';
 import { changedFields, recordActivity, type Actor } from '../activity/activity.repository.js';
-import { findIssue, findIssueById } from '../issues/issues.repository.js';
+import { findIssue, findIssueById, lockIssue } from '../issues/issues.repository.js';
 import { withDerivedColumns } from './article-fields.js';
 import {
   findArticleById,
@@ -97,6 +97,18 @@ function articleFileMoves(staged: StagedFile | null, previous: string | null, ta
   if (staged) return [{ source: staged.temp, target, remove: previous !== target ? previous : null }];
   if (previous && previous !== target) return [{ source: previous, target, remove: null }];
   return [];
+}
+
+/**
+ * The issue an article moves to, locked until the move commits, is still where the move was planned: an issue
+ * deleted or renumbered meanwhile refuses the move rather than leave the article or its PDF without an issue.
+ */
+async function assertIssueUnchanged(trx: Executor, issueId: number, planned: IssueNumbers): Promise<void> {
+  const issue = await lockIssue(trx, issueId);
+  if (!issue) throw badRequest(MOVE_TARGET_MISSING_MESSAGE);
+  if (issue.year !== planned.year || issue.volume !== planned.volume || issue.issue !== planned.issue) {
+    throw new HttpError(409, 'issue_changed', 'The issue was changed while the article was being moved. Try again.');
+  }
 }
 
 /** What an edit changed, by field name (values may be long or personal), and where it moved. */
@@ -189,6 +201,7 @@ export class ArticlesService {
     await this.save(staged, 'edit', async (trx) => {
       // Read again under the row's lock: a save that committed since may have renamed the file.
       const locked = (await lockArticle(trx, id))!;
+      if (input.issue_id !== undefined) await assertIssueUnchanged(trx, input.issue_id, destination);
       const previous = storedPath(locked);
       const values = {
         ...fields,
