@@ -44,10 +44,7 @@ export function AddIssueForm({ onClose, onCreated }: { onClose: () => void; onCr
           Issue
           <input name="issue" type="number" min={0} value={issue} onChange={(e) => setIssue(e.target.value)} />
         </label>
-        <label>
-          Frequency
-          <FrequencySelect value={frequency} onChange={setFrequency} />
-        </label>
+        <FrequencySelect value={frequency} onChange={setFrequency} />
       </div>
       <FormError message={error} />
       <button type="submit" className="button-primary">

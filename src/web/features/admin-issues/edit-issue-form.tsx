@@ -56,10 +56,7 @@ export function EditIssueForm({ issue, onClose, onSaved }: { issue: AdminIssue; 
             <input name={name} type="number" min={0} value={numbers[name]} onChange={(e) => setNumbers({ ...numbers, [name]: e.target.value })} />
           </label>
         ))}
-        <label>
-          Frequency
-          <FrequencySelect value={frequency} onChange={setFrequency} />
-        </label>
+        <FrequencySelect value={frequency} onChange={setFrequency} />
       </div>
       <FormError message={error} />
       <button type="submit" className="button-primary">
