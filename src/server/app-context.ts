@@ -3,8 +3,12 @@ import type { DatabaseOptions, Db, Engine } from './db/database.js';
 import type { TokenService } from './auth/tokens.js';
 import type { WriteClock } from './cache/write-clock.js';
 import type { FileStore } from './storage/file-store.js';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Mailer } from './email/mailer.js';
 import { createPublicServices } from './public-services.js';
 import { PageCache } from './render/page-cache.js';
+import { ActivityService } from './modules/activity/activity.service.js';
+import { EmailService } from './modules/email/email.service.js';
 import { DashboardService } from './modules/admin/admin.service.js';
 import { ArticlesService } from './modules/articles/articles.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
@@ -29,7 +33,7 @@ export interface AppContext {
 
 export type Services = ReturnType<typeof createServices>;
 
-export function createServices(db: Db, files: FileStore, tokens: TokenService, clock: WriteClock) {
+export function createServices(db: Db, files: FileStore, tokens: TokenService, clock: WriteClock, mailer: Mailer | null, log: FastifyBaseLogger) {
   const reads = createPublicServices(db, files, clock);
   const { settings } = reads;
   return {
@@ -37,11 +41,13 @@ export function createServices(db: Db, files: FileStore, tokens: TokenService, c
     /** Rendered public pages, emptied whenever the write clock moves on. */
     pages: new PageCache(clock),
     auth: new AuthService(db, tokens, settings),
-    issues: new IssuesService(db, clock),
+    issues: new IssuesService(db, files, clock),
     articles: new ArticlesService(db, files, clock),
     users: new UsersService(db),
     dashboard: new DashboardService(db),
     worklog: new WorklogService(db),
     pdf: new PdfService(db, settings, clock),
+    activity: new ActivityService(db),
+    email: new EmailService(db, mailer, settings, log),
   };
 }

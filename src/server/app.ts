@@ -15,12 +15,14 @@ import { openApiTransform, useZodSchemas } from './http/route-contract.js';
 import { SITE_URL_WARNING } from './http/public-origin.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerTextGuard } from './http/text-guard.js';
+import { registerActivityRoutes } from './modules/activity/activity.routes.js';
 import { registerArchivesRoutes } from './modules/archives/archives.routes.js';
 import { registerAdminRoutes } from './modules/admin/admin.routes.js';
 import { registerArticleFileRoutes } from './modules/articles/article-files.routes.js';
 import { registerArticleRoutes } from './modules/articles/articles.routes.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import { registerDiscoveryRoutes } from './modules/discovery/discovery.routes.js';
+import { registerEmailRoutes } from './modules/email/email.routes.js';
 import { registerEditorsRoutes } from './modules/editors/editors.routes.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
 import { registerIndexingRoutes } from './modules/indexing/indexing.routes.js';
@@ -75,6 +77,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
 
   registerHealthRoutes(app, ctx);
   await registerAuthRoutes(app, ctx);
+  registerEmailRoutes(app, ctx);
   registerSettingsRoutes(app, ctx);
   registerIndexingRoutes(app, ctx);
   registerAdminRoutes(app, ctx);
@@ -88,6 +91,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
   registerPdfRoutes(app, ctx);
   registerOaiRoutes(app, ctx);
   registerDiscoveryRoutes(app, ctx);
+  registerActivityRoutes(app, ctx);
 
   const assets = readClientAssets(options.clientDir);
   registerPageRoutes(app, ctx, assets, pageRenderer(app, ctx, assets, options.renderThreads));

@@ -2,6 +2,7 @@ import cluster from 'node:cluster';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { createServices, type AppContext } from './app-context.js';
+import { createMailer } from './email/mailer.js';
 import { WriteClock } from './cache/write-clock.js';
 import type { Config } from './config.js';
 import { openDatabase, type DatabaseOptions } from './db/database.js';
@@ -38,5 +39,5 @@ export async function createContext(
   await ensureFirstAdmin(db, { username: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD }, log);
   const tokens = new TokenService(resolveJwtSecret(config.DATA_DIR, config.JWT_SECRET));
   const clock = new WriteClock();
-  return { config, db, engine, databaseOptions, tokens, files, clock, services: createServices(db, files, tokens, clock) };
+  return { config, db, engine, databaseOptions, tokens, files, clock, services: createServices(db, files, tokens, clock, createMailer(config.SMTP_URL), log) };
 }

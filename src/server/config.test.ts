@@ -25,6 +25,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).DATABASE_URL).toBe('postgres://u@h/db');
   });
 
+  it('reads SMTP_URL as an smtp:// or smtps:// URL, unset by default', () => {
+    expect(loadConfig({}).SMTP_URL).toBeUndefined();
+    expect(loadConfig({ SMTP_URL: 'smtps://user:p%40ss@mail.example.org:465' }).SMTP_URL).toBe('smtps://user:p%40ss@mail.example.org:465');
+    expect(() => loadConfig({ SMTP_URL: 'mail.example.org:587' })).toThrow(
+      /^Invalid environment variable SMTP_URL="mail.example.org:587": must be an smtp:\/\/ or smtps:\/\/ URL/,
+    );
+  });
+
   it('reads RENDER_THREADS, 0 to 16, and otherwise gives each worker process its share of the cores', () => {
     expect(loadConfig({ RENDER_THREADS: '0' }).RENDER_THREADS).toBe(0);
     expect(loadConfig({ RENDER_THREADS: '3' }).RENDER_THREADS).toBe(3);

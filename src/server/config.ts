@@ -30,6 +30,11 @@ const envSchema = z.object({
     .transform((value) => new URL(value).origin)
     .optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.org:587')
+    .refine((value) => URL.canParse(value), 'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.org:587')
+    .optional(),
   ADMIN_USERNAME: z
     .string()
     .regex(/^[A-Za-z0-9_.@-]{3,64}$/, 'must be 3-64 letters, digits or _.@-')

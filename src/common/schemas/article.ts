@@ -106,5 +106,10 @@ export const articleEditSchema = z.object({
   ...articleFields,
   email: z.union([z.literal(''), email]).default(''),
   status: z.enum(ARTICLE_STATUSES, { message: 'Status must be enabled or disabled' }).default('enabled'),
+  /** The issue to move the article to; its PDF moves with it. Absent: it stays where it is. */
+  issue_id: z.string().regex(/^\d{1,9}$/, 'Issue must be one of the existing issues').transform(Number).optional(),
 });
 export type ArticleEditInput = z.infer<typeof articleEditSchema>;
+
+export const ARTICLE_DELETED_MESSAGE = 'Article deleted';
+export const MOVE_TARGET_MISSING_MESSAGE = 'issue_id: Issue must be one of the existing issues';

@@ -36,3 +36,9 @@ export const DUPLICATE_ISSUE_MESSAGE = 'This issue already exists.';
 
 /** Volume and issue shown with 2 digits, article counts with 3 (spec §9). */
 export const padNumber = (value: number, digits: number) => String(value).padStart(digits, '0');
+
+export const ISSUE_UPDATED_MESSAGE = 'Issue updated successfully';
+export const ISSUE_DELETED_MESSAGE = 'Issue deleted';
+export const ISSUE_TAKEN_MESSAGE = 'Another issue already has this year, volume and issue number.';
+export const issueNotEmptyMessage = (articles: number) =>
+  `This issue still has ${articles} article${articles === 1 ? '' : 's'}: delete them or move them to another issue first.`;

@@ -16,6 +16,8 @@ const password = z
   .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
   .max(200, 'Password must be at most 200 characters');
 const role = z.enum(USER_ROLES, { message: 'role must be admin or staff' });
+/** Where a "Forgot password" link is sent; empty: the user cannot reset by email. */
+const email = z.union([z.literal(''), z.string().trim().max(200).email('Email must be an email address')]);
 
 /** POST /api/users: a new user, an admin unless `role` says otherwise. */
 export const userCreateSchema = z.object({
@@ -26,6 +28,7 @@ export const userCreateSchema = z.object({
   name,
   password,
   role: role.default('admin'),
+  email: email.default(''),
 });
 export type UserCreateInput = z.infer<typeof userCreateSchema>;
 
@@ -40,10 +43,11 @@ export const userUpdateSchema = z
     current_password: z.string({ message: 'current_password must be text' }).max(200).optional(),
     role: role.optional(),
     enabled: z.boolean({ message: 'enabled must be true or false' }).optional(),
+    email: email.optional(),
   })
   .strict()
   .refine(
-    (input) => input.name !== undefined || input.password || input.role !== undefined || input.enabled !== undefined,
+    (input) => input.name !== undefined || input.password || input.role !== undefined || input.enabled !== undefined || input.email !== undefined,
     'Nothing to update',
   );
 export type UserUpdateInput = z.infer<typeof userUpdateSchema>;
@@ -56,5 +60,6 @@ export const adminUserSchema = z.object({
   role,
   enabled: z.boolean(),
   creation: z.string(),
+  email: z.string(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;

@@ -23,6 +23,9 @@ export interface Database {
   users: UsersTable;
   worklog_entries: WorklogEntriesTable;
   pending_file_moves: PendingFileMovesTable;
+  activity_log: ActivityLogTable;
+  issue_moves: IssueMovesTable;
+  password_resets: PasswordResetsTable;
 }
 
 export interface SettingsTable {
@@ -139,6 +142,8 @@ export interface UsersTable {
   role: Generated<UserRole>;
   /** Raised to revoke every token signed before. */
   token_version: Generated<number>;
+  /** Where a password-reset link goes; empty: none can be sent. */
+  email: Generated<string>;
 }
 
 export interface WorklogEntriesTable {
@@ -160,6 +165,35 @@ export interface PendingFileMovesTable {
   created_at: string;
 }
 
+/** One admin or work-log write: who, when, what; never a password or a file's content. */
+export interface ActivityLogTable {
+  id: Generated<number>;
+  created_at: string;
+  user_id: number;
+  username: string;
+  action: string;
+  object_type: string;
+  object_id: number | null;
+  summary: string;
+}
+
+/** An address an issue had before it was renumbered (it answers 301 to the issue's address now). */
+export interface IssueMovesTable {
+  id: Generated<number>;
+  year: number;
+  volume: number;
+  issue: number;
+  issue_id: number;
+}
+
+/** A single-use sign-in link sent by email; only the SHA-256 of its token is stored. */
+export interface PasswordResetsTable {
+  token_hash: string;
+  user_id: number;
+  expires_at: string;
+  used_at: string | null;
+}
+
 export type SettingsRow = Selectable<SettingsTable>;
 export type EditorRow = Selectable<EditorsTable>;
 export type NewEditor = Insertable<EditorsTable>;
@@ -172,3 +206,4 @@ export type ArticleUpdate = Updateable<ArticlesTable>;
 export type UserRow = Selectable<UsersTable>;
 export type WorklogEntryRow = Selectable<WorklogEntriesTable>;
 export type PendingFileMoveRow = Selectable<PendingFileMovesTable>;
+export type ActivityLogRow = Selectable<ActivityLogTable>;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
-import { createTestApp, type TestApp } from '../test/test-app.js';
+import { createTestApp, TEST_ACTOR, type TestApp } from '../test/test-app.js';
 
 let t: TestApp;
 
@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br', ...headers } });
-const renameSite = async (name: string) => t.ctx.services.settings.update({ ...(await t.ctx.services.settings.get()), websitename: name });
+const renameSite = async (name: string) => t.ctx.services.settings.update({ ...(await t.ctx.services.settings.get()), websitename: name }, TEST_ACTOR);
 
 const PUBLIC_ANSWERS = ['/', '/board', '/sitemap.xml', '/feed.xml'];
 

@@ -49,6 +49,10 @@ async function bodySamples(): Promise<Record<string, Body>> {
     'POST /auth/login/': { json: { username: 'admin', password: 'not-the-password' } },
     'POST /api/settings': { json: settingsBody },
     'POST /api/admin/create-issue': { json: { year: 2030, volume: 1, issue: 1, frequency: 'jan' } },
+    'PUT /api/admin/issues/{id}': { json: { year: 2030, volume: 1, issue: 1, frequency: 'jan' } },
+    'POST /auth/forgot-password': { json: { username: 'nobody-here', from: 'admin' } },
+    'POST /auth/reset-password': { json: { token: 'a'.repeat(43), password: 'probe-password' } },
+    'POST /api/archives/{id}/send-to-author': { json: { action: 'published' } },
     'POST /api/admin/archives/': {
       multipart: { ...article, year: String(issue.year), volume: String(issue.volume), issue: String(issue.issue) },
       file: 'pdfFile',

@@ -65,6 +65,7 @@ function watchFaults(api: PublicApi): { api: PublicApi; fault: () => HttpError |
     editors: watch(api.editors),
     yearGroups: watch(api.yearGroups),
     issueArticles: watch(api.issueArticles),
+    movedIssue: watch(api.movedIssue),
     articleByRef: watch(api.articleByRef),
     search: watch(api.search),
   };

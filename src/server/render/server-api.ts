@@ -9,6 +9,7 @@ export function serverApi(services: PublicServices): PublicApi {
     editors: () => services.editors.listPublic(),
     yearGroups: () => services.archives.yearGroups(),
     issueArticles: (year, volume, issue) => services.archives.issueArticles(year, volume, issue),
+    movedIssue: (year, volume, issue) => services.archives.movedIssuePath(year, volume, issue),
     articleByRef: (refnumber) => services.archives.publicArticleByRef(refnumber),
     search: (keyword, page) => services.search.search(keyword, page),
   };

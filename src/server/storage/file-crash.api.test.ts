@@ -1,16 +1,10 @@
 import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ISSUE_FREQUENCIES } from '../../common/constants.js';
-import { openDatabase, type DatabaseOptions } from '../db/database.js';
-import { buildServer, startChildServer, type ChildServer } from '../test/child-server.js';
-import { withPgClient } from '../test/test-app.js';
-import { checkFiles } from './file-repair.js';
-import { FileStore } from './file-store.js';
+import { CrashHarness } from '../test/crash-harness.js';
 import { articleFields, multipartForm } from '../test/article-form.js';
 
 /**
@@ -20,7 +14,6 @@ import { articleFields, multipartForm } from '../test/article-form.js';
 const KILLS = 10;
 const WRITERS = 2;
 const VOLUME = { year: 2026, volume: 31 };
-const ADMIN = { username: 'admin', password: 'crash-test-password' };
 
 interface ArticleState {
   /** The number the article was added with: its title, transaction id and pages. */
@@ -44,54 +37,22 @@ interface Writer {
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '..', '..', '..');
-const url = process.env.TEST_DATABASE_URL;
-const schema = `crash_${crypto.randomBytes(5).toString('hex')}`;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'journal-crash-'));
-const database: DatabaseOptions = url ? { url, pgSchema: schema } : { sqliteFile: path.join(dataDir, 'journal.sqlite') };
-const env = {
-  DATA_DIR: dataDir,
-  DATABASE_URL: url ? `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}` : '',
-  SEED_DEMO: '0',
-  ADMIN_USERNAME: ADMIN.username,
-  ADMIN_PASSWORD: ADMIN.password,
-  JWT_SECRET: crypto.randomBytes(32).toString('hex'),
-  LOG_LEVEL: 'warn',
-};
+const harness = new CrashHarness();
 
-let built: Awaited<ReturnType<typeof buildServer>>;
-let server: ChildServer;
-let auth: { authorization: string };
 let serial = 0;
 const writers: Writer[] = Array.from({ length: WRITERS }, (_, index) => ({ issue: index + 1, acknowledged: new Map(), inFlight: null }));
 const refused: string[] = [];
 let acknowledgedWrites = 0;
 
 beforeAll(async () => {
-  if (url) await withPgClient(url!, (client) => client.query(`CREATE SCHEMA ${schema}`));
-  built = await buildServer();
-  server = await startChildServer(built.entry, env);
-  const login = await fetch(`${server.baseUrl}/auth/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  });
-  auth = { authorization: `Bearer ${(await login.json()).token}` };
+  await harness.start();
   for (const { issue } of writers) {
-    const created = await fetch(`${server.baseUrl}/api/admin/create-issue`, {
-      method: 'POST',
-      headers: { ...auth, 'content-type': 'application/json' },
-      body: JSON.stringify({ ...VOLUME, issue, frequency: ISSUE_FREQUENCIES[0] }),
-    });
+    const created = await harness.json('POST', '/api/admin/create-issue', { ...VOLUME, issue, frequency: ISSUE_FREQUENCIES[0] });
     expect(created.status).toBe(201);
   }
 }, 120_000);
 
-afterAll(async () => {
-  await server?.stop('SIGKILL');
-  built?.remove();
-  if (url) await withPgClient(url!, (client) => client.query(`DROP SCHEMA ${schema} CASCADE`));
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => harness.stop());
 
 /** A PDF of 64-320 KB, so that kills land while files are being written as well as between. */
 const randomPdf = () => Buffer.concat([Buffer.from('%PDF-1.4\n'), crypto.randomBytes(65_536 + crypto.randomInt(262_144))]);
@@ -117,7 +78,7 @@ async function writeUntilKilled(writer: Writer): Promise<void> {
         : { url: `/api/archives/${id}`, form: articleForm(state, withPdf, { status: 'enabled' }) };
     let response: Response;
     try {
-      response = await fetch(server.baseUrl + request.url, { method: 'POST', headers: auth, body: request.form });
+      response = await harness.fetch(request.url, { method: 'POST', headers: harness.auth, body: request.form });
     } catch {
       return; // the server died with this write in flight
     }
@@ -139,7 +100,7 @@ interface StoredArticle {
 }
 
 async function storedPdf(issue: number, article: StoredArticle): Promise<Buffer | null> {
-  const response = await fetch(`${server.baseUrl}/assets/archives/${VOLUME.year}/vol${VOLUME.volume}issue${issue}/${article.file}`);
+  const response = await harness.fetch(`/assets/archives/${VOLUME.year}/vol${VOLUME.volume}issue${issue}/${article.file}`);
   return response.ok ? Buffer.from(await response.arrayBuffer()) : null;
 }
 
@@ -157,7 +118,7 @@ async function expectOneOf(issue: number, article: StoredArticle | undefined, st
  */
 async function expectAcknowledgedWritesKept(): Promise<void> {
   for (const writer of writers) {
-    const response = await fetch(`${server.baseUrl}/api/admin/archives/${VOLUME.year}/${VOLUME.volume}/${writer.issue}`, { headers: auth });
+    const response = await harness.json('GET', `/api/admin/archives/${VOLUME.year}/${VOLUME.volume}/${writer.issue}`);
     const articles = ((await response.json()) as { articles: StoredArticle[] }).articles;
     const { inFlight } = writer;
     for (const [id, acknowledged] of writer.acknowledged) {
@@ -171,35 +132,25 @@ async function expectAcknowledgedWritesKept(): Promise<void> {
   }
 }
 
-async function expectRowsAndFilesAgree(): Promise<void> {
-  const { db } = openDatabase(database);
-  try {
-    const check = await checkFiles(db, new FileStore(path.join(dataDir, 'files')));
-    expect(check).toEqual({ pendingMoves: [], tempFiles: [], unnamedFiles: [], missingFiles: [] });
-  } finally {
-    await db.destroy();
-  }
-}
-
 describe('kill -9 during article writes that change reference numbers and PDFs', () => {
   it('leaves rows and files in agreement after every restart, with every acknowledged write in place', async () => {
     for (let kill = 0; kill < KILLS; kill++) {
       const bursts = writers.map(writeUntilKilled);
       await new Promise((resolve) => setTimeout(resolve, 100 + crypto.randomInt(700)));
-      await server.stop('SIGKILL');
+      await harness.server.stop('SIGKILL');
       await Promise.all(bursts);
-      server = await startChildServer(built.entry, env);
-      await expectRowsAndFilesAgree();
+      await harness.restart();
+      await harness.expectRowsAndFilesAgree();
       await expectAcknowledgedWritesKept();
     }
     expect(refused).toEqual([]);
     expect(acknowledgedWrites).toBeGreaterThan(KILLS);
 
     // The operator's command agrees (run with the server stopped, as its help says).
-    await server.stop('SIGTERM');
+    await harness.server.stop('SIGTERM');
     const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/server/ops/check-data.ts'], {
       cwd: root,
-      env: { ...process.env, ...env },
+      env: { ...process.env, ...harness.env },
     });
     expect(stdout.trim()).toBe('Rows and files agree.');
   }, 120_000);

@@ -61,7 +61,9 @@ export class FileStore {
     return fs.existsSync(this.resolve(relativePath));
   }
 
+  /** Renames a file, making the target's folder when needed (an article moved to an issue with no files yet). */
   async move(from: string, to: string): Promise<void> {
+    await fs.promises.mkdir(path.dirname(this.resolve(to)), { recursive: true });
     await fs.promises.rename(this.resolve(from), this.resolve(to));
   }
 

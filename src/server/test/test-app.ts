@@ -11,6 +11,8 @@ import { createContext } from '../bootstrap.js';
 import { loadConfig } from '../config.js';
 
 export const TEST_ADMIN = { username: 'admin', password: 'correct-horse-battery' } as const;
+/** The test admin as the author of writes made by calling services directly. */
+export const TEST_ACTOR = { userId: 1, username: TEST_ADMIN.username } as const;
 
 /** API tests run on SQLite, or on PostgreSQL when TEST_DATABASE_URL is set (npm test runs both). */
 export const testEngine = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';

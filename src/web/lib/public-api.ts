@@ -15,6 +15,8 @@ export interface PublicApi {
   yearGroups(): Promise<YearGroup[]>;
   /** null when there is no such issue. */
   issueArticles(year: number, volume: number, issue: number): Promise<ArticleSummary[] | null>;
+  /** The address now of an issue renumbered away from this one; null when none was. */
+  movedIssue(year: number, volume: number, issue: number): Promise<string | null>;
   /** null when there is no such enabled article. */
   articleByRef(refnumber: string): Promise<PublicArticle | null>;
   search(keyword: string, page: number): Promise<SearchResults>;
@@ -49,6 +51,8 @@ export const httpApi: PublicApi = {
   editors: () => getJson('/api/editors/'),
   yearGroups: () => getJson('/api/archives/'),
   issueArticles: (year, volume, issue) => getJsonOrNull(`/api/archives/${year}/${volume}/${issue}`),
+  movedIssue: async (year, volume, issue) =>
+    (await getJsonOrNull<{ location: string }>(`/api/archives/moved/${year}/${volume}/${issue}`))?.location ?? null,
   articleByRef: (refnumber) => getJsonOrNull(`/api/archives/ref/${encodeURIComponent(refnumber)}`),
   search: (keyword, page) => getJson(`/api/search?${new URLSearchParams({ keyword, page: String(page) })}`),
 };

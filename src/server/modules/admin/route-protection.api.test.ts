@@ -12,11 +12,15 @@ import { insertUser } from '../users/users.repository.js';
  */
 const PUBLIC_ROUTES = [
   'POST /auth/login/',
+  'GET /auth/features',
+  'POST /auth/forgot-password',
+  'POST /auth/reset-password',
   'GET /api/settings/',
   'GET /api/indexing/',
   'GET /api/editors/',
   'GET /api/archives/',
   'GET /api/archives/{year}/{vol}/{issue}',
+  'GET /api/archives/moved/{year}/{vol}/{issue}',
   'GET /api/archives/ref/{ref}',
   'GET /api/archives/{id}',
   'GET /api/search',

@@ -49,6 +49,23 @@ export function registerArchivesRoutes(app: FastifyInstance, { services }: AppCo
   );
 
   api.get(
+    '/api/archives/moved/:year/:vol/:issue',
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'Where an issue that was renumbered away from this address is now (its old address answers 301)',
+        params: issueParams,
+        response: answers({ 200: z.object({ location: z.string() }) }),
+      },
+    },
+    async (request) => {
+      const { year, vol, issue } = request.params;
+      const location = year !== null && vol !== null && issue !== null ? await services.archives.movedIssuePath(year, vol, issue) : null;
+      return { location: found(location, 'Issue not found') };
+    },
+  );
+
+  api.get(
     '/api/archives/ref/:ref',
     {
       schema: {

@@ -1,3 +1,4 @@
+import { issuePath } from '../../../common/archive-links.js';
 import type { ArticleRecord, ArticleSummary, PublicArticle, YearGroup } from '../../../common/schemas/archives.js';
 import { UntilNextWrite, UntilNextWriteByKey } from '../../cache/until-next-write.js';
 import type { WriteClock } from '../../cache/write-clock.js';
@@ -6,7 +7,7 @@ import type { ArticleRow } from '../../db/schema.js';
 import { sanitizeRichText, sanitizeTitle } from '../../storage/sanitize.js';
 import { findArticleById } from '../articles/articles.repository.js';
 import { isPublishedRow } from '../articles/published.js';
-import { findIssue } from '../issues/issues.repository.js';
+import { findIssue, findMovedIssue } from '../issues/issues.repository.js';
 import { findPublicArticleByRef, listPublishedArticlesOfIssue, listPublishedIssues, type ArticlePlace, type IssueListRow, type PublicArticleRow } from './archives.repository.js';
 
 /** Stored HTML is sanitised again on the way out (DESIGN.md §5.2). An issue's list passes the issue as `place`. */
@@ -105,6 +106,12 @@ export class ArchivesService {
     const group = (await this.yearGroups()).find((candidate) => candidate.year === year && candidate.volume === volume);
     if (group?.issues.includes(issue)) return group.issue_month[issue] ?? '';
     return (await findIssue(this.db, year, volume, issue))?.frequency ?? null;
+  }
+
+  /** The address now of an issue that was renumbered away from this one (decision 050), or null. */
+  async movedIssuePath(year: number, volume: number, issue: number): Promise<string | null> {
+    const moved = await findMovedIssue(this.db, { year, volume, issue });
+    return moved ? issuePath(moved.year, moved.volume, moved.issue) : null;
   }
 
   async publicArticleByRef(refnumber: string): Promise<PublicArticle | null> {

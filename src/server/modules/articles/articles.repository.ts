@@ -36,6 +36,10 @@ export async function updateArticle(db: Executor, id: number, values: ArticleUpd
   await db.updateTable('articles').set(values).where('id', '=', id).execute();
 }
 
+export async function deleteArticle(db: Executor, id: number): Promise<void> {
+  await db.deleteFrom('articles').where('id', '=', id).execute();
+}
+
 /** Every article of an issue, whatever its status, in page order. */
 export const listIssueArticles = (db: Executor, year: number, volume: number, issue: number): Promise<ArticleRow[]> =>
   db

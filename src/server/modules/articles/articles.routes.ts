@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { articleAddSchema, articleEditSchema } from '../../../common/schemas/article.js';
+import { ARTICLE_DELETED_MESSAGE, articleAddSchema, articleEditSchema } from '../../../common/schemas/article.js';
 import { articleRecordSchema } from '../../../common/schemas/archives.js';
 import { issueSchema } from '../../../common/schemas/issue.js';
 import { recordIdParams } from '../../../common/schemas/record-id.js';
@@ -52,7 +52,7 @@ export function registerArticleRoutes(app: FastifyInstance, { services }: AppCon
     async (request, reply) => {
       const form = await readMultipart(request, ['pdfFile']);
       const input = parseInput(articleAddSchema, form.fields, FIELD_CODES);
-      const article = await services.articles.create(input, form.files.pdfFile, request.user!.username);
+      const article = await services.articles.create(input, form.files.pdfFile, request.user!);
       return reply.code(201).send(article);
     },
   );
@@ -72,7 +72,24 @@ export function registerArticleRoutes(app: FastifyInstance, { services }: AppCon
     async (request) => {
       const form = await readMultipart(request, ['pdfFile']);
       const input = parseInput(articleEditSchema, form.fields, FIELD_CODES);
-      return services.articles.update(request.params.id, input, form.files.pdfFile, request.user!.username);
+      return services.articles.update(request.params.id, input, form.files.pdfFile, request.user!);
+    },
+  );
+
+  api.delete(
+    '/api/archives/:id',
+    {
+      ...admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Deletes an article and its PDF; its reference number, title and transaction id are free again',
+        params: recordIdParams,
+        response: answers({ 200: z.object({ message: z.string() }) }),
+      },
+    },
+    async (request) => {
+      await services.articles.delete(request.params.id, request.user!);
+      return { message: ARTICLE_DELETED_MESSAGE };
     },
   );
 

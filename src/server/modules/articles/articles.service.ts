@@ -6,9 +6,11 @@ import {
   pageOrderMessage,
   pageRange,
   type ArticleAddInput,
+  MOVE_TARGET_MISSING_MESSAGE,
   type ArticleEditInput,
 } from '../../../common/schemas/article.js';
 import type { ArticleRecord } from '../../../common/schemas/archives.js';
+import type { ArticleRow, IssueRow } from '../../db/schema.js';
 import type { WriteClock } from '../../cache/write-clock.js';
 import { uniqueViolation, type Db, type Executor } from '../../db/database.js';
 import { badRequest, HttpError, notFound } from '../../http/errors.js';
@@ -19,7 +21,8 @@ import { FileStore, type StagedFile } from '../../storage/file-store.js';
 import type { FileMove } from '../../storage/pending-moves.repository.js';
 import { sanitizeRichText, sanitizeTitle, toPlainText } from '../../storage/sanitize.js';
 import { toArticleRecord } from '../archives/archives.service.js';
-import { findIssue } from '../issues/issues.repository.js';
+import { changedFields, recordActivity, type Actor } from '../activity/activity.repository.js';
+import { findIssue, findIssueById, lockIssue } from '../issues/issues.repository.js';
 import { withDerivedColumns } from './article-fields.js';
 import {
   findArticleById,
@@ -27,12 +30,21 @@ import {
   insertArticle,
   issuePageNumbers,
   listIssueArticles,
+  deleteArticle,
   lockArticle,
   searchAllArticles,
   updateArticle,
 } from './articles.repository.js';
 
 const ADMIN_SEARCH_LIMIT = 200;
+
+type IssueNumbers = Pick<IssueRow, 'year' | 'volume' | 'issue'>;
+
+/** Where an article's PDF is stored, or null when it has none. */
+const storedPath = (row: Pick<ArticleRow, 'year' | 'volume' | 'issue' | 'file'>) =>
+  row.file ? `${FileStore.articleDir(row.year, row.volume, row.issue)}/${row.file}` : null;
+
+const issueLabel = (i: IssueNumbers) => `${i.year} vol. ${i.volume} issue ${i.issue}`;
 
 const conflict = (code: string) => new HttpError(409, code, ARTICLE_ERROR_MESSAGES[code]!);
 
@@ -87,6 +99,28 @@ function articleFileMoves(staged: StagedFile | null, previous: string | null, ta
   return [];
 }
 
+/**
+ * The issue an article moves to, locked until the move commits, is still where the move was planned: an issue
+ * deleted or renumbered meanwhile refuses the move rather than leave the article or its PDF without an issue.
+ */
+async function assertIssueUnchanged(trx: Executor, issueId: number, planned: IssueNumbers): Promise<void> {
+  const issue = await lockIssue(trx, issueId);
+  if (!issue) throw badRequest(MOVE_TARGET_MISSING_MESSAGE);
+  if (issue.year !== planned.year || issue.volume !== planned.volume || issue.issue !== planned.issue) {
+    throw new HttpError(409, 'issue_changed', 'The issue was changed while the article was being moved. Try again.');
+  }
+}
+
+/** What an edit changed, by field name (values may be long or personal), and where it moved. */
+function updateSummary(before: ArticleRow, after: Partial<ArticleRow>, newPdf: boolean): string {
+  const moved = after.issue !== before.issue || after.volume !== before.volume || after.year !== before.year;
+  const fields = changedFields(before, after, ['title_key', 'abstract_text', 'description', 'first_page', 'file', 'year', 'volume', 'issue', 'frequency']);
+  const parts = fields === 'nothing' ? [] : [`changed ${fields}`];
+  if (newPdf) parts.push('new PDF');
+  if (moved) parts.push(`moved from ${issueLabel(before)} to ${issueLabel(after as IssueNumbers)}`);
+  return `${before.refnumber}: ${parts.length ? parts.join('; ') : 'saved without changes'}`;
+}
+
 export class ArticlesService {
   private readonly journal: FileJournal;
 
@@ -117,7 +151,7 @@ export class ArticlesService {
   }
 
   /** Adds an enabled article and its PDF ({refnumber}.pdf in the issue folder); neither exists unless both do. */
-  async create(input: ArticleAddInput, pdf: UploadedFile | undefined, username: string): Promise<ArticleRecord> {
+  async create(input: ArticleAddInput, pdf: UploadedFile | undefined, actor: Actor): Promise<ArticleRecord> {
     if (!pdf) throw badRequest(PDF_REQUIRED_MESSAGE, 'invalid_file');
     const data = requirePdf(pdf);
     const fields = cleanFields(input);
@@ -135,13 +169,15 @@ export class ArticlesService {
         frequency: issue.frequency,
         file: `${input.refnumber}.pdf`,
         status: 'enabled',
-        createdby: username,
+        createdby: actor.username,
         creation: now,
-        modifiedby: username,
+        modifiedby: actor.username,
         modification: now,
       });
       await this.assertAfterLastPage(trx, issue, input.pagenumber, inserted);
       await this.journal.record(trx, articleFileMoves(staged, null, staged.target));
+      const summary = `Added ${input.refnumber} to ${issueLabel(issue)}`;
+      await recordActivity(trx, actor, { action: 'create', objectType: 'article', objectId: inserted, summary });
       return inserted;
     });
     this.clock.publicDataChanged();
@@ -149,41 +185,64 @@ export class ArticlesService {
   }
 
   /**
-   * Updates an article. A new PDF is staged first; the row and the file moves it depends on (the new
-   * PDF into place, or the old one to its new reference number) are saved in one transaction and the
-   * moves carried out after it, so a reader sees the old file or the new one, never a missing or
-   * half-written one, and no copy stays under an old name.
+   * Updates an article, and moves it to another issue when `issue_id` names one. A new PDF is staged first; the
+   * row and the file moves it depends on (the new PDF into place, or the old one to its new reference number or
+   * issue) are saved in one transaction and the moves carried out after it, so a reader sees the old file or the
+   * new one, never a missing or half-written one, and no copy stays under an old name.
    */
-  async update(id: number, input: ArticleEditInput, pdf: UploadedFile | undefined, username: string): Promise<ArticleRecord> {
+  async update(id: number, input: ArticleEditInput, pdf: UploadedFile | undefined, actor: Actor): Promise<ArticleRecord> {
     const current = await findArticleById(this.db, id);
     if (!current) throw notFound('Article not found');
     const data = pdf ? requirePdf(pdf) : undefined;
     const fields = cleanFields(input);
-    const target = FileStore.articlePath(current.year, current.volume, current.issue, input.refnumber);
+    const destination = await this.destinationIssue(current, input.issue_id);
+    const target = FileStore.articlePath(destination.year, destination.volume, destination.issue, input.refnumber);
     const staged = data ? await this.files.stage(target, data) : null;
     await this.save(staged, 'edit', async (trx) => {
       // Read again under the row's lock: a save that committed since may have renamed the file.
       const locked = (await lockArticle(trx, id))!;
-      const previous = locked.file ? `${FileStore.articleDir(locked.year, locked.volume, locked.issue)}/${locked.file}` : null;
-      await updateArticle(trx, id, {
+      if (input.issue_id !== undefined) await assertIssueUnchanged(trx, input.issue_id, destination);
+      const previous = storedPath(locked);
+      const values = {
         ...fields,
+        year: destination.year,
+        volume: destination.volume,
+        issue: destination.issue,
+        frequency: destination.frequency,
         status: input.status,
         file: staged || previous ? `${input.refnumber}.pdf` : null,
-        modifiedby: username,
-        modification: new Date().toISOString(),
-      });
+      };
+      await updateArticle(trx, id, { ...values, modifiedby: actor.username, modification: new Date().toISOString() });
       await this.journal.record(trx, articleFileMoves(staged, previous, target));
+      await recordActivity(trx, actor, { action: 'update', objectType: 'article', objectId: id, summary: updateSummary(locked, values, staged !== null) });
     });
     this.clock.publicDataChanged();
     return this.get(id);
   }
 
+  /**
+   * Deletes an article and its PDF, freeing its reference number, title and transaction id. The file goes after
+   * the commit; a crash in between leaves a file no row names, which the repair at start removes (decision 013).
+   */
+  async delete(id: number, actor: Actor): Promise<void> {
+    const row = await this.db.transaction().execute(async (trx) => {
+      const locked = await lockArticle(trx, id);
+      if (!locked) throw notFound('Article not found');
+      await deleteArticle(trx, id);
+      const summary = `Deleted ${locked.refnumber} from ${issueLabel(locked)}`;
+      await recordActivity(trx, actor, { action: 'delete', objectType: 'article', objectId: id, summary });
+      return locked;
+    });
+    const file = storedPath(row);
+    if (file) await this.files.remove(file);
+    this.clock.publicDataChanged();
+  }
+
   /** The stored PDF of an article of any status, as a path in the file store; null when it has none. */
   async storedFile(id: number): Promise<string | null> {
     const row = await findArticleById(this.db, id);
-    if (!row?.file) return null;
-    const stored = `${FileStore.articleDir(row.year, row.volume, row.issue)}/${row.file}`;
-    return this.files.exists(stored) ? stored : null;
+    const stored = row ? storedPath(row) : null;
+    return stored && this.files.exists(stored) ? stored : null;
   }
 
   /** The stored PDF of a published article (spec §4), as a path in the file store; null for any other file. */
@@ -197,6 +256,14 @@ export class ArticlesService {
     return this.journal.transaction(staged, write).catch((error: unknown) => {
       throw duplicateError(error, mode);
     });
+  }
+
+  /** The issue an edit leaves the article in: the one `issueId` names, or its own. */
+  private async destinationIssue(current: ArticleRow, issueId: number | undefined): Promise<IssueNumbers & { frequency: string }> {
+    if (issueId === undefined) return current;
+    const found = await findIssueById(this.db, issueId);
+    if (!found) throw badRequest(MOVE_TARGET_MISSING_MESSAGE);
+    return found;
   }
 
   /** Spec §5: a new article starts after the last page already used in its issue. */

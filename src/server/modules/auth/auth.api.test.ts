@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../auth/passwords.js';
-import { createTestApp, TEST_ADMIN, type TestApp } from '../../test/test-app.js';
+import { createTestApp, TEST_ADMIN, type TestApp, TEST_ACTOR } from '../../test/test-app.js';
 import { insertUser } from '../users/users.repository.js';
 import { LOGIN_REQUESTS_PER_MINUTE } from './auth.routes.js';
 
@@ -41,18 +41,18 @@ describe('POST /auth/login/', () => {
 
   it('answers invalid_ip from an address outside the allow-list', async () => {
     const settings = await t.ctx.services.settings.get();
-    await t.ctx.services.settings.update({ ...settings, admin_ip_allowlist: '192.0.2.7' });
+    await t.ctx.services.settings.update({ ...settings, admin_ip_allowlist: '192.0.2.7' }, TEST_ACTOR);
     try {
       expect((await login(TEST_ADMIN.username, TEST_ADMIN.password, '198.51.100.1')).json().error).toBe('invalid_ip');
       expect((await login(TEST_ADMIN.username, TEST_ADMIN.password, '192.0.2.7')).statusCode).toBe(200);
     } finally {
-      await t.ctx.services.settings.update(settings);
+      await t.ctx.services.settings.update(settings, TEST_ACTOR);
     }
   });
 
   it('reads CIDR ranges and IPv6 entries of the allow-list', async () => {
     const settings = await t.ctx.services.settings.get();
-    await t.ctx.services.settings.update({ ...settings, admin_ip_allowlist: '192.0.2.0/24\n2001:db8::/32, 198.51.100.9' });
+    await t.ctx.services.settings.update({ ...settings, admin_ip_allowlist: '192.0.2.0/24\n2001:db8::/32, 198.51.100.9' }, TEST_ACTOR);
     try {
       for (const address of ['192.0.2.200', '::ffff:192.0.2.1', '2001:db8:5::1', '198.51.100.9']) {
         expect((await login(TEST_ADMIN.username, TEST_ADMIN.password, address)).statusCode, address).toBe(200);
@@ -61,7 +61,7 @@ describe('POST /auth/login/', () => {
         expect((await login(TEST_ADMIN.username, TEST_ADMIN.password, address)).json().error, address).toBe('invalid_ip');
       }
     } finally {
-      await t.ctx.services.settings.update(settings);
+      await t.ctx.services.settings.update(settings, TEST_ACTOR);
     }
   });
 

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { createTestApp, type TestApp, TEST_ACTOR } from '../../test/test-app.js';
 import { addEditor } from '../../test/editor-fixtures.js';
 
 let t: TestApp;
 
 async function setContactsShown(shown: boolean) {
   const settings = await t.ctx.services.settings.get();
-  await t.ctx.services.settings.update({ ...settings, show_editor_contacts: shown });
+  await t.ctx.services.settings.update({ ...settings, show_editor_contacts: shown }, TEST_ACTOR);
 }
 
 beforeAll(async () => {

@@ -58,7 +58,7 @@ export function registerEditorsRoutes(app: FastifyInstance, { services }: AppCon
     },
     async (request, reply) => {
       const form = await readMultipart(request, ['imgFile']);
-      const editor = await services.editors.create(parseInput(editorInputSchema, form.fields), form.files.imgFile);
+      const editor = await services.editors.create(parseInput(editorInputSchema, form.fields), form.files.imgFile, request.user!);
       return reply.code(201).send({ ...editor, message: EDITOR_CREATED_MESSAGE });
     },
   );
@@ -74,7 +74,7 @@ export function registerEditorsRoutes(app: FastifyInstance, { services }: AppCon
         response: answers({ 200: z.object({ updated: z.number().int(), message: z.string() }) }),
       },
     },
-    async (request) => ({ updated: await services.editors.pin(request.body.ids, request.body.pinned), message: EDITORS_SORTED_MESSAGE }),
+    async (request) => ({ updated: await services.editors.pin(request.body.ids, request.body.pinned, request.user!), message: EDITORS_SORTED_MESSAGE }),
   );
 
   api.post(
@@ -95,8 +95,8 @@ export function registerEditorsRoutes(app: FastifyInstance, { services }: AppCon
       // The list's switch posts the status alone (spec §7).
       const statusOnly = Object.keys(form.fields).join() === 'status' && !form.files.imgFile;
       const editor = statusOnly
-        ? await services.editors.setStatus(id, parseInput(editorStatusSchema, form.fields).status)
-        : await services.editors.update(id, parseInput(editorInputSchema, form.fields), form.files.imgFile);
+        ? await services.editors.setStatus(id, parseInput(editorStatusSchema, form.fields).status, request.user!)
+        : await services.editors.update(id, parseInput(editorInputSchema, form.fields), form.files.imgFile, request.user!);
       return { ...editor, message: EDITOR_UPDATED_MESSAGE };
     },
   );

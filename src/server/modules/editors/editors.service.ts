@@ -7,6 +7,7 @@ import type { Db } from '../../db/database.js';
 import type { EditorRow } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import type { UploadedFile } from '../../http/multipart.js';
+import { changedFields, recordActivity, type Actor } from '../activity/activity.repository.js';
 import { imageExtension } from '../../storage/file-signatures.js';
 import { FileJournal } from '../../storage/file-journal.js';
 import type { FileStore, StagedFile } from '../../storage/file-store.js';
@@ -52,12 +53,14 @@ export class EditorsService {
     return toEditor(row);
   }
 
-  async create(input: EditorInput, picture: UploadedFile | undefined): Promise<Editor> {
+  async create(input: EditorInput, picture: UploadedFile | undefined, actor: Actor): Promise<Editor> {
     const staged = picture ? await this.stagePicture(picture) : null;
     const now = new Date().toISOString();
     const id = await this.journal.transaction(staged, async (trx) => {
-      const inserted = await insertEditor(trx, { ...cleanEditor(input), picture: staged?.name ?? null, is_pinned: 0, creation: now, updated_at: now });
+      const editor = cleanEditor(input);
+      const inserted = await insertEditor(trx, { ...editor, picture: staged?.name ?? null, is_pinned: 0, creation: now, updated_at: now });
       if (staged) await this.journal.record(trx, [{ source: staged.temp, target: staged.target, remove: null }]);
+      await recordActivity(trx, actor, { action: 'create', objectType: 'editor', objectId: inserted, summary: `Added ${editor.name}` });
       return inserted;
     });
     this.clock.publicDataChanged();
@@ -65,28 +68,39 @@ export class EditorsService {
   }
 
   /** A new picture replaces the old one, which is removed once the new one is in place (FileJournal). */
-  async update(id: number, input: EditorInput, picture: UploadedFile | undefined): Promise<Editor> {
+  async update(id: number, input: EditorInput, picture: UploadedFile | undefined, actor: Actor): Promise<Editor> {
     await this.get(id);
     const staged = picture ? await this.stagePicture(picture) : null;
     await this.journal.transaction(staged, async (trx) => {
       const current = (await findEditorById(trx, id))!;
-      await updateEditor(trx, id, { ...cleanEditor(input), picture: staged?.name ?? current.picture, updated_at: new Date().toISOString() });
+      const editor = cleanEditor(input);
+      await updateEditor(trx, id, { ...editor, picture: staged?.name ?? current.picture, updated_at: new Date().toISOString() });
       const previous = current.picture ? picturePath(current.picture) : null;
       if (staged) await this.journal.record(trx, [{ source: staged.temp, target: staged.target, remove: previous }]);
+      const summary = `${current.name}: changed ${changedFields(current, editor)}${staged ? '; new picture' : ''}`;
+      await recordActivity(trx, actor, { action: 'update', objectType: 'editor', objectId: id, summary });
     });
     this.clock.publicDataChanged();
     return this.get(id);
   }
 
-  async setStatus(id: number, status: EditorStatus): Promise<Editor> {
-    await this.get(id);
-    await updateEditor(this.db, id, { status, updated_at: new Date().toISOString() });
+  async setStatus(id: number, status: EditorStatus, actor: Actor): Promise<Editor> {
+    const { name } = await this.get(id);
+    await this.db.transaction().execute(async (trx) => {
+      await updateEditor(trx, id, { status, updated_at: new Date().toISOString() });
+      await recordActivity(trx, actor, { action: 'update', objectType: 'editor', objectId: id, summary: `${name}: status ${status}` });
+    });
     this.clock.publicDataChanged();
     return this.get(id);
   }
 
-  async pin(ids: number[], pinned: boolean): Promise<number> {
-    const updated = await setEditorsPinned(this.db, ids, pinned);
+  async pin(ids: number[], pinned: boolean, actor: Actor): Promise<number> {
+    const updated = await this.db.transaction().execute(async (trx) => {
+      const count = await setEditorsPinned(trx, ids, pinned);
+      const summary = `${pinned ? 'Pinned' : 'Unpinned'} editors ${ids.join(', ')}`;
+      await recordActivity(trx, actor, { action: 'update', objectType: 'editor', objectId: null, summary });
+      return count;
+    });
     this.clock.publicDataChanged();
     return updated;
   }

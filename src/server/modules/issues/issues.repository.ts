@@ -1,6 +1,8 @@
 import type { Executor } from '../../db/database.js';
 import type { IssueRow } from '../../db/schema.js';
 
+type IssueNumbers = Pick<IssueRow, 'year' | 'volume' | 'issue'>;
+
 export async function insertIssue(
   db: Executor,
   issue: { year: number; volume: number; issue: number; frequency: string },
@@ -22,6 +24,9 @@ export const findIssue = (db: Executor, year: number, volume: number, issue: num
     .where('issue', '=', issue)
     .executeTakeFirst();
 
+export const findIssueById = (db: Executor, id: number): Promise<IssueRow | undefined> =>
+  db.selectFrom('issues').selectAll().where('id', '=', id).executeTakeFirst();
+
 /** Every issue, newest first, with the number of its articles of any status. */
 export async function listIssuesWithCounts(db: Executor) {
   const rows = await db
@@ -41,3 +46,70 @@ export async function listIssuesWithCounts(db: Executor) {
     .execute();
   return rows.map((row) => ({ ...row, articles: Number(row.articles) }));
 }
+
+/** The row, locked until the transaction ends (see lockArticle). */
+export async function lockIssue(trx: Executor, id: number): Promise<IssueRow | undefined> {
+  await trx.updateTable('issues').set((eb) => ({ creation: eb.ref('creation') })).where('id', '=', id).execute();
+  return findIssueById(trx, id);
+}
+
+export async function updateIssue(db: Executor, id: number, values: Omit<IssueRow, 'id' | 'creation'>): Promise<void> {
+  await db.updateTable('issues').set(values).where('id', '=', id).execute();
+}
+
+export async function deleteIssue(db: Executor, id: number): Promise<void> {
+  await db.deleteFrom('issue_moves').where('issue_id', '=', id).execute();
+  await db.deleteFrom('issues').where('id', '=', id).execute();
+}
+
+/** Articles of any status in the issue. */
+export async function countIssueArticles(db: Executor, at: IssueNumbers): Promise<number> {
+  const row = await db
+    .selectFrom('articles')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('year', '=', at.year)
+    .where('volume', '=', at.volume)
+    .where('issue', '=', at.issue)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The articles of an issue follow its new numbers and frequency. */
+export async function moveIssueArticles(db: Executor, from: IssueNumbers, to: Omit<IssueRow, 'id' | 'creation'>): Promise<void> {
+  await db
+    .updateTable('articles')
+    .set({ year: to.year, volume: to.volume, issue: to.issue, frequency: to.frequency })
+    .where('year', '=', from.year)
+    .where('volume', '=', from.volume)
+    .where('issue', '=', from.issue)
+    .execute();
+}
+
+/**
+ * Gives an issue new numbers, its articles following. Articles name their issue by its numbers (a foreign key
+ * that cannot be deferred on PostgreSQL), so the row at the new numbers is added first, the articles moved to it,
+ * the old row removed and the new one given the old row's id and creation: the issue keeps its identity.
+ */
+export async function renumberIssue(db: Executor, current: IssueRow, to: Omit<IssueRow, 'id' | 'creation'>): Promise<void> {
+  const added = await insertIssue(db, to);
+  await moveIssueArticles(db, current, to);
+  await db.deleteFrom('issues').where('id', '=', current.id).execute();
+  await db.updateTable('issues').set({ id: current.id, creation: current.creation }).where('id', '=', added).execute();
+}
+
+/** Keeps the issue's old address, so that it answers 301 to the issue's address now. */
+export async function rememberIssueAddress(db: Executor, old: IssueNumbers, issueId: number): Promise<void> {
+  await db.insertInto('issue_moves').values({ year: old.year, volume: old.volume, issue: old.issue, issue_id: issueId }).execute();
+}
+
+/** The issue that once had this address, the latest one when several did. */
+export const findMovedIssue = (db: Executor, at: IssueNumbers): Promise<IssueRow | undefined> =>
+  db
+    .selectFrom('issue_moves')
+    .innerJoin('issues', 'issues.id', 'issue_moves.issue_id')
+    .selectAll('issues')
+    .where('issue_moves.year', '=', at.year)
+    .where('issue_moves.volume', '=', at.volume)
+    .where('issue_moves.issue', '=', at.issue)
+    .orderBy('issue_moves.id', 'desc')
+    .executeTakeFirst();

@@ -1,6 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { adminIssueSchema, ISSUE_CREATED_MESSAGE, issueInputSchema } from '../../../common/schemas/issue.js';
+import {
+  adminIssueSchema,
+  ISSUE_CREATED_MESSAGE,
+  ISSUE_DELETED_MESSAGE,
+  ISSUE_UPDATED_MESSAGE,
+  issueInputSchema,
+  issueSchema,
+} from '../../../common/schemas/issue.js';
+import { recordIdParams } from '../../../common/schemas/record-id.js';
 import type { AppContext } from '../../app-context.js';
 import { answers, type ZodTypeProvider } from '../../http/route-contract.js';
 
@@ -28,8 +36,40 @@ export function registerIssueRoutes(app: FastifyInstance, { services }: AppConte
       },
     },
     async (request, reply) => {
-      const created = await services.issues.create(request.body);
+      const created = await services.issues.create(request.body, request.user!);
       return reply.code(201).send({ ...created, message: ISSUE_CREATED_MESSAGE });
+    },
+  );
+
+  api.put(
+    '/api/admin/issues/:id',
+    {
+      preValidation: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Changes an issue; its articles and their PDFs follow, and its old address answers 301',
+        params: recordIdParams,
+        body: issueInputSchema,
+        response: answers({ 200: issueSchema.extend({ message: z.string() }) }),
+      },
+    },
+    async (request) => ({ ...(await services.issues.update(request.params.id, request.body, request.user!)), message: ISSUE_UPDATED_MESSAGE }),
+  );
+
+  api.delete(
+    '/api/admin/issues/:id',
+    {
+      preValidation: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Deletes an issue that has no articles',
+        params: recordIdParams,
+        response: answers({ 200: z.object({ message: z.string() }) }),
+      },
+    },
+    async (request) => {
+      await services.issues.delete(request.params.id, request.user!);
+      return { message: ISSUE_DELETED_MESSAGE };
     },
   );
 }

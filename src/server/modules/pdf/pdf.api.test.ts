@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EditorCategory } from '../../../common/constants.js';
 import { insertIssue } from '../issues/issues.repository.js';
 import { pdfFonts, pdfPageCount, pdfText, qpdfCheck, zipEntries } from '../../test/pdf-inspect.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { createTestApp, type TestApp, TEST_ACTOR } from '../../test/test-app.js';
 import { insertTestArticle, insertTestEditor, type TestArticle, type TestEditor } from '../../test/pdf-test-records.js';
 
 let t: TestApp;
@@ -22,7 +22,7 @@ const addEditor = async (name: string, category: EditorCategory, values: TestEdi
 
 async function setSettings(values: Record<string, unknown>) {
   const settings = await t.ctx.services.settings.get();
-  await t.ctx.services.settings.update({ ...settings, ...values });
+  await t.ctx.services.settings.update({ ...settings, ...values }, TEST_ACTOR);
   // A write outside an HTTP request announces itself, as the server's own writers do.
   t.ctx.clock.publicDataChanged();
 }

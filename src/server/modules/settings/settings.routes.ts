@@ -32,6 +32,6 @@ export function registerSettingsRoutes(app: FastifyInstance, { services }: AppCo
         response: answers({ 200: settingsInputSchema.extend({ message: z.string() }) }),
       },
     },
-    async (request) => ({ ...(await services.settings.save(request.body, request.ip)), message: SETTINGS_UPDATED_MESSAGE }),
+    async (request) => ({ ...(await services.settings.save(request.body, request.ip, request.user!)), message: SETTINGS_UPDATED_MESSAGE }),
   );
 }

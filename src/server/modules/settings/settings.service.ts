@@ -6,6 +6,7 @@ import type { SettingsRow } from '../../db/schema.js';
 import { parseIpAllowList } from '../../auth/ip-allow-list.js';
 import { badRequest } from '../../http/errors.js';
 import { sanitizeInlineName, sanitizeRichText } from '../../storage/sanitize.js';
+import { changedFields, recordActivity, type Actor } from '../activity/activity.repository.js';
 import { findSettings, saveSettings } from './settings.repository.js';
 
 /** Stored HTML is sanitised again on the way out, so nothing written around the service reaches a page unchecked. */
@@ -65,21 +66,25 @@ export class SettingsService {
   }
 
   /** Settings an administrator saves from the address `savedFrom`. */
-  async save(input: SiteSettings, savedFrom: string): Promise<SiteSettings> {
+  async save(input: SiteSettings, savedFrom: string, actor: Actor): Promise<SiteSettings> {
     checkAllowList(input.admin_ip_allowlist, savedFrom);
-    return this.update(input);
+    return this.update(input, actor);
   }
 
-  async update(input: SiteSettings): Promise<SiteSettings> {
-    await saveSettings(this.db, {
-      ...input,
-      formatted_journal_name: sanitizeInlineName(input.formatted_journal_name),
-      home_content: sanitizeRichText(input.home_content),
-      show_editor_contacts: input.show_editor_contacts ? 1 : 0,
-      show_subject_column: input.show_subject_column ? 1 : 0,
-      show_publisher_link: input.show_publisher_link ? 1 : 0,
-      show_journal_list_link: input.show_journal_list_link ? 1 : 0,
-      updated_at: new Date().toISOString(),
+  async update(input: SiteSettings, actor: Actor): Promise<SiteSettings> {
+    const before = await this.get();
+    await this.db.transaction().execute(async (trx) => {
+      await saveSettings(trx, {
+        ...input,
+        formatted_journal_name: sanitizeInlineName(input.formatted_journal_name),
+        home_content: sanitizeRichText(input.home_content),
+        show_editor_contacts: input.show_editor_contacts ? 1 : 0,
+        show_subject_column: input.show_subject_column ? 1 : 0,
+        show_publisher_link: input.show_publisher_link ? 1 : 0,
+        show_journal_list_link: input.show_journal_list_link ? 1 : 0,
+        updated_at: new Date().toISOString(),
+      });
+      await recordActivity(trx, actor, { action: 'update', objectType: 'settings', objectId: null, summary: `Changed ${changedFields(before, input)}` });
     });
     this.clock.publicDataChanged();
     return this.get();

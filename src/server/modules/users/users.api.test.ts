@@ -37,7 +37,7 @@ describe('admin users', () => {
   it('GET /api/users/{id} answers the user without any password or hash', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/users/1', headers: auth });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ id: 1, username: 'admin', name: 'Administrator', role: 'admin', enabled: true, creation: expect.any(String) });
+    expect(response.json()).toEqual({ id: 1, username: 'admin', name: 'Administrator', role: 'admin', enabled: true, creation: expect.any(String), email: '' });
     expect(response.body).not.toMatch(/password|argon2/);
   });
 
@@ -170,7 +170,7 @@ describe('roles', () => {
     const others = (await t.ctx.services.users.list()).filter((user) => user.id !== 1 && user.role === 'admin');
     for (const other of others) await update(other.id, { role: 'staff' });
     for (const change of [{ enabled: false }, { role: 'staff' as const }]) {
-      await expect(t.ctx.services.users.update(1, change, others[0]!.id)).rejects.toMatchObject({
+      await expect(t.ctx.services.users.update(1, change, { userId: others[0]!.id, username: others[0]!.username })).rejects.toMatchObject({
         statusCode: 409,
         code: 'last_admin',
         message: 'This is the last enabled admin: make another user an admin first.',
@@ -190,8 +190,8 @@ describe('roles', () => {
       for (let round = 0; round < 5; round++) {
         await setRole([...twins], 'admin');
         const outcomes = await Promise.allSettled([
-          t.ctx.services.users.update(twins[1], { role: 'staff' }, twins[0]),
-          t.ctx.services.users.update(twins[0], { role: 'staff' }, twins[1]),
+          t.ctx.services.users.update(twins[1], { role: 'staff' }, { userId: twins[0], username: 'twin-a' }),
+          t.ctx.services.users.update(twins[0], { role: 'staff' }, { userId: twins[1], username: 'twin-b' }),
         ]);
         expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
         expect(outcomes.find((outcome) => outcome.status === 'rejected')).toMatchObject({ reason: { code: 'last_admin' } });

@@ -15,7 +15,7 @@ export async function countUsers(db: Executor): Promise<number> {
 
 export async function insertUser(
   db: Executor,
-  user: { username: string; name: string; password_hash: string; enabled?: number; role?: UserRole },
+  user: { username: string; name: string; password_hash: string; enabled?: number; role?: UserRole; email?: string },
 ): Promise<number> {
   const row = await db
     .insertInto('users')
@@ -31,7 +31,7 @@ export const listUsers = (db: Executor): Promise<UserRow[]> => db.selectFrom('us
 export async function updateUser(
   db: Executor,
   id: number,
-  values: { name?: string; password_hash?: string; enabled?: number; role?: UserRole },
+  values: { name?: string; password_hash?: string; enabled?: number; role?: UserRole; email?: string },
   revokeTokens: boolean,
 ): Promise<void> {
   await db

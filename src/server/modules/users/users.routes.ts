@@ -33,7 +33,7 @@ export function registerUserRoutes(app: FastifyInstance, { services }: AppContex
       },
     },
     async (request, reply) => {
-      const user = await services.users.create(request.body);
+      const user = await services.users.create(request.body, request.user!);
       return reply.code(201).send({ ...user, message: USER_CREATED_MESSAGE });
     },
   );
@@ -62,10 +62,9 @@ export function registerUserRoutes(app: FastifyInstance, { services }: AppContex
     async (request) => {
       const { id } = request.params;
       const input = request.body;
-      const actingUserId = request.user!.userId;
-      const user = await services.users.update(id, input, actingUserId);
+      const user = await services.users.update(id, input, request.user!);
       // A new password of one's own ended this session too: it goes on with a new token.
-      const renewed = id === actingUserId && input.password ? await services.auth.renewSession(id) : null;
+      const renewed = id === request.user!.userId && input.password ? await services.auth.renewSession(id) : null;
       return { ...user, message: USER_UPDATED_MESSAGE, ...(renewed ? { token: renewed.token } : {}) };
     },
   );

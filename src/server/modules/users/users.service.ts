@@ -3,6 +3,7 @@ import { uniqueViolation, type Db } from '../../db/database.js';
 import type { UserRow } from '../../db/schema.js';
 import { hashPassword, verifyPassword } from '../../auth/passwords.js';
 import { badRequest, HttpError, notFound } from '../../http/errors.js';
+import { recordActivity, type Actor } from '../activity/activity.repository.js';
 import { countEnabledAdmins, findUserById, insertUser, listUsers, lockEnabledAdmins, updateUser } from './users.repository.js';
 
 /** The hash never leaves the service (DESIGN.md §5.4). */
@@ -13,7 +14,20 @@ const toAdminUser = (row: UserRow): AdminUser => ({
   role: row.role,
   enabled: row.enabled === 1,
   creation: row.creation,
+  email: row.email,
 });
+
+/** Names what changed; a new password is mentioned, never shown. */
+function userChangeSummary(row: UserRow, input: UserUpdateInput): string {
+  const changes = [
+    input.name !== undefined && input.name !== row.name ? 'name' : '',
+    input.password ? 'password' : '',
+    input.enabled !== undefined && (input.enabled ? 1 : 0) !== row.enabled ? (input.enabled ? 'enabled' : 'disabled') : '',
+    input.role !== undefined && input.role !== row.role ? `role ${input.role}` : '',
+    input.email !== undefined && input.email !== row.email ? 'email' : '',
+  ].filter(Boolean);
+  return `${row.username}: ${changes.length ? changes.join(', ') : 'nothing changed'}`;
+}
 
 export class UsersService {
   constructor(private readonly db: Db) {}
@@ -32,10 +46,15 @@ export class UsersService {
     return row;
   }
 
-  async create(input: UserCreateInput): Promise<AdminUser> {
+  async create(input: UserCreateInput, actor: Actor): Promise<AdminUser> {
     try {
       const passwordHash = await hashPassword(input.password);
-      const id = await insertUser(this.db, { username: input.username, name: input.name, role: input.role, password_hash: passwordHash });
+      const id = await this.db.transaction().execute(async (trx) => {
+        const inserted = await insertUser(trx, { username: input.username, name: input.name, role: input.role, email: input.email, password_hash: passwordHash });
+        const summary = `Added ${input.username} (${input.role})`;
+        await recordActivity(trx, actor, { action: 'create', objectType: 'user', objectId: inserted, summary });
+        return inserted;
+      });
       return this.get(id);
     } catch (error) {
       if (uniqueViolation(error)) throw new HttpError(409, 'duplicate_username', 'This username is already taken.');
@@ -47,21 +66,23 @@ export class UsersService {
    * A new password, a new role or disabling ends the user's sessions. Nobody may disable or demote
    * themselves, and at least one enabled admin always remains, so someone can always manage the site.
    */
-  async update(id: number, input: UserUpdateInput, actingUserId: number): Promise<AdminUser> {
+  async update(id: number, input: UserUpdateInput, actor: Actor): Promise<AdminUser> {
     const row = await this.row(id);
     const roleChanges = input.role !== undefined && input.role !== row.role;
-    if (id === actingUserId) await this.checkOwnChange(row, input, roleChanges);
+    if (id === actor.userId) await this.checkOwnChange(row, input, roleChanges);
     const revokeTokens = Boolean(input.password) || input.enabled === false || roleChanges;
     const values = {
       ...(input.name !== undefined ? { name: input.name } : {}),
       ...(input.password ? { password_hash: await hashPassword(input.password) } : {}),
       ...(input.enabled !== undefined ? { enabled: input.enabled ? 1 : 0 } : {}),
       ...(roleChanges ? { role: input.role } : {}),
+      ...(input.email !== undefined ? { email: input.email } : {}),
     };
     await this.db.transaction().execute(async (trx) => {
       const mayRemoveAdmin = input.enabled === false || roleChanges;
       if (mayRemoveAdmin) await lockEnabledAdmins(trx);
       await updateUser(trx, id, values, revokeTokens);
+      await recordActivity(trx, actor, { action: 'update', objectType: 'user', objectId: id, summary: userChangeSummary(row, input) });
       if (mayRemoveAdmin && (await countEnabledAdmins(trx)) === 0) {
         throw new HttpError(409, 'last_admin', 'This is the last enabled admin: make another user an admin first.');
       }

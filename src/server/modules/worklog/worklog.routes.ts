@@ -59,7 +59,7 @@ export function registerWorklogRoutes(app: FastifyInstance, { services }: AppCon
     },
     (request) => {
       refuseUnknownId(request, (id) => `Work-log entry ${id} not found`);
-      return services.worklog.setStatus(request.params.id, request.body.status);
+      return services.worklog.setStatus(request.params.id, request.body.status, request.user!);
     },
   );
 }

@@ -6,7 +6,7 @@ import {
   type WorklogPage,
   type WorklogQuery,
 } from '../../../common/schemas/worklog.js';
-import type { TokenClaims } from '../../auth/tokens.js';
+import { recordActivity, type Actor } from '../activity/activity.repository.js';
 import type { Db } from '../../db/database.js';
 import type { WorklogEntryRow } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/errors.js';
@@ -36,21 +36,30 @@ export class WorklogService {
   }
 
   /** The author and the time come from the signed-in user and the server clock, never from the request body. */
-  async create(input: NewWorklogEntry, author: TokenClaims): Promise<WorklogEntry> {
+  async create(input: NewWorklogEntry, author: Actor): Promise<WorklogEntry> {
     const content = sanitizeBasic(input.content).trim();
     if (!content) throw badRequest(`${WORKLOG_EMPTY_CONTENT_MESSAGE}: nothing is left once unsafe HTML is removed`);
-    const row = await insertWorklogEntry(this.db, {
-      content,
-      status: input.status,
-      createdby: author.username,
-      created_at: new Date().toISOString(),
+    const row = await this.db.transaction().execute(async (trx) => {
+      const inserted = await insertWorklogEntry(trx, {
+        content,
+        status: input.status,
+        createdby: author.username,
+        created_at: new Date().toISOString(),
+      });
+      const summary = `Added an entry (${input.status})`;
+      await recordActivity(trx, author, { action: 'create', objectType: 'worklog', objectId: inserted.id, summary });
+      return inserted;
     });
     return toEntry(row);
   }
 
-  async setStatus(id: number, status: WorklogStatus): Promise<WorklogEntry> {
-    const row = await updateWorklogStatus(this.db, id, status);
-    if (!row) throw notFound(`Work-log entry ${id} not found`);
+  async setStatus(id: number, status: WorklogStatus, actor: Actor): Promise<WorklogEntry> {
+    const row = await this.db.transaction().execute(async (trx) => {
+      const updated = await updateWorklogStatus(trx, id, status);
+      if (!updated) throw notFound(`Work-log entry ${id} not found`);
+      await recordActivity(trx, actor, { action: 'update', objectType: 'worklog', objectId: id, summary: `Status ${status}` });
+      return updated;
+    });
     return toEntry(row);
   }
 }

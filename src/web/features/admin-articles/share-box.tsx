@@ -1,19 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { articlePath } from '../../../common/archive-links.js';
+import type { AuthorMessageAction } from '../../../common/author-message.js';
 import { COPY_CONFIRMATION_MS } from '../../../common/constants.js';
-import type { ArticleRecord } from '../../../common/schemas/archives.js';
-import { textOf } from '../../../common/schemas/article.js';
-
-/** Spec §8: the message for the author after a save, with the download, abstract and optional review links. */
-export function shareMessage(article: ArticleRecord, action: 'published' | 'updated', origin: string, reviewLink: string): string {
-  return [
-    'Dear Author,',
-    `Your article "${textOf(article.title)}" (Ref. No. ${article.refnumber}) has been ${action} successfully.`,
-    `Download link: ${origin}/pdf?refno=${encodeURIComponent(article.refnumber)}`,
-    `Abstract link: ${origin}${articlePath(article)}`,
-    ...(reviewLink ? [`Please share your experience with us: ${reviewLink}`] : []),
-  ].join('\n');
-}
+import { GENERIC_ERROR_MESSAGE } from '../../../common/schemas/auth.js';
+import { useEmailEnabled } from '../../lib/email-features.js';
+import { adminRequest } from '../admin-shell/admin-request.js';
+import { useFlash } from '../admin-shell/flash.js';
 
 async function copyText(text: string, fallback: HTMLTextAreaElement | null): Promise<void> {
   try {
@@ -25,7 +16,13 @@ async function copyText(text: string, fallback: HTMLTextAreaElement | null): Pro
   }
 }
 
-export function ShareBox({ message }: { message: string }) {
+/** The save the message is about, so that the server can send the same message to the author. */
+export interface SendableMessage {
+  articleId: number;
+  action: AuthorMessageAction;
+}
+
+export function ShareBox({ message, send }: { message: string; send: SendableMessage }) {
   const [copied, setCopied] = useState(false);
   const area = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {
@@ -45,6 +42,29 @@ export function ShareBox({ message }: { message: string }) {
       >
         {copied ? 'Copied!' : 'Copy'}
       </button>
+      <SendToAuthor {...send} />
     </section>
+  );
+}
+
+/** Emails the message to the article's stored address (when SMTP_URL is set); the server logs what it sent. */
+function SendToAuthor({ articleId, action }: SendableMessage) {
+  const enabled = useEmailEnabled();
+  const flash = useFlash();
+  const [busy, setBusy] = useState(false);
+  if (!enabled) return null;
+
+  async function send() {
+    setBusy(true);
+    const result = await adminRequest<{ message: string }>(`/api/archives/${articleId}/send-to-author`, { method: 'POST', body: { action } });
+    setBusy(false);
+    if (result.ok) flash.show('success', result.data.message);
+    else flash.show('error', result.status === 400 || result.status === 502 ? result.message : GENERIC_ERROR_MESSAGE);
+  }
+
+  return (
+    <button type="button" className="button-primary send-to-author" disabled={busy} onClick={() => void send()}>
+      {busy ? 'Sending…' : 'Send to author'}
+    </button>
   );
 }

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { ISSUE_FREQUENCIES } from '../../../common/constants.js';
 import { GENERIC_ERROR_MESSAGE } from '../../../common/schemas/auth.js';
 import { ISSUE_CREATED_MESSAGE, issueInputSchema } from '../../../common/schemas/issue.js';
 import { adminRequest, firstProblem } from '../admin-shell/admin-request.js';
 import { useFlash } from '../admin-shell/flash.js';
 import { FormError } from '../admin-shell/form-error.js';
+import { FormTitle } from './form-title.js';
+import { FrequencySelect } from './frequency-select.js';
 
 /** Spec §5: the year is the current one; volume, issue (numbers >= 0) and frequency are required. */
 export function AddIssueForm({ onClose, onCreated }: { onClose: () => void; onCreated: () => void }) {
@@ -29,12 +30,7 @@ export function AddIssueForm({ onClose, onCreated }: { onClose: () => void; onCr
 
   return (
     <form className="admin-card admin-form add-issue" onSubmit={submit} aria-label="Add issue">
-      <div className="form-title">
-        <h2>Add Issue</h2>
-        <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
-          ×
-        </button>
-      </div>
+      <FormTitle title="Add Issue" onClose={onClose} />
       <div className="form-grid">
         <label>
           Year
@@ -48,17 +44,7 @@ export function AddIssueForm({ onClose, onCreated }: { onClose: () => void; onCr
           Issue
           <input name="issue" type="number" min={0} value={issue} onChange={(e) => setIssue(e.target.value)} />
         </label>
-        <label>
-          Frequency
-          <select name="frequency" value={frequency} onChange={(e) => setFrequency(e.target.value)}>
-            <option value="">Select frequency</option>
-            {ISSUE_FREQUENCIES.map((value) => (
-              <option key={value} value={value}>
-                {value}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FrequencySelect value={frequency} onChange={setFrequency} />
       </div>
       <FormError message={error} />
       <button type="submit" className="button-primary">

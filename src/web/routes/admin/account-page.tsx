@@ -19,6 +19,7 @@ export function AccountPage() {
   const own = getSession()?.user.id === user.id;
   const [name, setName] = useState(user.name);
   const [role, setRole] = useState(user.role);
+  const [email, setEmail] = useState(user.email);
   const [currentPassword, setCurrentPassword] = useState('');
   const [password, setPassword] = useState('');
   const [again, setAgain] = useState('');
@@ -26,7 +27,7 @@ export function AccountPage() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (password !== again) return flash.show('error', PASSWORD_MISMATCH_MESSAGE);
-    const parsed = userUpdateSchema.safeParse({ name, password, role, ...(own && password ? { current_password: currentPassword } : {}) });
+    const parsed = userUpdateSchema.safeParse({ name, email, password, role, ...(own && password ? { current_password: currentPassword } : {}) });
     if (!parsed.success) return flash.show('error', firstProblem(parsed.error));
     const result = await adminRequest<AdminUser & { token?: string }>(`/api/users/${user.id}`, { method: 'POST', body: parsed.data });
     if (!result.ok) return flash.show('error', result.status === 400 || result.status === 409 ? result.message : GENERIC_ERROR_MESSAGE);
@@ -46,6 +47,11 @@ export function AccountPage() {
         <label>
           Name
           <input name="name" value={name} onChange={(e) => setName(e.target.value)} />
+        </label>
+        <label>
+          Email
+          <input name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+          <small className="hint">Where a &quot;Forgot password&quot; link is sent; empty: none can be.</small>
         </label>
         <label>
           Role

@@ -3,6 +3,7 @@ import { Navigate, useNavigate } from 'react-router';
 import { getSession, setSession } from '../../lib/session.js';
 import { signIn } from '../../lib/sign-in.js';
 import { FormError } from '../../features/admin-shell/form-error.js';
+import { ForgotPasswordLink } from '../../components/forgot-password-link.js';
 import '../../styles/admin.css';
 
 export function AdminLoginPage() {
@@ -47,6 +48,7 @@ export function AdminLoginPage() {
         <button type="submit" className="button-primary" disabled={busy}>
           Sign in
         </button>
+        <ForgotPasswordLink from="admin" />
       </form>
     </main>
   );

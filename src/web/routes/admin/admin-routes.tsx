@@ -22,6 +22,18 @@ export const adminRoutes: RouteObject[] = [
     lazy: () => import('./admin-login-page.js').then((m) => ({ Component: m.AdminLoginPage })),
   },
   {
+    path: '/admin/forgot-password',
+    errorElement: <ErrorPage />,
+    hydrateFallbackElement: loading,
+    lazy: () => import('./password-reset-pages.js').then((m) => ({ Component: m.ForgotPasswordPage })),
+  },
+  {
+    path: '/admin/reset-password',
+    errorElement: <ErrorPage />,
+    hydrateFallbackElement: loading,
+    lazy: () => import('./password-reset-pages.js').then((m) => ({ Component: m.ResetPasswordPage })),
+  },
+  {
     path: '/admin',
     errorElement: <ErrorPage />,
     hydrateFallbackElement: loading,
@@ -47,6 +59,7 @@ export const adminRoutes: RouteObject[] = [
       page('settings', () => import('./settings-page.js').then((m) => ({ Component: m.SettingsPage, loader: m.settingsLoader }))),
       page('users', () => import('./users-page.js').then((m) => ({ Component: m.UsersPage, loader: m.usersLoader }))),
       page('account/:id', () => import('./account-page.js').then((m) => ({ Component: m.AccountPage, loader: m.accountLoader }))),
+      page('activity', () => import('./activity-page.js').then((m) => ({ Component: m.ActivityPage, loader: m.activityLoader }))),
       page('search', () => import('./search-page.js').then((m) => ({ Component: m.SearchPage, loader: m.searchLoader }))),
       page('not-found', () => import('./admin-not-found-page.js').then((m) => ({ Component: m.AdminNotFoundPage }))),
       page('*', () => import('./admin-not-found-page.js').then((m) => ({ Component: m.AdminNotFoundPage }))),

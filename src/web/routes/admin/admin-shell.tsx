@@ -18,6 +18,7 @@ const SECTIONS = [
   { to: '/admin/editors', label: 'Editors' },
   { to: '/admin/settings', label: 'Settings' },
   { to: '/admin/users', label: 'Users' },
+  { to: '/admin/activity', label: 'Activity' },
 ];
 
 function AdminSearch() {

@@ -5,7 +5,8 @@ import { lastPageOf } from '../../../common/schemas/article.js';
 import type { AdminIssue } from '../../../common/schemas/issue.js';
 import type { SiteSettings } from '../../../common/schemas/settings.js';
 import { ArticleForm, newArticleValues } from '../../features/admin-articles/article-form.js';
-import { ShareBox, shareMessage } from '../../features/admin-articles/share-box.js';
+import { shareMessage } from '../../../common/author-message.js';
+import { ShareBox } from '../../features/admin-articles/share-box.js';
 import { adminLoad } from '../../features/admin-shell/admin-request.js';
 import { issueHeading } from './issue-articles-page.js';
 import { issueAdminPath } from './issues-page.js';
@@ -39,7 +40,10 @@ export function ArticleAddPage() {
           <p className="flash flash-success" role="status">
             Article {saved.refnumber} published.
           </p>
-          <ShareBox message={shareMessage(saved, 'published', window.location.origin, settings.google_review_link)} />
+          <ShareBox
+            message={shareMessage(saved, 'published', window.location.origin, settings.google_review_link)}
+            send={{ articleId: saved.id, action: 'published' }}
+          />
           <p>
             <Link to={`/admin/archives/${saved.id}`}>Edit this article</Link> · <Link to={issueAdminPath(issue)}>Articles of this issue</Link>
           </p>

@@ -1,4 +1,5 @@
-import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
+import { useDeleteArticle } from '../../features/admin-articles/article-corrections.js';
 import type { ArticleRecord } from '../../../common/schemas/archives.js';
 import { padNumber, type AdminIssue } from '../../../common/schemas/issue.js';
 import { adminLoad } from '../../features/admin-shell/admin-request.js';
@@ -20,6 +21,8 @@ export const issueHeading = (issue: { year: number; volume: number; issue: numbe
 export function IssueArticlesPage() {
   const { issue, articles } = useLoaderData<typeof issueArticlesLoader>();
   const selection = useRowSelection(articles.map((article) => article.id));
+  const deleteArticle = useDeleteArticle();
+  const revalidator = useRevalidator();
 
   return (
     <section>
@@ -55,8 +58,18 @@ export function IssueArticlesPage() {
             </td>
             <td>{article.pagenumber}</td>
             <td>{article.status}</td>
-            <td>
+            <td className="row-actions">
               <Link to={`/admin/archives/${article.id}`}>Edit</Link>
+              <button
+                type="button"
+                className="link-button danger"
+                aria-label={`Delete article ${article.refnumber}`}
+                onClick={async () => {
+                  if (await deleteArticle(article)) await revalidator.revalidate();
+                }}
+              >
+                Delete
+              </button>
             </td>
           </tr>
         ))}

@@ -1,19 +1,35 @@
 import { useState } from 'react';
 import { Link, useLoaderData, useRevalidator } from 'react-router';
-import { padNumber, type AdminIssue } from '../../../common/schemas/issue.js';
+import { GENERIC_ERROR_MESSAGE } from '../../../common/schemas/auth.js';
+import { ISSUE_DELETED_MESSAGE, padNumber, type AdminIssue } from '../../../common/schemas/issue.js';
 import { AddIssueForm } from '../../features/admin-issues/add-issue-form.js';
-import { adminLoad } from '../../features/admin-shell/admin-request.js';
+import { EditIssueForm } from '../../features/admin-issues/edit-issue-form.js';
+import { adminLoad, adminRequest } from '../../features/admin-shell/admin-request.js';
 import { AdminTable } from '../../features/admin-shell/admin-table.js';
+import { useFlash } from '../../features/admin-shell/flash.js';
 
 export const issuesLoader = () => adminLoad<AdminIssue[]>('/api/admin/archives/');
 
 export const issueAdminPath = (issue: { year: number; volume: number; issue: number }) =>
   `/admin/archives/${issue.year}/${issue.volume}/${issue.issue}`;
 
+/** As the activity log names it; not 'Volume', which is a field label of the issue forms. */
+const issueName = (issue: AdminIssue) => `${issue.year} vol. ${issue.volume} issue ${issue.issue}`;
+
 export function IssuesPage() {
   const issues = useLoaderData<typeof issuesLoader>();
   const revalidator = useRevalidator();
+  const flash = useFlash();
   const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<AdminIssue | null>(null);
+
+  async function remove(issue: AdminIssue) {
+    if (!window.confirm(`Delete ${issueName(issue)}?`)) return;
+    const result = await adminRequest(`/api/admin/issues/${issue.id}`, { method: 'DELETE' });
+    if (!result.ok) return flash.show('error', result.status === 409 || result.status === 404 ? result.message : GENERIC_ERROR_MESSAGE);
+    flash.show('success', ISSUE_DELETED_MESSAGE);
+    await revalidator.revalidate();
+  }
 
   return (
     <section>
@@ -24,6 +40,7 @@ export function IssuesPage() {
         </button>
       </div>
       {adding && <AddIssueForm onClose={() => setAdding(false)} onCreated={() => revalidator.revalidate()} />}
+      {editing && <EditIssueForm key={editing.id} issue={editing} onClose={() => setEditing(null)} onSaved={() => revalidator.revalidate()} />}
       <AdminTable columns={['Year', 'Volume', 'Issue', { label: 'Frequency', hideNarrow: true }, 'Articles']}>
         {issues.map((issue) => (
           <tr key={issue.id}>
@@ -32,8 +49,14 @@ export function IssuesPage() {
             <td>{padNumber(issue.issue, 2)}</td>
             <td className="hide-narrow">{issue.frequency}</td>
             <td>{padNumber(issue.articles, 3)}</td>
-            <td>
+            <td className="row-actions">
               <Link to={issueAdminPath(issue)}>Articles</Link>
+              <button type="button" className="link-button" aria-label={`Edit ${issueName(issue)}`} onClick={() => setEditing(issue)}>
+                Edit
+              </button>
+              <button type="button" className="link-button danger" aria-label={`Delete ${issueName(issue)}`} onClick={() => void remove(issue)}>
+                Delete
+              </button>
             </td>
           </tr>
         ))}

@@ -1,5 +1,5 @@
-import { data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { articleFileUrl, articlePath, issuePath, issueTitle } from '../../../common/archive-links.js';
+import { data, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { articleFileUrl, articlePath, issuePath, issueTitle, leadingNumber } from '../../../common/archive-links.js';
 import { formatCitation, splitAuthors, titleText } from '../../../common/citation.js';
 import type { PublicArticle } from '../../../common/schemas/archives.js';
 import type { PublicSettings } from '../../../common/schemas/settings.js';
@@ -15,11 +15,19 @@ type ArticleData = DeepReadonly<{ article: PublicArticle | null }>;
 const NOT_FOUND = 'Article not found!';
 const DESCRIPTION_CHARS = 300;
 
-/** The article is found by its reference number alone; a missing or disabled one is a 404. */
+/**
+ * The article is found by its reference number alone; a missing or disabled one is a 404. An address whose
+ * year, volume or issue is not the article's (it was moved, or its issue renumbered) answers 301 to its address.
+ */
 export async function articleLoader({ params, context }: LoaderFunctionArgs) {
   const article = await apiFrom(context).articleByRef(params.ref ?? '');
+  if (article && !isAddressOf(article, params)) return redirect(articlePath(article), 301);
   return data<ArticleData>({ article }, { status: article ? 200 : 404 });
 }
+
+/** Both address forms (/vol12/issue3/ and the search's /12/3/) are read as numbers (spec §2.2). */
+const isAddressOf = (article: DeepReadonly<PublicArticle>, params: LoaderFunctionArgs['params']) =>
+  leadingNumber(params.year) === article.year && leadingNumber(params.vol) === article.volume && leadingNumber(params.issue) === article.issue;
 
 function shorten(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;

@@ -1,4 +1,4 @@
-import { data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { data, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { articlePath, issuePath, issueTitle, leadingNumber } from '../../../common/archive-links.js';
 import type { ArticleSummary } from '../../../common/schemas/archives.js';
 import { ArticleTable } from '../../components/article-table.js';
@@ -18,12 +18,21 @@ type IssueData = DeepReadonly<{
 
 type IssueLoaderData = IssueData | { notFound: true };
 
-/** Each parameter is read as its first run of digits (spec §2.2); an unknown issue is a 404. */
+/**
+ * Each parameter is read as its first run of digits (spec §2.2); the old address of a renumbered issue answers 301
+ * to its address now, and an unknown issue is a 404.
+ */
 export async function issueLoader({ params, context }: LoaderFunctionArgs) {
   const [year, volume, issue] = [params.year, params.vol, params.issue].map(leadingNumber);
-  const articles = year !== null && volume !== null && issue !== null ? await apiFrom(context).issueArticles(year, volume, issue) : null;
-  if (!articles) return data<IssueLoaderData>({ notFound: true }, { status: 404 });
-  return data<IssueLoaderData>(issueData(articles, year!, volume!, issue!));
+  if (year === null || volume === null || issue === null) return data<IssueLoaderData>({ notFound: true }, { status: 404 });
+  const api = apiFrom(context);
+  const articles = await api.issueArticles(year, volume, issue);
+  if (!articles) {
+    const location = await api.movedIssue(year, volume, issue);
+    if (location) return redirect(location, 301);
+    return data<IssueLoaderData>({ notFound: true }, { status: 404 });
+  }
+  return data<IssueLoaderData>(issueData(articles, year, volume, issue));
 }
 
 /**

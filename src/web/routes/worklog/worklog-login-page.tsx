@@ -3,6 +3,7 @@ import { replace, useNavigate } from 'react-router';
 import { loginSchema } from '../../../common/schemas/auth.js';
 import { getSession, setSession } from '../../lib/session.js';
 import { signIn } from '../../lib/sign-in.js';
+import { ForgotPasswordLink } from '../../components/forgot-password-link.js';
 import '../../styles/worklog.css';
 
 /** Someone already signed in goes straight to the list; the shell checks the login there. */
@@ -58,6 +59,7 @@ export function WorklogLoginPage() {
         <button type="submit" className="worklog-button worklog-primary" disabled={busy}>
           Login
         </button>
+        <ForgotPasswordLink from="webdata" />
       </form>
     </main>
   );

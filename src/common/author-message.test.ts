@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ArticleRecord } from '../../../common/schemas/archives.js';
-import { shareMessage } from './share-box.js';
+import type { ArticleRecord } from './schemas/archives.js';
+import { shareMessage } from './author-message.js';
 
 const article = { refnumber: '10001', title: 'Soil <i>Bacillus</i> &amp; yield', year: 2026, volume: 12, issue: 3 } as ArticleRecord;
 

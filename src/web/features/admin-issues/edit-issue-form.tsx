@@ -1,0 +1,67 @@
+import { useState, type FormEvent } from 'react';
+import { GENERIC_ERROR_MESSAGE } from '../../../common/schemas/auth.js';
+import { ISSUE_UPDATED_MESSAGE, issueInputSchema, type AdminIssue } from '../../../common/schemas/issue.js';
+import { adminRequest, firstProblem } from '../admin-shell/admin-request.js';
+import { useFlash } from '../admin-shell/flash.js';
+import { FormError } from '../admin-shell/form-error.js';
+import { FormTitle } from './form-title.js';
+import { FrequencySelect } from './frequency-select.js';
+
+type NumberField = 'year' | 'volume' | 'issue';
+const NUMBER_FIELDS: { name: NumberField; label: string }[] = [
+  { name: 'year', label: 'Year' },
+  { name: 'volume', label: 'Volume' },
+  { name: 'issue', label: 'Issue' },
+];
+
+/** What saving will do, asked before it is done. */
+function confirmation(issue: AdminIssue, next: { year: number; volume: number; issue: number }): string {
+  const renumbered = next.year !== issue.year || next.volume !== issue.volume || next.issue !== issue.issue;
+  if (!renumbered) return 'Save the changes to this issue?';
+  return `Renumber this issue? Its ${issue.articles} articles and their PDFs move with it, and its old addresses lead to the new ones.`;
+}
+
+/** Changes an issue's numbers or frequency; its articles, their PDFs and addresses follow (decision 050). */
+export function EditIssueForm({ issue, onClose, onSaved }: { issue: AdminIssue; onClose: () => void; onSaved: () => void }) {
+  const flash = useFlash();
+  const [numbers, setNumbers] = useState<Record<NumberField, string>>({ year: String(issue.year), volume: String(issue.volume), issue: String(issue.issue) });
+  const [frequency, setFrequency] = useState(issue.frequency);
+  const [error, setError] = useState('');
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const number = (text: string) => (text.trim() === '' ? undefined : Number(text));
+    const parsed = issueInputSchema.safeParse({
+      year: number(numbers.year),
+      volume: number(numbers.volume),
+      issue: number(numbers.issue),
+      frequency: frequency || undefined,
+    });
+    if (!parsed.success) return setError(firstProblem(parsed.error));
+    if (!window.confirm(confirmation(issue, parsed.data))) return;
+    const result = await adminRequest(`/api/admin/issues/${issue.id}`, { method: 'PUT', body: parsed.data });
+    if (!result.ok) return setError(result.status === 409 || result.status === 404 ? result.message : GENERIC_ERROR_MESSAGE);
+    flash.show('success', ISSUE_UPDATED_MESSAGE);
+    onSaved();
+    onClose();
+  }
+
+  return (
+    <form className="admin-card admin-form edit-issue" onSubmit={submit} aria-label="Edit issue">
+      <FormTitle title="Edit Issue" onClose={onClose} />
+      <div className="form-grid">
+        {NUMBER_FIELDS.map(({ name, label }) => (
+          <label key={name}>
+            {label}
+            <input name={name} type="number" min={0} value={numbers[name]} onChange={(e) => setNumbers({ ...numbers, [name]: e.target.value })} />
+          </label>
+        ))}
+        <FrequencySelect value={frequency} onChange={setFrequency} />
+      </div>
+      <FormError message={error} />
+      <button type="submit" className="button-primary">
+        Save Issue
+      </button>
+    </form>
+  );
+}
