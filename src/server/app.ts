@@ -11,7 +11,7 @@ import type { AppContext } from './app-context.js';
 import { HttpError } from './http/errors.js';
 import { faultError, RETRY_AFTER_SECONDS } from './http/fault-errors.js';
 import { registerPrivateCaching } from './http/private-caching.js';
-import { openApiTransform, useZodSchemas } from './http/route-contract.js';
+import { openApiTransform, applyZodSchemas } from './http/route-contract.js';
 import { SITE_URL_WARNING } from './http/public-origin.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerTextGuard } from './http/text-guard.js';
@@ -67,7 +67,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  useZodSchemas(app);
+  applyZodSchemas(app);
   installErrorHandling(app);
   registerTextGuard(app);
   registerAuth(app, { db: ctx.db, tokens: ctx.tokens });
@@ -108,8 +108,8 @@ function pageRenderer(app: FastifyInstance, ctx: AppContext, assets: ClientAsset
 }
 
 function registerStaticFiles(app: FastifyInstance, ctx: AppContext, clientDir: string): void {
-  // Uploaded and generated files (spec §3 file locations); article PDFs only through their route, which
-  // serves the files of published articles (DESIGN.md §5.8).
+  // Uploaded and generated files (specification: Entities and their fields, File locations); article PDFs only
+  // through their route, which serves the files of published articles (docs/security.md, Output).
   app.register(fastifyStatic, {
     root: ctx.files.root,
     prefix: '/assets/',

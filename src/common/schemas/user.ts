@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const MIN_PASSWORD_LENGTH = 8;
+const MIN_PASSWORD_LENGTH = 8;
 export const USER_UPDATED_MESSAGE = 'User updated successfully';
 export const USER_CREATED_MESSAGE = 'User created successfully';
 export const PASSWORD_MISMATCH_MESSAGE = 'The passwords do not match.';

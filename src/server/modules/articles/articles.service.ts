@@ -186,7 +186,10 @@ export class ArticlesService {
     return this.files.exists(stored) ? stored : null;
   }
 
-  /** The stored PDF of a published article (spec §4), as a path in the file store; null for any other file. */
+  /**
+   * The stored PDF of a published article (specification: States and transitions), as a path in the file store; null
+   * for any other file.
+   */
   async publishedFile(year: number, volume: number, issue: number, file: string): Promise<string | null> {
     const found = await findPublishedArticleFile(this.db, year, volume, issue, file);
     return found ? `${FileStore.articleDir(year, volume, issue)}/${file}` : null;
@@ -199,7 +202,7 @@ export class ArticlesService {
     });
   }
 
-  /** Spec §5: a new article starts after the last page already used in its issue. */
+  /** A new article starts after the last page already used in its issue (specification: Validation rules). */
   private async assertAfterLastPage(trx: Executor, issue: { year: number; volume: number; issue: number }, pagenumber: string, id: number) {
     const lastPage = lastPageOf(await issuePageNumbers(trx, issue.year, issue.volume, issue.issue, id));
     if (pageRange(pagenumber)!.first <= lastPage) throw new HttpError(400, 'invalid_pagenumber', pageOrderMessage(lastPage));

@@ -18,6 +18,7 @@ export class SearchService {
   /** Ranked full-text search over title, authors, keywords and abstract, plus an exact reference number; enabled only. */
   async search(rawKeyword: string, page = 1): Promise<SearchResults> {
     // Control characters mean nothing to a search and PostgreSQL refuses NUL outright.
+    // eslint-disable-next-line no-control-regex -- control characters are what it removes
     const keyword = rawKeyword.replace(/[\u0000-\u001f\u007f]/g, ' ').trim().slice(0, SEARCH_KEYWORD_MAX_CHARS);
     const current = Math.min(Math.max(1, Math.trunc(page) || 1), MAX_SEARCH_PAGE);
     const empty: SearchResults = { keyword, total: 0, page: current, page_size: SEARCH_PAGE_SIZE, results: [] };

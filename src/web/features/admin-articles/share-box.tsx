@@ -4,7 +4,10 @@ import { COPY_CONFIRMATION_MS } from '../../../common/constants.js';
 import type { ArticleRecord } from '../../../common/schemas/archives.js';
 import { textOf } from '../../../common/schemas/article.js';
 
-/** Spec §8: the message for the author after a save, with the download, abstract and optional review links. */
+/**
+ * The message for the author after a save, with the download, abstract and optional review links (specification:
+ * Error catalogue).
+ */
 export function shareMessage(article: ArticleRecord, action: 'published' | 'updated', origin: string, reviewLink: string): string {
   return [
     'Dear Author,',

@@ -6,7 +6,10 @@ import { adminRequest, firstProblem } from '../admin-shell/admin-request.js';
 import { useFlash } from '../admin-shell/flash.js';
 import { FormError } from '../admin-shell/form-error.js';
 
-/** Spec §5: the year is the current one; volume, issue (numbers >= 0) and frequency are required. */
+/**
+ * The year is the current one; volume, issue (numbers >= 0) and frequency are required (specification: Validation
+ * rules).
+ */
 export function AddIssueForm({ onClose, onCreated }: { onClose: () => void; onCreated: () => void }) {
   const flash = useFlash();
   const year = new Date().getFullYear();

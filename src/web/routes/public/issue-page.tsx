@@ -18,7 +18,7 @@ type IssueData = DeepReadonly<{
 
 type IssueLoaderData = IssueData | { notFound: true };
 
-/** Each parameter is read as its first run of digits (spec §2.2); an unknown issue is a 404. */
+/** Each parameter is read as its first run of digits (specification: Public pages); an unknown issue is a 404. */
 export async function issueLoader({ params, context }: LoaderFunctionArgs) {
   const [year, volume, issue] = [params.year, params.vol, params.issue].map(leadingNumber);
   const articles = year !== null && volume !== null && issue !== null ? await apiFrom(context).issueArticles(year, volume, issue) : null;
