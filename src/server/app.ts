@@ -35,7 +35,6 @@ import { readClientAssets, type ClientAssets } from './render/client-assets.js';
 import { createPageRenderer, type PageRenderer } from './render/page-renderer.js';
 import { registerPageRoutes } from './render/page-routes.js';
 import { RenderThreads } from './render/render-threads.js';
-import { serverApi } from './render/server-api.js';
 
 export interface AppOptions {
   logger?: boolean | { level: string };
@@ -95,7 +94,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
 }
 
 function pageRenderer(app: FastifyInstance, ctx: AppContext, assets: ClientAssets, threads: AppOptions['renderThreads']): PageRenderer {
-  const renderHere = createPageRenderer(serverApi(ctx.services), assets);
+  const renderHere = createPageRenderer(ctx.services, assets);
   if (!threads || threads.count < 1) return renderHere;
   const pool = new RenderThreads(
     { ...threads, data: { database: ctx.databaseOptions, filesRoot: ctx.files.root, assets }, log: app.log },
