@@ -179,6 +179,9 @@ describe('admin journey at desktop width', () => {
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.waitForURL(`${baseUrl}/admin/search?q=${REF}`);
     await page.getByRole('link', { name: REF }).click();
+    await page.getByLabel('Status').waitFor();
+    // Off the search page the address names no search, so the box starts again empty.
+    await expect(page.getByRole('searchbox', { name: 'Search articles' }).inputValue()).resolves.toBe('');
     await page.getByLabel('Status').selectOption('disabled');
     await page.getByRole('button', { name: 'Update Article' }).click();
     await expect.poll(() => message.inputValue()).toContain('updated');

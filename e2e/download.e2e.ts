@@ -27,6 +27,7 @@ beforeAll(async () => {
   for (let ref = 10001; ref < 10100 && !article; ref++) {
     const response = await fetch(`${baseUrl}/api/archives/ref/${ref}`);
     const candidate = (await response.json()) as DemoArticle;
+    // eslint-disable-next-line no-control-regex -- looks for a name outside ASCII
     if (response.ok && /[^\x00-\x7f]/.test(candidate.authorname)) article = candidate;
   }
   authors = article.authorname.split(',').map((name) => name.trim());
@@ -59,6 +60,7 @@ describe.each(['desktop', 'phone'] as const)('author download page at %s width',
     await expect(certificates.first().textContent()).resolves.toBe('Download Certificate');
     await screenshot(page, `download-${viewport}`);
 
+    // eslint-disable-next-line no-control-regex -- looks for a name outside ASCII
     const unicodeAuthor = authors.find((name) => /[^\x00-\x7f]/.test(name))!;
     const certificate = await download(page, () => page.getByRole('link', { name: `Download Certificate for ${unicodeAuthor}` }).click());
     expect(certificate.name).toBe(`certificate-${article.refnumber}.pdf`);
@@ -102,7 +104,10 @@ describe.each(['desktop', 'phone'] as const)('author download page at %s width',
 });
 
 describe.each(['desktop', 'phone'] as const)('admin PDF exports at %s width', (viewport) => {
-  /** A page signed in as the admin: the login object is put where the site keeps it (spec §4). */
+  /**
+   * A page signed in as the admin: the login object is put where the site keeps it (specification: States and
+   * transitions).
+   */
   async function adminPage() {
     const login = await fetch(`${baseUrl}/auth/login/`, {
       method: 'POST',

@@ -1,5 +1,5 @@
 // The machine's baseline for `npm run bench`: a plain Fastify route returning fixed bytes, the yardstick
-// DESIGN.md §7 gives beside its page bars ("does about 24,000 here"). Listens on PORT.
+// docs/quality-bars.md gives beside its page bars ("does about 24,000 here"). Listens on PORT.
 import Fastify from 'fastify';
 
 const app = Fastify();

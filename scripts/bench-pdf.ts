@@ -1,4 +1,4 @@
-// `npx tsx scripts/bench-pdf.ts`: the PDF bars of DESIGN.md §7 (one certificate <= 20 ms median,
+// `npx tsx scripts/bench-pdf.ts`: the PDF bars of docs/quality-bars.md (one certificate <= 20 ms median,
 // a zip of 100 certificates <= 3 s), measured through the PDF service on a temporary demo journal;
 // then how long /healthz takes on the built server (`npm run build`) while 16 clients download PDFs.
 import { spawn } from 'node:child_process';

@@ -1,4 +1,4 @@
-// `npm run bench`: measures the quality bars of DESIGN.md §7 against a built server on generated data
+// `npm run bench`: measures the quality bars of docs/quality-bars.md against a built server on generated data
 // sets (50,000 articles for pages, 100,000 for search and OAI-PMH) and prints each figure beside its bar.
 // Data sets are kept in .bench/ between runs; delete that folder to regenerate them.
 import { execSync, spawn } from 'node:child_process';
@@ -91,7 +91,7 @@ async function load(url, paths, seconds = 8) {
 }
 
 /**
- * How fast this machine is, in the terms of DESIGN.md §7: the page bars were set where a plain Fastify
+ * How fast this machine is, in the terms of docs/quality-bars.md: the page bars were set where a plain Fastify
  * route returning fixed bytes answers about 24,000 requests a second. Printed beside the bars, not judged.
  */
 async function baselineFigure() {
@@ -102,7 +102,7 @@ async function baselineFigure() {
     await waitUntilAnswering(url);
     const { rps } = await load(url, ['/']);
     baseline = `${rps} req/s`;
-    console.log(`machine baseline, plain Fastify route returning fixed bytes: ${rps} req/s (DESIGN.md §7: about 24,000)`);
+    console.log(`machine baseline, plain Fastify route returning fixed bytes: ${rps} req/s (docs/quality-bars.md: about 24,000)`);
   } finally {
     server.kill('SIGTERM');
   }
@@ -234,6 +234,6 @@ for (const [name, articles, measure] of [
 }
 pdfFigures();
 
-console.log('\nDESIGN.md §7 quality bars');
+console.log('\nQuality bars (docs/quality-bars.md)');
 console.log(`      ${'machine baseline: plain Fastify route, fixed bytes'.padEnd(55)} ${baseline.padEnd(28)} about 24,000 req/s where the bars were set`);
 for (const r of results) console.log(`${r.ok ? 'ok  ' : 'MISS'}  ${r.name.padEnd(55)} ${r.value.padEnd(28)} bar ${r.bar}`);

@@ -1,4 +1,4 @@
-// `npm test`: typecheck, unit and API tests on SQLite, API tests again on PostgreSQL when
+// `npm test`: lint, format check, typecheck, unit and API tests on SQLite, API tests again on PostgreSQL when
 // TEST_DATABASE_URL is set, then the browser journeys. Ends with one 'N passed, N failed' line.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -41,6 +41,8 @@ function skipOrFail(message) {
   else console.log(`\n--- SKIPPED: ${message} ---`);
 }
 
+run('Lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
+run('Format check', 'npx', ['prettier', '--check', '.']);
 run('Typecheck', 'npx', ['tsc', '--noEmit']);
 vitest('Unit and API tests on SQLite', [], { TEST_DATABASE_URL: '' });
 

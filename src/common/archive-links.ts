@@ -25,11 +25,11 @@ export const issuePath = (year: number, volume: number, issue: number) => `/arch
 /** The article page as issue lists link it (and its canonical address). */
 export const articlePath = (a: ArticleLocation) => `${issuePath(a.year, a.volume, a.issue)}/${encodeURIComponent(a.refnumber)}`;
 
-/** The article page as search results link it (spec §2.2: plain numbers). */
+/** The article page as search results link it (plain numbers; specification: Public pages). */
 export const searchArticlePath = (a: ArticleLocation) =>
   `/archives/${a.year}/${a.volume}/${a.issue}/${encodeURIComponent(a.refnumber)}`;
 
-/** The stored PDF (spec §3 file locations), or null when the article has none. */
+/** The stored PDF (specification: Entities and their fields, File locations), or null when the article has none. */
 export const articleFileUrl = (a: ArticleLocation & { file: string | null }) =>
   a.file ? `/assets/archives/${a.year}/vol${a.volume}issue${a.issue}/${encodeURIComponent(a.file)}` : null;
 

@@ -4,7 +4,7 @@ import { shareMessage } from './author-message.js';
 
 const article = { refnumber: '10001', title: 'Soil <i>Bacillus</i> &amp; yield', year: 2026, volume: 12, issue: 3 } as ArticleRecord;
 
-describe('share message (spec §8)', () => {
+describe('share message (specification: Error catalogue)', () => {
   it('says published or updated, with the download, abstract and review links', () => {
     expect(shareMessage(article, 'published', 'https://j.example', 'https://reviews.example/j')).toBe(
       [

@@ -11,7 +11,7 @@ interface MessageArticle {
 
 export type AuthorMessageAction = 'published' | 'updated';
 
-/** Spec §8: the message for the author after a save, with the download, abstract and optional review links. */
+/** The message for the author after a save, with the download, abstract and optional review links (specification: Error catalogue). */
 export function shareMessage(article: MessageArticle, action: AuthorMessageAction, origin: string, reviewLink: string): string {
   return [
     'Dear Author,',

@@ -1,4 +1,4 @@
-/** Business constants of the journal (spec §9) shared by server and browser. */
+/** Business constants of the journal (specification: Business constants and limits) shared by server and browser. */
 
 export const MAX_UPLOAD_BYTES = 5_242_880;
 export const MAX_TITLE_WORDS = 100;
@@ -80,7 +80,7 @@ export type CoverPageVariant = (typeof COVER_PAGE_VARIANTS)[number];
 /** Longest work-log entry content accepted, in characters. */
 export const WORKLOG_MAX_CONTENT_LENGTH = 10_000;
 
-/** The alert of an over-large upload (spec §5); the server answers the same text. */
+/** The alert of an over-large upload (specification: Validation rules); the server answers the same text. */
 export const FILE_SIZE_MESSAGE = `File size exceeds the limit of ${MAX_UPLOAD_BYTES / 1_048_576} MB.`;
 
 /** Most records one PDF export (index page, bulk certificates, editors' certificates) accepts. */

@@ -1,4 +1,7 @@
-/** Addresses of the PDF calls of spec §7; kept apart from the schemas so public pages do not load Zod. */
+/**
+ * Addresses of the PDF calls (specification: Calls made); kept apart from the schemas so public pages do not load
+ * Zod.
+ */
 
 const encode = encodeURIComponent;
 

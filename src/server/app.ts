@@ -11,7 +11,7 @@ import type { AppContext } from './app-context.js';
 import { HttpError } from './http/errors.js';
 import { faultError, RETRY_AFTER_SECONDS } from './http/fault-errors.js';
 import { registerPrivateCaching } from './http/private-caching.js';
-import { openApiTransform, useZodSchemas } from './http/route-contract.js';
+import { openApiTransform, applyZodSchemas } from './http/route-contract.js';
 import { SITE_URL_WARNING } from './http/public-origin.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerTextGuard } from './http/text-guard.js';
@@ -37,7 +37,6 @@ import { readClientAssets, type ClientAssets } from './render/client-assets.js';
 import { createPageRenderer, type PageRenderer } from './render/page-renderer.js';
 import { registerPageRoutes } from './render/page-routes.js';
 import { RenderThreads } from './render/render-threads.js';
-import { serverApi } from './render/server-api.js';
 
 export interface AppOptions {
   logger?: boolean | { level: string };
@@ -69,7 +68,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  useZodSchemas(app);
+  applyZodSchemas(app);
   installErrorHandling(app);
   registerTextGuard(app);
   registerAuth(app, { db: ctx.db, tokens: ctx.tokens });
@@ -99,7 +98,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
 }
 
 function pageRenderer(app: FastifyInstance, ctx: AppContext, assets: ClientAssets, threads: AppOptions['renderThreads']): PageRenderer {
-  const renderHere = createPageRenderer(serverApi(ctx.services), assets);
+  const renderHere = createPageRenderer(ctx.services, assets);
   if (!threads || threads.count < 1) return renderHere;
   const pool = new RenderThreads(
     { ...threads, data: { database: ctx.databaseOptions, filesRoot: ctx.files.root, assets }, log: app.log },
@@ -112,8 +111,8 @@ function pageRenderer(app: FastifyInstance, ctx: AppContext, assets: ClientAsset
 }
 
 function registerStaticFiles(app: FastifyInstance, ctx: AppContext, clientDir: string): void {
-  // Uploaded and generated files (spec §3 file locations); article PDFs only through their route, which
-  // serves the files of published articles (DESIGN.md §5.8).
+  // Uploaded and generated files (specification: Entities and their fields, File locations); article PDFs only
+  // through their route, which serves the files of published articles (docs/security.md, Output).
   app.register(fastifyStatic, {
     root: ctx.files.root,
     prefix: '/assets/',

@@ -1,4 +1,4 @@
-/** Public reads of the archive (spec §7: GET /api/archives/…, GET /api/search). */
+/** Public reads of the archive (GET /api/archives/…, GET /api/search; specification: Calls made). */
 import { z } from 'zod';
 
 /** One volume of one year, as GET /api/archives/ answers it. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { articleAddSchema, countWords, lastPageOf, pageOrderMessage, pageRange } from './article.js';
 
-describe('article form rules (spec §5)', () => {
+describe('article form rules (specification: Validation rules)', () => {
   it('reads page ranges and the last page used in an issue', () => {
     expect(pageRange(' 12-20 ')).toEqual({ first: 12, last: 20 });
     expect(pageRange('12 - 20')).toBeNull();

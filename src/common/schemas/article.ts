@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ARTICLE_STATUSES, PAYMENT_TYPES } from '../constants.js';
 
-/** Exact messages of spec §5 and §8 for the article forms. */
+/** Exact messages for the article forms (specification: Validation rules, Error catalogue). */
 export const REF_NUMBER_MESSAGE = 'Ref number must be a valid number.';
 export const PAGE_NUMBER_MESSAGE = 'Page number format must be like 1-6.';
 export const pageOrderMessage = (lastPage: number) =>

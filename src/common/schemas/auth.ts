@@ -28,7 +28,7 @@ export const tokenCheckSchema = z.object({
   user: sessionUserSchema,
 });
 
-/** Login refusals (spec §8) and the message the sign-in form shows for each. */
+/** Login refusals (specification: Error catalogue) and the message the sign-in form shows for each. */
 export const LOGIN_ERROR_MESSAGES: Record<string, string> = {
   invalid_credentials: 'Invalid user and password',
   disabled: 'User disabled',

@@ -4,7 +4,7 @@ import { MIN_PASSWORD_LENGTH } from './user.js';
 /** GET /auth/features: what the server offers besides signing in. */
 export const authFeaturesSchema = z.object({ email: z.boolean() });
 
-/** POST /api/archives/{id}/send-to-author: the message of spec §8, for the save that was just made. */
+/** POST /api/archives/{id}/send-to-author: the message for the author (specification: Error catalogue), for the save that was just made. */
 export const sendToAuthorSchema = z.object({
   action: z.enum(['published', 'updated'], { message: 'action must be published or updated' }),
 });

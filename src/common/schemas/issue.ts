@@ -8,7 +8,7 @@ const whole = (label: string) =>
     .min(0, `${label} must be 0 or more`)
     .max(9999, `${label} must be at most 9999`);
 
-/** POST /api/admin/create-issue; the form sets the year to the current one (spec §5). */
+/** POST /api/admin/create-issue; the form sets the year to the current one (specification: Validation rules). */
 export const issueInputSchema = z.object({
   year: whole('Year').min(1, 'Year must be 1 or more'),
   volume: whole('Volume'),
@@ -34,7 +34,7 @@ export type AdminIssue = z.infer<typeof adminIssueSchema>;
 export const ISSUE_CREATED_MESSAGE = 'Issue created successfully';
 export const DUPLICATE_ISSUE_MESSAGE = 'This issue already exists.';
 
-/** Volume and issue shown with 2 digits, article counts with 3 (spec §9). */
+/** Volume and issue shown with 2 digits, article counts with 3 (specification: Business constants and limits). */
 export const padNumber = (value: number, digits: number) => String(value).padStart(digits, '0');
 
 export const ISSUE_UPDATED_MESSAGE = 'Issue updated successfully';

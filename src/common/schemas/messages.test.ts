@@ -3,7 +3,8 @@ import { FILE_SIZE_MESSAGE } from '../constants.js';
 import { ARTICLE_ERROR_MESSAGES, PAGE_NUMBER_MESSAGE, pageOrderMessage, REF_NUMBER_MESSAGE } from './article.js';
 import { GENERIC_ERROR_MESSAGE, LOGIN_ERROR_MESSAGES } from './auth.js';
 
-// The exact texts of spec §5 and §8, as the forms show them for each server error code.
+// The exact texts of the specification (Validation rules, Error catalogue), as the forms show them for each server
+// error code.
 describe('user-facing messages', () => {
   it('article save errors', () => {
     expect(ARTICLE_ERROR_MESSAGES).toEqual({

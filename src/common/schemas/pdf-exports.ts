@@ -15,7 +15,7 @@ const recordId = z.union(
 const idOf = (record: unknown) => (record !== null && typeof record === 'object' ? (record as { id?: unknown }).id : record);
 
 /**
- * The body of the export calls (spec §7): the list of selected records, or {ids: [...]}. Only the ids
+ * The body of the export calls (specification: Calls made): the list of selected records, or {ids: [...]}. Only the ids
  * are kept, so whatever else a client sends never reaches a document; the server loads the records.
  */
 export const exportSelectionSchema = z

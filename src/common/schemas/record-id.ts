@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** The largest value an id column holds (PostgreSQL's 4-byte integer); larger ids name no record. */
-export const MAX_RECORD_ID = 2_147_483_647;
+const MAX_RECORD_ID = 2_147_483_647;
 
 const ID_MESSAGE = 'id must be a positive number';
 

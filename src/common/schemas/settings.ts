@@ -4,7 +4,10 @@ import { COVER_PAGE_VARIANTS, HEADER_STYLES } from '../constants.js';
 const line = (max = 300) => z.string().trim().max(max, `must be at most ${max} characters`);
 const html = (max = 100_000) => z.string().max(max, `must be at most ${max} characters`);
 
-/** Every editable site setting (spec §3 plus the per-domain switches of DESIGN.md §4). */
+/**
+ * Every editable site setting (specification: Entities and their fields), plus the switches that stand for its
+ * per-domain behaviours (docs/architecture.md).
+ */
 export const settingsInputSchema = z.object({
   websitename: line(200).min(1, 'Website name is required'),
   domain: line(200),
@@ -40,7 +43,7 @@ export const settingsInputSchema = z.object({
 
 export type SiteSettings = z.infer<typeof settingsInputSchema>;
 
-/** Fields only an administrator may read (DESIGN.md §5.5). */
+/** Fields only an administrator may read (docs/security.md, Who may do what). */
 const PRIVATE_FIELDS = { admin_ip_allowlist: true, google_review_link: true } as const;
 export const PRIVATE_SETTING_FIELDS = Object.keys(PRIVATE_FIELDS) as (keyof typeof PRIVATE_FIELDS)[];
 

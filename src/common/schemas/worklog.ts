@@ -18,7 +18,7 @@ export const WORKLOG_STATUS_LABELS: Record<WorklogStatus, string> = {
   cancelled: 'Cancelled',
 };
 
-/** The question asked before a row's status changes (spec §4). */
+/** The question asked before a row's status changes (specification: States and transitions). */
 export const WORKLOG_CHANGE_CONFIRMATION = 'Do you really want to Change.';
 export const WORKLOG_EMPTY_CONTENT_MESSAGE = 'Content must not be empty';
 

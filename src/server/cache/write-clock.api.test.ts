@@ -96,7 +96,7 @@ if (testEngine === 'postgres') {
     const schema = `clock_${crypto.randomBytes(5).toString('hex')}`;
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'journal-clock-'));
     let built: Awaited<ReturnType<typeof buildServer>>;
-    let servers: ChildServer[] = [];
+    const servers: ChildServer[] = [];
 
     beforeAll(async () => {
       await withPgClient(url, (client) => client.query(`CREATE SCHEMA ${schema}`));

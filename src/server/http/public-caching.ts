@@ -23,7 +23,7 @@ export interface AnswerForm {
 const PROCESS_TAG = crypto.randomBytes(6).toString('base64url');
 
 /** The Cache-Control of public answers: fresh for `maxAge` seconds, then served stale while a cache asks again. */
-export const publicCacheControl = (maxAge: number) =>
+const publicCacheControl = (maxAge: number) =>
   maxAge > 0 ? `public, max-age=${maxAge}, stale-while-revalidate=${maxAge * 5}` : 'public, no-cache';
 
 const entityTag = (data: DataVersion, form: AnswerForm, weak: boolean) =>

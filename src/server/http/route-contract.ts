@@ -105,7 +105,7 @@ export function refuseUnknownId(request: FastifyRequest, message: (id: string) =
   if (refused) throw refused;
 }
 
-export function useZodSchemas(app: FastifyInstance): void {
+export function applyZodSchemas(app: FastifyInstance): void {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 }

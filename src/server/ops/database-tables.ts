@@ -15,6 +15,7 @@ export interface TableInfo {
 }
 
 /** Table and column names come from the database's catalogue, so queries over them are built with sql.id. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely names a database of unknown tables so.
 export type AnyDb = Kysely<any>;
 
 /** The tables of the current schema (PostgreSQL) or main database (SQLite), without SQLite's internal and full-text tables. */

@@ -87,7 +87,7 @@ export function membershipCertificate(data: MembershipCertificate): Doc {
   if (position) y = centred(doc, position, y, 'serifItalic', 12, COLOURS.muted) + 10;
   y = centred(doc, 'serves on the Editorial Board of', y, 'serif', 13, COLOURS.ink) + 4;
   y = centred(doc, data.journal.name, y, 'serifBold', 15, COLOURS.ink) + 4;
-  y = centred(doc, `as ${ROLE_NAMES[data.category]}, and contributes to the peer review and editorial work of the journal.`, y, 'serif', 13, COLOURS.ink);
+  centred(doc, `as ${ROLE_NAMES[data.category]}, and contributes to the peer review and editorial work of the journal.`, y, 'serif', 13, COLOURS.ink);
   factColumns(doc, [['Date', formatDate(data.date)], ['Role', ROLE_NAMES[data.category]]], data.signatory, FOOT_Y);
   doc.end();
   return doc;

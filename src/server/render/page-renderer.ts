@@ -2,6 +2,7 @@ import type { PublicApi } from '../../web/lib/public-api.js';
 import { renderPage } from '../../web/entry-server.js';
 import type { HttpError } from '../http/errors.js';
 import { faultError } from '../http/fault-errors.js';
+import type { PublicServices } from '../public-services.js';
 import type { ClientAssets } from './client-assets.js';
 import { COMPRESS_FROM_BYTES, compressForOneAnswer, type Encoding } from './compression.js';
 import { htmlDocumentParts } from './html-document.js';
@@ -47,37 +48,36 @@ class Utf8Writer {
 }
 
 /**
- * The reads of one page, watched: a read the infrastructure failed (database unreachable, storage full)
- * fails with the answer to give instead (503, 507), which the page's error screen shows and `fault` keeps.
+ * The reads of one page, answered by the services without an HTTP round trip, and watched: a read the
+ * infrastructure failed (database unreachable, storage full) fails with the answer to give instead (503, 507),
+ * which the page's error screen shows and `fault` keeps.
  */
-function watchFaults(api: PublicApi): { api: PublicApi; fault: () => HttpError | null } {
+function pageReads(services: PublicServices): { api: PublicApi; fault: () => HttpError | null } {
   let fault: HttpError | null = null;
-  const watch =
-    <A extends unknown[], R>(read: (...args: A) => Promise<R>) =>
-    (...args: A) =>
-      read(...args).catch((error: unknown) => {
-        fault ??= faultError(error);
-        throw fault ?? error;
-      });
-  const watched: PublicApi = {
-    settings: watch(api.settings),
-    indexing: watch(api.indexing),
-    editors: watch(api.editors),
-    yearGroups: watch(api.yearGroups),
-    issueArticles: watch(api.issueArticles),
-    movedIssue: watch(api.movedIssue),
-    articleByRef: watch(api.articleByRef),
-    search: watch(api.search),
+  const watch = <R>(read: Promise<R>) =>
+    read.catch((error: unknown) => {
+      fault ??= faultError(error);
+      throw fault ?? error;
+    });
+  const api: PublicApi = {
+    settings: () => watch(services.settings.getPublic()),
+    indexing: () => watch(services.indexing.listPublic()),
+    editors: () => watch(services.editors.listPublic()),
+    yearGroups: () => watch(services.archives.yearGroups()),
+    issueArticles: (year, volume, issue) => watch(services.archives.issueArticles(year, volume, issue)),
+    movedIssue: (year, volume, issue) => watch(services.archives.movedIssuePath(year, volume, issue)),
+    articleByRef: (refnumber) => watch(services.archives.publicArticleByRef(refnumber)),
+    search: (keyword, page) => watch(services.search.search(keyword, page)),
   };
-  return { api: watched, fault: () => fault };
+  return { api, fault: () => fault };
 }
 
 /** Renders public pages into whole HTML documents, in the server's main thread or in a render thread. */
-export function createPageRenderer(api: PublicApi, assets: ClientAssets): PageRenderer {
+export function createPageRenderer(services: PublicServices, assets: ClientAssets): PageRenderer {
   const utf8 = new Utf8Writer();
   return async ({ url, origin, encoding }) => {
     const request = new Request(new URL(url, origin), { method: 'GET', headers: { accept: 'text/html' } });
-    const reads = watchFaults(api);
+    const reads = pageReads(services);
     const result = await renderPage(request, reads.api, origin);
     if (result.kind === 'redirect') return { status: result.status, location: result.location, body: NO_BODY, encoding: null };
     // The router answers 500 for any failed read; a fault of the infrastructure has its own status.

@@ -7,7 +7,6 @@ import { createPublicServices } from '../public-services.js';
 import { FileStore } from '../storage/file-store.js';
 import { createPageRenderer } from './page-renderer.js';
 import type { FromThread, RenderThreadData, ToThread } from './render-threads.js';
-import { serverApi } from './server-api.js';
 
 const port = parentPort!;
 const { database, filesRoot, assets } = workerData as RenderThreadData;
@@ -17,7 +16,7 @@ const { db } = openDatabase({ ...database, readOnly: true }, (error) => reply({ 
 /** Moved on by every change of public data the main thread announces: the remembered reads are then read again. */
 const clock = new WriteClock();
 const services = createPublicServices(db, new FileStore(filesRoot), clock);
-const render = createPageRenderer(serverApi(services), assets);
+const render = createPageRenderer(services, assets);
 
 /** A body that owns its whole memory moves to the main thread instead of being copied (small ones share a pool). */
 const movable = (body: Buffer) => (body.byteOffset === 0 && body.byteLength === body.buffer.byteLength ? [body.buffer as ArrayBuffer] : []);

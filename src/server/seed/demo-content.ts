@@ -77,7 +77,7 @@ function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-export function authorName(random: () => number): string {
+function authorName(random: () => number): string {
   return `${pick(random, FIRST_NAMES)} ${pick(random, SURNAMES)}`;
 }
 

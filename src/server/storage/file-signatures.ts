@@ -1,4 +1,4 @@
-/** Upload checks by content, not by name or declared type (DESIGN.md §5.6). */
+/** Upload checks by content, not by name or declared type (docs/security.md, Input). */
 
 export const isPdf = (data: Buffer) => data.subarray(0, 5).toString('latin1') === '%PDF-';
 

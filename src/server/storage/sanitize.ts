@@ -1,7 +1,10 @@
 import { decodeHTML } from 'entities';
 import sanitizeHtml from 'sanitize-html';
 
-/** Per-field allow-lists (DESIGN.md §5.2). No script, handler attribute or javascript: URL survives any of them. */
+/**
+ * Per-field allow-lists (docs/security.md, Output). No script, handler attribute or javascript: URL survives any of
+ * them.
+ */
 const SAFE_SCHEMES = ['http', 'https', 'mailto', 'tel'];
 
 const richText: sanitizeHtml.IOptions = {

@@ -9,7 +9,7 @@ const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
  * The folder of the published XML schemas (see its README): SCHEMAS_DIR, else `../shared/schemas` beside the
  * repository (as CI has it), else /work/shared/schemas; null when none exists.
  */
-export function findSchemasDir(): string | null {
+function findSchemasDir(): string | null {
   const candidates = [process.env.SCHEMAS_DIR, path.join(repositoryRoot, '..', 'shared', 'schemas'), '/work/shared/schemas'];
   return candidates.find((dir): dir is string => !!dir && fs.existsSync(path.join(dir, 'README.md'))) ?? null;
 }

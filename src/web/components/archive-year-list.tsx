@@ -135,7 +135,11 @@ export function ArchiveYearList({ groups }: { groups: Groups }) {
   const hydrated = useHydrated();
 
   // Choosing an issue closes the drawer.
-  useEffect(() => setDrawerOpen(false), [location.pathname]);
+  const [drawerPath, setDrawerPath] = useState(location.pathname);
+  if (drawerPath !== location.pathname) {
+    setDrawerPath(location.pathname);
+    setDrawerOpen(false);
+  }
   useEffect(() => {
     if (!drawerOpen) return;
     const closeOnEscape = (event: KeyboardEvent) => event.key === 'Escape' && setDrawerOpen(false);

@@ -135,7 +135,7 @@ describe('apiDownload (the admin exports)', () => {
   });
 });
 
-describe('the admin area\'s 401 rule (spec §4)', () => {
+describe('the admin area\'s 401 rule (specification: States and transitions)', () => {
   it('a refused export, like any admin call, clears the session, alerts once and goes to the sign-in page', async () => {
     setSession({ token: 'expired', user: { id: 1, username: 'admin', name: 'Administrator', role: 'admin' } });
     expect(await adminDownload(pdfUrls.editorsCertificates, { method: 'POST', body: { ids: [1] }, fallbackName: 'x.zip' })).toMatchObject({ status: 401 });
@@ -170,7 +170,7 @@ describe('the session guard of both signed-in areas', () => {
   it('sends each area\'s visitors where its specification says', async () => {
     expect(await redirectOf(requireAdminSession())).toEqual([302, '/admin/login']);
     expect(await redirectOf(requireLogin())).toEqual([302, '/webdata/login']);
-    // Spec §2.4: a refused work-log login is cleared and goes to the root.
+    // A refused work-log login is cleared and goes to the root (specification: Work-log area).
     setSession({ token: 'stale-token', user: { id: 1, username: 'admin', name: 'Administrator', role: 'admin' } });
     expect(await redirectOf(requireLogin())).toEqual([302, '/']);
     expect(getSession()).toBeNull();

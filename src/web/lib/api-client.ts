@@ -4,11 +4,14 @@ import { getSession } from './session.js';
  * The browser's one way to call the server. Every call (public reads, sign-in, admin and work-log calls,
  * streamed exports) goes through `send`: it adds the stored bearer token, encodes the body and turns
  * every outcome into an ApiResult, so callers never see an exception. What a 401 means is the calling
- * area's rule (the admin area ends the session, spec §4; the work-log area has its own, spec §2.4),
- * given as `onUnauthorized`.
+ * area's rule, given as `onUnauthorized`: the admin area ends the session (specification: States and
+ * transitions); the work-log area has its own (specification: Work-log area).
  */
 
-/** A failed call (spec §8: {error:'unauthorized', status:401} on a 401; status 0 when nothing was answered). */
+/**
+ * A failed call: {error:'unauthorized', status:401} on a 401 (specification: Error catalogue); status 0 when nothing
+ * was answered.
+ */
 export interface ApiFailure {
   ok: false;
   error: string;

@@ -14,9 +14,12 @@ export interface HeadArgs<T = unknown> {
   origin: string;
 }
 
-/** Routes declare `handle: { head }`; the deepest one wins. `status` sets the HTTP status on the server. */
+/**
+ * Routes declare `handle: { head }`; the deepest one wins. `status` sets the HTTP status on the server. `head` is a
+ * method so that each route's function may take its own loader's data type.
+ */
 export interface RouteHandle {
-  head?: (args: HeadArgs<any>) => HeadData;
+  head?(args: HeadArgs): HeadData;
   status?: number;
 }
 

@@ -22,14 +22,14 @@ export interface PublicApi {
   search(keyword: string, page: number): Promise<SearchResults>;
 }
 
-export class ApiError extends Error {
+class ApiError extends Error {
   constructor(readonly status: number, message: string) {
     super(message);
   }
 }
 
 /** A public read, without the stored login (answers to a token holder are not cached); loaders want failures thrown. */
-export async function getJson<T>(url: string): Promise<T> {
+async function getJson<T>(url: string): Promise<T> {
   const result = await apiRequest<T>(url, { withToken: false });
   if (!result.ok) throw new ApiError(result.status, result.status ? `Request failed with status code ${result.status}` : result.message);
   return result.data;
@@ -45,7 +45,7 @@ async function getJsonOrNull<T>(url: string): Promise<T | null> {
   }
 }
 
-export const httpApi: PublicApi = {
+const httpApi: PublicApi = {
   settings: () => getJson('/api/settings/'),
   indexing: () => getJson('/api/indexing/'),
   editors: () => getJson('/api/editors/'),

@@ -16,8 +16,8 @@ async function verify(token: string): Promise<SessionCheck> {
 }
 
 /**
- * The stored login (spec §4), checked with the server once per token and page load: the loaders that
- * run side by side when an area is entered share one check.
+ * The stored login (specification: States and transitions), checked with the server once per token and page load: the
+ * loaders that run side by side when an area is entered share one check.
  */
 export function checkSession(): Promise<SessionCheck> {
   const session = getSession();

@@ -1,7 +1,7 @@
 import { LOGIN_STORAGE_KEY } from '../../common/constants.js';
 import type { LoginResult } from '../../common/schemas/auth.js';
 
-/** The login object ({token, user}) kept in localStorage under acadpubjwt (spec §4). */
+/** The login object ({token, user}) kept in localStorage under acadpubjwt (specification: States and transitions). */
 export function getSession(): LoginResult | null {
   if (typeof localStorage === 'undefined') return null;
   try {

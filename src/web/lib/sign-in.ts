@@ -9,8 +9,9 @@ import { apiRequest } from './api-client.js';
 export type SignInResult = { ok: true; session: LoginResult } | { ok: false; message: string };
 
 /**
- * POST /auth/login/ (spec §7). A refusal becomes the sign-in message of spec §8; unlike other calls, a
- * 401 here is a wrong password, not an expired session, so no area's 401 rule applies.
+ * POST /auth/login/ (specification: Calls made). A refusal becomes the sign-in message (specification: Error
+ * catalogue); unlike other calls, a 401 here is a wrong password, not an expired session, so no area's 401 rule
+ * applies.
  */
 export async function signIn(input: LoginInput): Promise<SignInResult> {
   const result = await apiRequest<LoginResult>('/auth/login/', { method: 'POST', body: input, withToken: false });

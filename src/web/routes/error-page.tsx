@@ -6,7 +6,7 @@ function messageOf(error: unknown): string {
   return String(error);
 }
 
-/** The screen for an unexpected routing failure (spec §2.1). */
+/** The screen for an unexpected routing failure (specification: Public layout). */
 export function ErrorPage() {
   const error = useRouteError();
   return (

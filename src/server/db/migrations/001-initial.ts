@@ -1,13 +1,16 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type ColumnDefinitionBuilder, type Kysely, type Migration } from 'kysely';
 import type { Engine } from '../database.js';
 
-/** The whole data model of the journal (spec §3), written once for SQLite and PostgreSQL. */
+/**
+ * The whole data model of the journal (specification: Entities and their fields), written once for SQLite and
+ * PostgreSQL.
+ */
 export function initialMigration(engine: Engine): Migration {
   return {
     async up(db: Kysely<unknown>) {
       const id = engine === 'postgres' ? 'serial' : 'integer';
-      const autoId = (col: any) => (engine === 'sqlite' ? col.primaryKey().autoIncrement() : col.primaryKey());
-      const text = (col: any) => col.notNull().defaultTo('');
+      const autoId = (col: ColumnDefinitionBuilder) => (engine === 'sqlite' ? col.primaryKey().autoIncrement() : col.primaryKey());
+      const text = (col: ColumnDefinitionBuilder) => col.notNull().defaultTo('');
 
       await db.schema
         .createTable('settings')

@@ -3,7 +3,10 @@ import type { Engine } from '../database.js';
 
 type Row = 'new.' | 'old.' | '';
 
-/** Published (spec §4): enabled and carrying a reference number; `row` names the trigger's row. */
+/**
+ * Published (specification: States and transitions): enabled and carrying a reference number; `row` names the
+ * trigger's row.
+ */
 const published = (row: Row) => sql.raw(`${row}status = 'enabled' AND ${row}refnumber <> ''`);
 const indexed = (row: Row) => sql.raw(['title', 'authorname', 'keywords', 'abstract_text'].map((column) => row + column).join(', '));
 

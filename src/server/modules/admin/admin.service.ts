@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.js';
 import { countRows } from './admin.repository.js';
 
-/** Dashboard counts: 'archives' are the articles, as in the archive calls of spec §7. */
+/** Dashboard counts: 'archives' are the articles, as in the archive calls (specification: Calls made). */
 export class DashboardService {
   constructor(private readonly db: Db) {}
 

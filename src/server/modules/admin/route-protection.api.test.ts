@@ -7,8 +7,8 @@ import { addEditor } from '../../test/editor-fixtures.js';
 import { insertUser } from '../users/users.repository.js';
 
 /**
- * The only calls a visitor may make without a token (spec §6, §7): public reads, the author's
- * download buttons and the sign-in itself. Every other route must answer 401.
+ * The only calls a visitor may make without a token (specification: Roles and permissions, Calls made): public reads,
+ * the author's download buttons and the sign-in itself. Every other route must answer 401.
  */
 const PUBLIC_ROUTES = [
   'POST /auth/login/',
@@ -30,7 +30,10 @@ const PUBLIC_ROUTES = [
   'GET /healthz',
 ];
 
-/** What a staff user may call besides the public routes: the work-log and the token check (DESIGN.md §5.7). */
+/**
+ * What a staff user may call besides the public routes: the work-log and the token check (docs/security.md, Who may
+ * do what).
+ */
 const staffRoute = (route: { path: string }) => route.path.startsWith('/api/webdata') || route.path.startsWith('/auth/');
 
 let t: TestApp;

@@ -10,7 +10,10 @@ import { isPublishedRow } from '../articles/published.js';
 import { findIssue, findMovedIssue } from '../issues/issues.repository.js';
 import { findPublicArticleByRef, listPublishedArticlesOfIssue, listPublishedIssues, type ArticlePlace, type IssueListRow, type PublicArticleRow } from './archives.repository.js';
 
-/** Stored HTML is sanitised again on the way out (DESIGN.md §5.2). An issue's list passes the issue as `place`. */
+/**
+ * Stored HTML is sanitised again on the way out (docs/security.md, Output). An issue's list passes the issue as
+ * `place`.
+ */
 export const toSummary = (row: IssueListRow, place: ArticlePlace): ArticleSummary => ({
   id: row.id,
   refnumber: row.refnumber,
@@ -40,7 +43,7 @@ export function toArticleRecord(row: ArticleRow): ArticleRecord {
   return { ...fields, ...toPublicArticle(row), description: sanitizeTitle(row.description) };
 }
 
-/** Reference numbers are numeric (spec §5), so nothing else is looked up. */
+/** Reference numbers are numeric (specification: Validation rules), so nothing else is looked up. */
 export const isReferenceNumber = (value: string) => /^\d{1,40}$/.test(value);
 
 /**

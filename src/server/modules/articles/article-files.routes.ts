@@ -13,11 +13,13 @@ const fileParams = z.object({
     .regex(/^vol\d{1,4}issue\d{1,4}$/)
     .transform((folder) => folder.match(/\d+/g)!.map(Number) as [number, number]),
   // Control characters name no stored file (and PostgreSQL cannot compare a NUL).
+  // eslint-disable-next-line no-control-regex -- refusing control characters is the point
   file: z.string().regex(/^[^\u0000-\u001f]+$/),
 });
 
 /**
- * Article PDFs at their address of spec §3, served only while the article is published (DESIGN.md §5.8):
+ * Article PDFs at their address (specification: Entities and their fields), served only while the article is published
+ * (docs/security.md, Output):
  * an enabled row with a reference number must name the file. Anything else answers 404, so a disabled
  * article's PDF, or a file no row names, is not public. Register it in a scope of its own.
  */

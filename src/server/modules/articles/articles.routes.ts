@@ -9,7 +9,7 @@ import { parseInput } from '../../http/errors.js';
 import { readMultipart } from '../../http/multipart.js';
 import { answers, type ZodTypeProvider } from '../../http/route-contract.js';
 
-/** Form fields whose refusal has its own code in spec §8. */
+/** Form fields whose refusal has its own code (specification: Error catalogue). */
 const FIELD_CODES = { pagenumber: 'invalid_pagenumber', txnid: 'invalid_txnid' };
 
 const issueParams = z.object({

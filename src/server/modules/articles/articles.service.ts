@@ -245,7 +245,10 @@ export class ArticlesService {
     return stored && this.files.exists(stored) ? stored : null;
   }
 
-  /** The stored PDF of a published article (spec §4), as a path in the file store; null for any other file. */
+  /**
+   * The stored PDF of a published article (specification: States and transitions), as a path in the file store; null
+   * for any other file.
+   */
   async publishedFile(year: number, volume: number, issue: number, file: string): Promise<string | null> {
     const found = await findPublishedArticleFile(this.db, year, volume, issue, file);
     return found ? `${FileStore.articleDir(year, volume, issue)}/${file}` : null;
@@ -266,7 +269,7 @@ export class ArticlesService {
     return found;
   }
 
-  /** Spec §5: a new article starts after the last page already used in its issue. */
+  /** A new article starts after the last page already used in its issue (specification: Validation rules). */
   private async assertAfterLastPage(trx: Executor, issue: { year: number; volume: number; issue: number }, pagenumber: string, id: number) {
     const lastPage = lastPageOf(await issuePageNumbers(trx, issue.year, issue.volume, issue.issue, id));
     if (pageRange(pagenumber)!.first <= lastPage) throw new HttpError(400, 'invalid_pagenumber', pageOrderMessage(lastPage));

@@ -3,10 +3,10 @@ import type { ArticleStatus } from '../../../common/constants.js';
 import type { ArticleRow, Database } from '../../db/schema.js';
 
 /**
- * Published (spec §4): enabled and carrying a reference number. Only published articles reach the public
- * pages, the search and the PDFs, and only their files are served. The rule has one form per place it is
- * asked: a query's condition, raw SQL over one articles table (search), and a row already read.
- * (Migration 002 keeps its own copy of it: migrations never change once run.)
+ * Published (specification: States and transitions): enabled and carrying a reference number. Only published articles
+ * reach the public pages, the search and the PDFs, and only their files are served. The rule has one form per place
+ * it is asked: a query's condition, raw SQL over one articles table (search), and a row already read. (Migration 002
+ * keeps its own copy of it: migrations never change once run.)
  */
 const PUBLISHED_STATUS: ArticleStatus = 'enabled';
 

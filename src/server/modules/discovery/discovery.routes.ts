@@ -16,7 +16,7 @@ const ATOM = 'application/atom+xml; charset=utf-8';
 /** Kept out of crawlers: the admin area, the staff work-log, and the API and sign-in calls (pages embed their data). */
 const DISALLOWED = ['/admin', '/webdata', '/api/', '/auth/'];
 
-export const robotsTxt = (origin: string) =>
+const robotsTxt = (origin: string) =>
   ['User-agent: *', ...DISALLOWED.map((path) => `Disallow: ${path}`), '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
 
 /** Passes a document on piece by piece and hands over the whole of it once the last piece is out. */

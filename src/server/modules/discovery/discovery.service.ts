@@ -7,15 +7,15 @@ import { listArticleChangesAfter, listIssueChanges, listLatestArticles, settings
 import { escapeXml, latest, xmlTimestamp } from './xml.js';
 
 /** sitemaps.org allows 50,000 URLs in one sitemap; above that the sitemap becomes an index of per-year files. */
-export const SITEMAP_MAX_URLS = 50_000;
+const SITEMAP_MAX_URLS = 50_000;
 /** How many articles the feed lists. */
-export const FEED_ENTRIES = 50;
+const FEED_ENTRIES = 50;
 /** An entry's summary: the abstract as plain text, cut near this many characters. */
 const SUMMARY_MAX_CHARS = 500;
 /** Articles read per query while a sitemap is written. */
 const ARTICLE_BATCH = 5_000;
 
-/** The public pages that are neither issues nor articles (the routes of spec §2.2; /archives only redirects). */
+/** The public pages that are neither issues nor articles (specification: Public pages; /archives only redirects). */
 const STATIC_PAGES = ['/', '/board', '/indexing', '/instructions', '/about', '/contact', '/privacy-policy', '/terms-and-conditions'];
 
 const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';

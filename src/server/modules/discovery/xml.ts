@@ -3,10 +3,12 @@
  * with. Characters XML 1.0 forbids (control characters, unpaired surrogates, U+FFFE/U+FFFF) are dropped:
  * a stored title holding one would otherwise make the whole document unreadable to every parser.
  */
+/* eslint-disable no-control-regex -- these are the characters XML forbids */
 const FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 const SPECIAL = /[&<>"']/g;
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 const NEEDS_WORK = /[&<>"'\u0000-\u0008\u000b\u000c\u000e-\u001f\ud800-\udfff\ufffe\uffff]/;
+/* eslint-enable no-control-regex */
 
 export function escapeXml(value: string): string {
   if (!NEEDS_WORK.test(value)) return value;

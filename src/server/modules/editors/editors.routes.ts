@@ -92,7 +92,7 @@ export function registerEditorsRoutes(app: FastifyInstance, { services }: AppCon
     async (request) => {
       const { id } = request.params;
       const form = await readMultipart(request, ['imgFile']);
-      // The list's switch posts the status alone (spec §7).
+      // The list's switch posts the status alone (specification: Calls made).
       const statusOnly = Object.keys(form.fields).join() === 'status' && !form.files.imgFile;
       const editor = statusOnly
         ? await services.editors.setStatus(id, parseInput(editorStatusSchema, form.fields).status, request.user!)

@@ -105,7 +105,7 @@ export class EditorsService {
     return updated;
   }
 
-  /** Pictures are checked by content and stored under a name the server makes (DESIGN.md §3 Files). */
+  /** Pictures are checked by content and stored under a name the server makes (docs/security.md, Input). */
   private async stagePicture(picture: UploadedFile): Promise<StagedFile & { name: string }> {
     const extension = imageExtension(picture.data);
     if (!extension) throw badRequest(IMAGE_ONLY_MESSAGE, 'invalid_file');

@@ -76,7 +76,7 @@ export function registerEmailRoutes(app: FastifyInstance, { services, config }: 
       preValidation: app.requireAdmin,
       schema: {
         tags: ['admin'],
-        summary: 'Emails the message for the author (spec §8) to the article\'s stored email; logged with its text',
+        summary: 'Emails the message for the author (specification: Error catalogue) to the article\'s stored email; logged with its text',
         params: recordIdParams,
         body: sendToAuthorSchema,
         response: answers({ 200: message }),

@@ -40,7 +40,7 @@ export class EmailService {
     return this.mailer !== null;
   }
 
-  /** Sends the message of spec §8 to the article's stored email and logs it with its text. */
+  /** Sends the message for the author (specification: Error catalogue) to the article's stored email and logs it with its text. */
   async sendToAuthor(articleId: number, action: AuthorMessageAction, origin: string, actor: Actor): Promise<string> {
     const mailer = this.requireMailer();
     const article = await findArticleById(this.db, articleId);

@@ -7,7 +7,13 @@ import { answers, type ZodTypeProvider } from '../../http/route-contract.js';
 export function registerIndexingRoutes(app: FastifyInstance, { services }: AppContext): void {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/indexing/',
-    { schema: { tags: ['public'], summary: 'Enabled indexing entries by sortnumber', response: answers({ 200: z.array(indexingEntrySchema) }) } },
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'Enabled indexing entries by sortnumber',
+        response: answers({ 200: z.array(indexingEntrySchema) }),
+      },
+    },
     () => services.indexing.listPublic(),
   );
 }

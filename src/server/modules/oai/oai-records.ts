@@ -13,7 +13,7 @@ export interface Repository {
 }
 
 const identifierPrefix = (host: string) => `oai:${host}:article/`;
-export const oaiIdentifier = (host: string, refnumber: string) => identifierPrefix(host) + refnumber;
+const oaiIdentifier = (host: string, refnumber: string) => identifierPrefix(host) + refnumber;
 
 /** The reference number an identifier of this repository names, or null. */
 export function refnumberOf(identifier: string, host: string): string | null {
@@ -81,7 +81,7 @@ let codesByName: Map<string, string> | undefined;
  * 'Hindi' -> 'hi': the ISO 639-1 code of a language named in English, which harvesters expect; a value that
  * looks like a code already, or names no language known here, is kept as written.
  */
-export function languageCode(language: string): string {
+function languageCode(language: string): string {
   if (/^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i.test(language)) return language.toLowerCase();
   codesByName ??= languageCodesByName();
   return codesByName.get(language.toLowerCase()) ?? language;

@@ -5,11 +5,13 @@
 
 const SPECIAL: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', '\r': '&#13;' };
 const SPECIAL_CHARACTER = /[&<>"\r]/g;
+/* eslint-disable no-control-regex -- these are the characters XML forbids */
 /** What XML 1.0 cannot carry even escaped: control characters other than tab and line ends, lone surrogates, U+FFFE/U+FFFF. */
 const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+/* eslint-enable no-control-regex */
 
 /** Text safe inside an element or a double-quoted attribute; characters XML cannot carry are left out. */
-export function escapeXml(text: string): string {
+function escapeXml(text: string): string {
   return text.replace(NOT_XML, '').replace(SPECIAL_CHARACTER, (character) => SPECIAL[character]!);
 }
 

@@ -1,7 +1,7 @@
 import { HttpError } from '../../http/errors.js';
 
 /** How long a refused client is asked to wait: a full queue empties in about this time. */
-export const BUSY_RETRY_AFTER_SECONDS = 2;
+const BUSY_RETRY_AFTER_SECONDS = 2;
 
 /** The queue is full; the route answers 503 {error: 'busy'} with Retry-After. */
 export class BusyError extends HttpError {

@@ -24,7 +24,7 @@ async function sendFile(reply: FastifyReply, making: Promise<GeneratedFile>): Pr
     .send(file.body);
 }
 
-const SELECTION = 'The selected records (spec §7), e.g. [{"id": 12, …}], or {"ids": [12, 13]}. Only the ids are read.';
+const SELECTION = 'The selected records (specification: Calls made), e.g. [{"id": 12, …}], or {"ids": [12, 13]}. Only the ids are read.';
 
 /** A generated document: the answer is the file itself (errors are JSON, as everywhere). */
 const download = (contentType: GeneratedFile['contentType']) => ({

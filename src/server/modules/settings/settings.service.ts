@@ -23,7 +23,7 @@ function toSettings(row: SettingsRow): SiteSettings {
   } as SiteSettings;
 }
 
-export function toPublicSettings(settings: SiteSettings): PublicSettings {
+function toPublicSettings(settings: SiteSettings): PublicSettings {
   const hidden = new Set<string>(PRIVATE_SETTING_FIELDS);
   return Object.fromEntries(Object.entries(settings).filter(([field]) => !hidden.has(field))) as PublicSettings;
 }

@@ -6,7 +6,7 @@ import { badRequest, HttpError, notFound } from '../../http/errors.js';
 import { recordActivity, type Actor } from '../activity/activity.repository.js';
 import { countEnabledAdmins, findUserById, insertUser, listUsers, lockEnabledAdmins, updateUser } from './users.repository.js';
 
-/** The hash never leaves the service (DESIGN.md §5.4). */
+/** The hash never leaves the service (docs/security.md, Who may do what). */
 const toAdminUser = (row: UserRow): AdminUser => ({
   id: row.id,
   username: row.username,

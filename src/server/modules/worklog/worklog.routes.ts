@@ -10,7 +10,7 @@ import { recordIdParams } from '../../../common/schemas/record-id.js';
 import type { AppContext } from '../../app-context.js';
 import { answers, refuseUnknownId, type ZodTypeProvider } from '../../http/route-contract.js';
 
-/** The staff work-log (spec §7 /api/webdata); every call needs the bearer token. */
+/** The staff work-log (/api/webdata in specification: Calls made); every call needs the bearer token. */
 export function registerWorklogRoutes(app: FastifyInstance, { services }: AppContext): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const user = { preValidation: app.requireUser };

@@ -17,13 +17,12 @@ import { adminRequest, firstProblem } from '../admin-shell/admin-request.js';
 import { FormError } from '../admin-shell/form-error.js';
 import { downloadStoredPdf } from './stored-pdf.js';
 
-const TEXT_FIELDS = ['refnumber', 'txnid', 'email', 'mobile', 'authorname', 'keywords', 'subject', 'country', 'pagenumber'] as const;
-type TextField = (typeof TEXT_FIELDS)[number];
+type TextField = 'refnumber' | 'txnid' | 'email' | 'mobile' | 'authorname' | 'keywords' | 'subject' | 'country' | 'pagenumber';
 export type ArticleValues = Record<TextField | 'title' | 'abstract' | 'ptype' | 'publishdate' | 'status', string>;
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** Spec §9: payment type paid and certificate date today for a new article. */
+/** Payment type paid and certificate date today for a new article (specification: Business constants and limits). */
 export function newArticleValues(): ArticleValues {
   return {
     refnumber: '', txnid: '', email: '', mobile: '', authorname: '', keywords: '', subject: '', country: '', pagenumber: '',
@@ -59,13 +58,14 @@ interface ArticleFormProps {
   mode: 'add' | 'edit';
   initial: ArticleValues;
   issue: { year: number; volume: number; issue: number };
-  /** Add only: the last page already used in the issue (spec §5). */
+  /** Add only: the last page already used in the issue (specification: Validation rules). */
   lastPage?: number;
   article?: ArticleRecord;
   onSaved: (article: ArticleRecord) => void;
 }
 
-/** Every field of an article (spec §3) with the rules and messages of spec §5 and §8. */
+/** Every field of an article with its rules and messages (specification: Entities and their fields, Validation rules,
+ * Error catalogue). */
 export function ArticleForm({ mode, initial, issue, lastPage = 0, article, onSaved }: ArticleFormProps) {
   const [values, setValues] = useState(initial);
   const [file, setFile] = useState<File | null>(null);
@@ -73,7 +73,7 @@ export function ArticleForm({ mode, initial, issue, lastPage = 0, article, onSav
   const [busy, setBusy] = useState(false);
   const set = (key: keyof ArticleValues) => (value: string) => setValues((current) => ({ ...current, [key]: value }));
 
-  // Spec §5: an over-large or non-PDF file is refused with an alert and dropped.
+  // An over-large or non-PDF file is refused with an alert and dropped (specification: Validation rules).
   function chooseFile(event: ChangeEvent<HTMLInputElement>) {
     const chosen = event.target.files?.[0] ?? null;
     const problem = chosen && (chosen.size > MAX_UPLOAD_BYTES ? FILE_SIZE_MESSAGE : isPdfFile(chosen) ? '' : PDF_ONLY_MESSAGE);

@@ -5,7 +5,7 @@ export interface RichTextEditorProps {
   label: string;
   value: string;
   onChange: (html: string) => void;
-  /** Titles keep only italics (spec §3): one line, no other formatting. */
+  /** Titles keep only italics (specification: Entities and their fields): one line, no other formatting. */
   italicOnly?: boolean;
 }
 

@@ -7,7 +7,10 @@ import { FormError } from '../admin-shell/form-error.js';
 import { FormTitle } from './form-title.js';
 import { FrequencySelect } from './frequency-select.js';
 
-/** Spec §5: the year is the current one; volume, issue (numbers >= 0) and frequency are required. */
+/**
+ * The year is the current one; volume, issue (numbers >= 0) and frequency are required (specification: Validation
+ * rules).
+ */
 export function AddIssueForm({ onClose, onCreated }: { onClose: () => void; onCreated: () => void }) {
   const flash = useFlash();
   const year = new Date().getFullYear();

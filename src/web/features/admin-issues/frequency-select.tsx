@@ -1,6 +1,6 @@
 import { ISSUE_FREQUENCIES } from '../../../common/constants.js';
 
-/** The issue forms' frequency field (spec §5). */
+/** The issue forms' frequency field (specification: Validation rules). */
 export function FrequencySelect({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   return (
     <label>

@@ -9,7 +9,10 @@ export const ADMIN_LOGIN_PATH = '/admin/login';
 
 let expiring = false;
 
-/** Spec §4: any 401 clears the session, alerts once and goes to the sign-in page (a full load resets all state). */
+/**
+ * Any 401 clears the session, alerts once and goes to the sign-in page, whose full load resets all state
+ * (specification: States and transitions).
+ */
 function expireSession(): void {
   if (expiring) return;
   expiring = true;

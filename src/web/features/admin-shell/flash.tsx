@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 
-/** Spec §4: success, error and normal flags plus a message; can be cleared. */
+/** Success, error and normal flags plus a message; can be cleared (specification: States and transitions). */
 export interface FlashState {
   success: boolean;
   error: boolean;

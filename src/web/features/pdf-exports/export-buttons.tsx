@@ -23,7 +23,7 @@ interface ExportButtonProps extends ExportButtonsProps {
 
 /**
  * One export: POSTs the selection ({ids}), shows the bytes received while the file streams in, then
- * saves it. A 401 ends the session as on every admin call (spec §4).
+ * saves it. A 401 ends the session as on every admin call (specification: States and transitions).
  */
 function ExportButton({ label, url, fallbackName, selectedIds }: ExportButtonProps) {
   const [state, setState] = useState<ExportState>({ kind: 'idle' });

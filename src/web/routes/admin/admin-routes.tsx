@@ -3,7 +3,7 @@ import { ErrorPage } from '../error-page.js';
 
 const loading = <p className="admin-loading">Loading...</p>;
 
-/** A child page: lazy, with the error screen of spec §2.1. */
+/** A child page: lazy, with the error screen (specification: Public layout). */
 const page = (path: string | undefined, load: () => Promise<Omit<RouteObject, 'path' | 'index' | 'children'>>): RouteObject => ({
   ...(path === undefined ? { index: true } : { path }),
   errorElement: <ErrorPage />,
@@ -11,7 +11,7 @@ const page = (path: string | undefined, load: () => Promise<Omit<RouteObject, 'p
 });
 
 /**
- * The admin area (spec §2.3): client-only and lazy, so none of it weighs on the public bundle.
+ * The admin area (specification: Admin area): client-only and lazy, so none of it weighs on the public bundle.
  * Literal paths (add, not-found) outrank parameters.
  */
 export const adminRoutes: RouteObject[] = [

@@ -1,11 +1,12 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Link, NavLink, Outlet, useLoaderData, useNavigate, useSearchParams } from 'react-router';
 import { ADMIN_LOGIN_PATH, requireAdminSession } from '../../features/admin-shell/admin-request.js';
 import { FlashMessage, FlashProvider } from '../../features/admin-shell/flash.js';
 import { clearSession, getSession } from '../../lib/session.js';
+import { useResettableText } from '../../lib/use-resettable-text.js';
 import '../../styles/admin.css';
 
-/** Spec §4: the shell checks the stored token once when the area is entered. */
+/** The shell checks the stored token once when the area is entered (specification: States and transitions). */
 export async function adminShellLoader() {
   return { user: await requireAdminSession() };
 }
@@ -24,8 +25,7 @@ const SECTIONS = [
 function AdminSearch() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [text, setText] = useState(params.get('q') ?? '');
-  useEffect(() => setText(params.get('q') ?? ''), [params]);
+  const [text, setText] = useResettableText(params.get('q') ?? '');
 
   function submit(event: FormEvent) {
     event.preventDefault();

@@ -10,14 +10,14 @@ import { AdminTable } from '../../features/admin-shell/admin-table.js';
 
 export const editorsLoader = () => adminLoad<Editor[]>('/api/editors/');
 
-/** Every editor with a status switch, bulk pin/unpin and row selection (spec §2.3). */
+/** Every editor with a status switch, bulk pin/unpin and row selection (specification: Admin area). */
 export function EditorsPage() {
   const editors = useLoaderData<typeof editorsLoader>();
   const revalidator = useRevalidator();
   const flash = useFlash();
   const selection = useRowSelection(editors.map((editor) => editor.id));
 
-  // Spec §4: the switch posts only the new status, then the list reloads.
+  // The switch posts only the new status, then the list reloads (specification: States and transitions).
   async function toggle(editor: Editor, enabled: boolean) {
     const body = new FormData();
     body.append('status', enabled ? 'enabled' : 'disabled');

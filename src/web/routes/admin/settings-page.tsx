@@ -12,7 +12,10 @@ export const settingsLoader = () => adminLoad<SiteSettings>('/api/settings/');
 type Key = keyof SiteSettings;
 type Field = { key: Key; label: string; kind?: 'textarea' | 'switch' | 'rich'; options?: readonly string[] };
 
-/** Every setting of spec §3 plus the per-domain switches of DESIGN.md §4, in groups. */
+/**
+ * Every setting (specification: Entities and their fields) and the per-domain switches (docs/architecture.md), in
+ * groups.
+ */
 export const SETTINGS_GROUPS: { title: string; fields: Field[] }[] = [
   {
     title: 'Journal',

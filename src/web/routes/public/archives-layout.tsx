@@ -27,7 +27,7 @@ export async function archivesLoader({ request, context }: LoaderFunctionArgs): 
 /** The year groups change only with a write; they are read again only when /archives itself must redirect. */
 export const archivesShouldRevalidate = ({ nextUrl }: ShouldRevalidateFunctionArgs) => isArchivesIndex(nextUrl);
 
-export const useYearGroups = () => useRouteLoaderData<typeof archivesLoader>('archives') ?? [];
+const useYearGroups = () => useRouteLoaderData<typeof archivesLoader>('archives') ?? [];
 
 export function archivesHead({ settings }: HeadArgs): HeadData {
   return {

@@ -25,7 +25,7 @@ export async function articleLoader({ params, context }: LoaderFunctionArgs) {
   return data<ArticleData>({ article }, { status: article ? 200 : 404 });
 }
 
-/** Both address forms (/vol12/issue3/ and the search's /12/3/) are read as numbers (spec §2.2). */
+/** Both address forms (/vol12/issue3/ and the search's /12/3/) are read as numbers (specification: Public pages). */
 const isAddressOf = (article: DeepReadonly<PublicArticle>, params: LoaderFunctionArgs['params']) =>
   leadingNumber(params.year) === article.year && leadingNumber(params.vol) === article.volume && leadingNumber(params.issue) === article.issue;
 

@@ -19,8 +19,8 @@ type IssueData = DeepReadonly<{
 type IssueLoaderData = IssueData | { notFound: true };
 
 /**
- * Each parameter is read as its first run of digits (spec §2.2); the old address of a renumbered issue answers 301
- * to its address now, and an unknown issue is a 404.
+ * Each parameter is read as its first run of digits (specification: Public pages); the old address of a renumbered
+ * issue answers 301 to its address now, and an unknown issue is a 404.
  */
 export async function issueLoader({ params, context }: LoaderFunctionArgs) {
   const [year, volume, issue] = [params.year, params.vol, params.issue].map(leadingNumber);

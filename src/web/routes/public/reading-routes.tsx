@@ -12,7 +12,7 @@ import { PrivacyPage, privacyHead } from './privacy-page.js';
 import { SearchPage, searchHead, searchLoader } from './search-page.js';
 import { TermsPage, termsHead } from './terms-page.js';
 
-/** The public reading pages of spec §2.2 (children of the public layout). */
+/** The public reading pages (specification: Public pages), children of the public layout. */
 export const readingRoutes: RouteObject[] = [
   { path: 'board', loader: boardLoader, element: <BoardPage />, handle: { head: boardHead } satisfies RouteHandle },
   {

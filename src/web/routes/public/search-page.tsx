@@ -9,9 +9,12 @@ import { apiFrom } from '../../lib/public-api.js';
 import { useRootData } from '../../lib/root-data.js';
 import '../../styles/public-pages.css';
 
-export const NO_RESULTS = 'Sorry, nothing matched your search terms. Please try again with different keywords.';
+const NO_RESULTS = 'Sorry, nothing matched your search terms. Please try again with different keywords.';
 
-/** null when the search call failed: the page then shows nothing (spec §8), and the error goes to the console. */
+/**
+ * null when the search call failed: the page then shows nothing (specification: Error catalogue), and the error goes
+ * to the console.
+ */
 export async function searchLoader({ request, context }: LoaderFunctionArgs): Promise<DeepReadonly<SearchResults> | null> {
   const params = new URL(request.url).searchParams;
   const api = apiFrom(context);

@@ -10,7 +10,10 @@ export async function worklogAddLoader(): Promise<null> {
   return null;
 }
 
-/** The add form (spec §2.4): it starts empty; the shared schema explains what is missing before anything is sent. */
+/**
+ * The add form (specification: Work-log area): it starts empty; the shared schema explains what is missing before
+ * anything is sent.
+ */
 export function WorklogAddPage() {
   const navigate = useNavigate();
   const [status, setStatus] = useState('');

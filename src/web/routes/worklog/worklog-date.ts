@@ -1,6 +1,6 @@
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** A creation time in US form, MM/DD/YYYY hh:mm AM/PM, in the reader's time zone (spec §2.4). */
+/** A creation time in US form, MM/DD/YYYY hh:mm AM/PM, in the reader's time zone (specification: Work-log area). */
 export function formatWorklogDate(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;

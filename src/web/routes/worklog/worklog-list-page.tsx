@@ -32,7 +32,7 @@ function pageOf(params: URLSearchParams): number {
   return Number.isInteger(page) && page >= 1 ? page : 1;
 }
 
-/** Failures other than a lost login are only logged (spec §8): the list then shows nothing. */
+/** Failures other than a lost login are only logged (specification: Error catalogue): the list then shows nothing. */
 export async function worklogListLoader({ params, request }: LoaderFunctionArgs): Promise<WorklogPage> {
   await requireLogin();
   const filter = params.filterType;
@@ -93,7 +93,7 @@ export function WorklogListPage() {
     setParams(next);
   }
 
-  /** After a change the list starts again at page 1 (spec §4). */
+  /** After a change the list starts again at page 1 (specification: States and transitions). */
   function reloadFromFirstPage() {
     if (params.has('page')) goToPage(1);
     else void revalidator.revalidate();

@@ -4,7 +4,10 @@ import { requireSession, type SessionRules } from '../../lib/session-guard.js';
 
 const WORKLOG_LOGIN_PATH = '/webdata/login';
 
-/** Spec §2.4: nobody signed in goes to the sign-in; a refused login is logged, cleared and goes to the root. */
+/**
+ * Nobody signed in goes to the sign-in; a refused login is logged, cleared and goes to the root (specification:
+ * Work-log area).
+ */
 const WORKLOG_SESSION_RULES: SessionRules = {
   signedOut: () => {
     throw replace(WORKLOG_LOGIN_PATH);

@@ -7,7 +7,7 @@ const listPage = () =>
   import('./worklog-list-page.js').then((m) => ({ Component: m.WorklogListPage, loader: m.worklogListLoader }));
 
 /**
- * The staff work-log (spec §2.4). Client-only and lazy, so none of it weighs on the public bundle.
+ * The staff work-log (specification: Work-log area). Client-only and lazy, so none of it weighs on the public bundle.
  * Literal paths (login, addentris) outrank the :filterType parameter.
  */
 export const worklogRoutes: RouteObject[] = [

@@ -1,7 +1,8 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Link, Outlet, useLoaderData, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { clearSession } from '../../lib/session.js';
 import { checkSession } from '../../lib/session-guard.js';
+import { useResettableText } from '../../lib/use-resettable-text.js';
 import '../../styles/worklog.css';
 
 /** Only shows who is signed in: the page loaders beside it decide where a visitor without a valid login goes. */
@@ -18,8 +19,7 @@ function SearchForm() {
   const { pathname } = useLocation();
   const [params] = useSearchParams();
   const current = params.get('search') ?? '';
-  const [text, setText] = useState(current);
-  useEffect(() => setText(current), [current]);
+  const [text, setText] = useResettableText(current);
 
   function submit(event: FormEvent) {
     event.preventDefault();
