@@ -23,6 +23,7 @@ export interface Database {
   users: UsersTable;
   worklog_entries: WorklogEntriesTable;
   pending_file_moves: PendingFileMovesTable;
+  content_pages: ContentPagesTable;
 }
 
 export interface SettingsTable {
@@ -158,6 +159,13 @@ export interface PendingFileMovesTable {
   /** The file the row named before, removed once the move is done. */
   remove: string | null;
   created_at: string;
+}
+
+/** A page of fixed text staff edit (migration 009); `slug` is its address. */
+export interface ContentPagesTable {
+  slug: string;
+  content: string;
+  updated_at: string;
 }
 
 export type SettingsRow = Selectable<SettingsTable>;

@@ -67,6 +67,7 @@ function watchFaults(api: PublicApi): { api: PublicApi; fault: () => HttpError |
     issueArticles: watch(api.issueArticles),
     articleByRef: watch(api.articleByRef),
     search: watch(api.search),
+    contentPage: watch(api.contentPage),
   };
   return { api: watched, fault: () => fault };
 }

@@ -11,5 +11,6 @@ export function serverApi(services: PublicServices): PublicApi {
     issueArticles: (year, volume, issue) => services.archives.issueArticles(year, volume, issue),
     articleByRef: (refnumber) => services.archives.publicArticleByRef(refnumber),
     search: (keyword, page) => services.search.search(keyword, page),
+    contentPage: (slug) => services.contentPages.get(slug),
   };
 }

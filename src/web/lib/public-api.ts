@@ -1,6 +1,7 @@
 import type { IndexingEntry } from '../../common/schemas/indexing.js';
 import type { ArticleSummary, PublicArticle, SearchResults, YearGroup } from '../../common/schemas/archives.js';
 import type { Editor } from '../../common/schemas/editors.js';
+import type { ContentPage, ContentPageSlug } from '../../common/schemas/pages.js';
 import type { PublicSettings } from '../../common/schemas/settings.js';
 import { apiRequest } from './api-client.js';
 
@@ -18,6 +19,7 @@ export interface PublicApi {
   /** null when there is no such enabled article. */
   articleByRef(refnumber: string): Promise<PublicArticle | null>;
   search(keyword: string, page: number): Promise<SearchResults>;
+  contentPage(slug: ContentPageSlug): Promise<ContentPage>;
 }
 
 export class ApiError extends Error {
@@ -51,6 +53,7 @@ export const httpApi: PublicApi = {
   issueArticles: (year, volume, issue) => getJsonOrNull(`/api/archives/${year}/${volume}/${issue}`),
   articleByRef: (refnumber) => getJsonOrNull(`/api/archives/ref/${encodeURIComponent(refnumber)}`),
   search: (keyword, page) => getJson(`/api/search?${new URLSearchParams({ keyword, page: String(page) })}`),
+  contentPage: (slug) => getJson(`/api/pages/${slug}`),
 };
 
 /** Loaders receive the server's implementation as their context; in the browser there is none. */

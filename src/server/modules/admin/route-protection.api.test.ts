@@ -23,6 +23,7 @@ const PUBLIC_ROUTES = [
   'GET /api/pdf/certificate/{refno}/{authorname}',
   'GET /api/pdf/coverpage/{refno}',
   'GET /api/pdf/editorialboard',
+  'GET /api/pages/{slug}',
   'GET /healthz',
 ];
 

@@ -2,17 +2,21 @@ import { data, redirect } from 'react-router';
 import type { z } from 'zod';
 import { apiDownload, apiRequest, type ApiFailure, type ApiRequestOptions, type ApiResult, type Download, type DownloadOptions } from '../../lib/api-client.js';
 import { clearSession, getSession } from '../../lib/session.js';
-import { requireSession } from '../../lib/session-guard.js';
+import { keepFormsForSignIn, requireSession } from '../../lib/session-guard.js';
 
 export const SESSION_EXPIRED_MESSAGE = 'Session expired. Please login again.';
 export const ADMIN_LOGIN_PATH = '/admin/login';
 
 let expiring = false;
 
-/** Spec §4: any 401 clears the session, alerts once and goes to the sign-in page (a full load resets all state). */
+/**
+ * Spec §4: any 401 clears the session, alerts once and goes to the sign-in page (a full load resets all
+ * state); the open forms and the screen are kept for after the sign-in.
+ */
 function expireSession(): void {
   if (expiring) return;
   expiring = true;
+  keepFormsForSignIn();
   clearSession();
   window.alert(SESSION_EXPIRED_MESSAGE);
   window.location.assign(ADMIN_LOGIN_PATH);

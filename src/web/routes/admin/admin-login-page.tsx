@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { getSession, setSession } from '../../lib/session.js';
+import { returnAfterSignIn } from '../../lib/session-guard.js';
 import { signIn } from '../../lib/sign-in.js';
 import { FormError } from '../../features/admin-shell/form-error.js';
 import '../../styles/admin.css';
@@ -21,7 +22,7 @@ export function AdminLoginPage() {
     setBusy(false);
     if (!result.ok) return setError(result.message);
     setSession(result.session);
-    navigate('/admin', { replace: true });
+    navigate(returnAfterSignIn('/admin', '/admin'), { replace: true });
   }
 
   return (

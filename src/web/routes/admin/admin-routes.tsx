@@ -45,6 +45,8 @@ export const adminRoutes: RouteObject[] = [
       page('editors/add', () => import('./editor-form-page.js').then((m) => ({ Component: m.EditorFormPage }))),
       page('editors/:id', () => import('./editor-form-page.js').then((m) => ({ Component: m.EditorFormPage, loader: m.editorLoader }))),
       page('settings', () => import('./settings-page.js').then((m) => ({ Component: m.SettingsPage, loader: m.settingsLoader }))),
+      page('pages', () => import('./content-pages-page.js').then((m) => ({ Component: m.ContentPagesPage, loader: m.contentPagesLoader }))),
+      page('pages/:slug', () => import('./content-pages-page.js').then((m) => ({ Component: m.ContentPagesPage, loader: m.contentPagesLoader }))),
       page('users', () => import('./users-page.js').then((m) => ({ Component: m.UsersPage, loader: m.usersLoader }))),
       page('account/:id', () => import('./account-page.js').then((m) => ({ Component: m.AccountPage, loader: m.accountLoader }))),
       page('search', () => import('./search-page.js').then((m) => ({ Component: m.SearchPage, loader: m.searchLoader }))),
