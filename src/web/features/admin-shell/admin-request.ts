@@ -1,5 +1,4 @@
 import { data, redirect } from 'react-router';
-import type { z } from 'zod';
 import { apiDownload, apiRequest, type ApiFailure, type ApiRequestOptions, type ApiResult, type Download, type DownloadOptions } from '../../lib/api-client.js';
 import { clearSession, getSession } from '../../lib/session.js';
 import { keepFormsForSignIn, requireSession } from '../../lib/session-guard.js';
@@ -57,9 +56,4 @@ export async function adminLoad<T>(url: string): Promise<T> {
   if (!getSession()) return ADMIN_SESSION_RULES.signedOut();
   const result = await adminRequest<T>(url);
   return result.ok ? result.data : loadFailure(result);
-}
-
-/** The first problem of a failed shared-schema check, as a sentence for the form. */
-export function firstProblem(error: z.ZodError): string {
-  return error.issues[0]?.message ?? 'Please check the form.';
 }

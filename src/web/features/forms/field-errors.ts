@@ -47,3 +47,14 @@ export function refusalProblems(failure: ApiFailure, fieldNames: readonly string
   const explained = failure.status >= 400 && failure.status < 500 && failure.status !== 401;
   return { fields: {}, form: map.messages?.[failure.error] ?? (explained ? failure.message : GENERIC_ERROR_MESSAGE) };
 }
+
+/** Why a call outside a form (a switch, a button) was refused: the server's clear reason, or 'Something went wrong'. */
+export const refusalMessage = (failure: ApiFailure) => refusalProblems(failure, []).form;
+
+/** Above a long form whose marked fields may be out of sight. */
+export const CHECK_FIELDS_MESSAGE = 'Please correct the marked fields.';
+
+/** Moves the focus to the first marked field of `form` once React has drawn the problems. */
+export function focusFirstProblem(form: HTMLFormElement | null): void {
+  requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+}

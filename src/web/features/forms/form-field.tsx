@@ -22,7 +22,8 @@ interface FormFieldProps {
 }
 
 /**
- * One field of an admin or work-log form: its label (marked when required), the control, a hint, and its
+ * One field of an admin or work-log form: its label (marked with a star by the stylesheet when required, so
+ * the label's text stays the field's name), the control, a hint, and its
  * problem beside it, announced through aria-invalid and aria-describedby.
  */
 export function FormField({ name, label, error, required = false, hint, className, children }: FormFieldProps) {
@@ -32,13 +33,8 @@ export function FormField({ name, label, error, required = false, hint, classNam
   const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
   return (
     <div className={['field', className, error ? 'field-invalid' : ''].filter(Boolean).join(' ')}>
-      <label htmlFor={id} className="field-label">
+      <label htmlFor={id} className={required ? 'field-label required' : 'field-label'}>
         {label}
-        {required && (
-          <span className="required-mark" aria-hidden="true">
-            {' *'}
-          </span>
-        )}
       </label>
       {children({ id, name, required, 'aria-invalid': Boolean(error), 'aria-describedby': describedBy })}
       {hint && (

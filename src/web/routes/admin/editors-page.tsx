@@ -1,5 +1,4 @@
 import { Link, useLoaderData, useRevalidator } from 'react-router';
-import { GENERIC_ERROR_MESSAGE } from '../../../common/schemas/auth.js';
 import { EDITORS_SORTED_MESSAGE } from '../../../common/schemas/editor-input.js';
 import type { Editor } from '../../../common/schemas/editors.js';
 import { adminLoad, adminRequest } from '../../features/admin-shell/admin-request.js';
@@ -7,6 +6,7 @@ import { useFlash } from '../../features/admin-shell/flash.js';
 import { useRowSelection } from '../../features/admin-shell/row-selection.js';
 import { EditorExportButtons } from '../../features/pdf-exports/export-buttons.js';
 import { AdminTable } from '../../features/admin-shell/admin-table.js';
+import { refusalMessage } from '../../features/forms/field-errors.js';
 
 export const editorsLoader = () => adminLoad<Editor[]>('/api/editors/');
 
@@ -22,13 +22,13 @@ export function EditorsPage() {
     const body = new FormData();
     body.append('status', enabled ? 'enabled' : 'disabled');
     const result = await adminRequest(`/api/editors/${editor.id}`, { method: 'POST', body });
-    if (!result.ok) flash.show('error', GENERIC_ERROR_MESSAGE);
+    if (!result.ok) flash.show('error', refusalMessage(result));
     await revalidator.revalidate();
   }
 
   async function pin(pinned: boolean) {
     const result = await adminRequest('/api/editors/pin', { method: 'POST', body: { ids: selection.selectedIds, pinned } });
-    flash.show(result.ok ? 'success' : 'error', result.ok ? EDITORS_SORTED_MESSAGE : GENERIC_ERROR_MESSAGE);
+    flash.show(result.ok ? 'success' : 'error', result.ok ? EDITORS_SORTED_MESSAGE : refusalMessage(result));
     await revalidator.revalidate();
   }
 
