@@ -18,7 +18,7 @@ export function createPublicServices(db: Db, files: FileStore, clock: WriteClock
   const settings = new SettingsService(db, clock);
   return {
     settings,
-    indexing: new IndexingService(db, clock),
+    indexing: new IndexingService(db, files, clock),
     editors: new EditorsService(db, settings, files, clock),
     archives: new ArchivesService(db, clock),
     search: new SearchService(db),
