@@ -5,6 +5,7 @@ import { ArchivesService } from './modules/archives/archives.service.js';
 import { EditorsService } from './modules/editors/editors.service.js';
 import { ContentPagesService } from './modules/pages/pages.service.js';
 import { IndexingService } from './modules/indexing/indexing.service.js';
+import { SitePicturesService } from './modules/site-pictures/site-pictures.service.js';
 import { SearchService } from './modules/search/search.service.js';
 import { SettingsService } from './modules/settings/settings.service.js';
 
@@ -23,5 +24,6 @@ export function createPublicServices(db: Db, files: FileStore, clock: WriteClock
     archives: new ArchivesService(db, clock),
     search: new SearchService(db),
     contentPages: new ContentPagesService(db, clock),
+    sitePictures: new SitePicturesService(db, files, clock),
   };
 }

@@ -24,6 +24,7 @@ export interface Database {
   worklog_entries: WorklogEntriesTable;
   pending_file_moves: PendingFileMovesTable;
   content_pages: ContentPagesTable;
+  site_pictures: SitePicturesTable;
 }
 
 export interface SettingsTable {
@@ -165,6 +166,13 @@ export interface PendingFileMovesTable {
 export interface ContentPagesTable {
   slug: string;
   content: string;
+  updated_at: string;
+}
+
+/** An uploaded site picture (migration 009): `file` lives under `site/` in the file store. */
+export interface SitePicturesTable {
+  kind: string;
+  file: string;
   updated_at: string;
 }
 

@@ -68,6 +68,7 @@ function watchFaults(api: PublicApi): { api: PublicApi; fault: () => HttpError |
     articleByRef: watch(api.articleByRef),
     search: watch(api.search),
     contentPage: watch(api.contentPage),
+    sitePictures: watch(api.sitePictures),
   };
   return { api: watched, fault: () => fault };
 }

@@ -12,5 +12,6 @@ export function serverApi(services: PublicServices): PublicApi {
     articleByRef: (refnumber) => services.archives.publicArticleByRef(refnumber),
     search: (keyword, page) => services.search.search(keyword, page),
     contentPage: (slug) => services.contentPages.get(slug),
+    sitePictures: () => services.sitePictures.get(),
   };
 }

@@ -24,6 +24,7 @@ const PUBLIC_ROUTES = [
   'GET /api/pdf/coverpage/{refno}',
   'GET /api/pdf/editorialboard',
   'GET /api/pages/{slug}',
+  'GET /api/site-pictures',
   'GET /healthz',
 ];
 

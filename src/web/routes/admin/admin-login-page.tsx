@@ -13,7 +13,9 @@ export function AdminLoginPage() {
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
 
-  if (getSession()) return <Navigate to="/admin" replace />;
+  // Decided when the page opens: after a sign-in here the page goes where the sign-in sends it.
+  const [signedInAlready] = useState(() => getSession() !== null);
+  if (signedInAlready) return <Navigate to="/admin" replace />;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
