@@ -40,6 +40,8 @@ async function signIn(page: Page, url: string, user: { username: string; passwor
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+const PNG_PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const flash = (page: Page, text: string) => page.locator('.flash', { hasText: text }).waitFor();
 const noOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 describe.each(['desktop', 'phone'] as (keyof typeof VIEWPORTS)[])('pages and forms at %s width', (viewport) => {
@@ -50,7 +52,7 @@ describe.each(['desktop', 'phone'] as (keyof typeof VIEWPORTS)[])('pages and for
     await page.goto(`${baseUrl}/admin/pages/about`);
     const editor = page.getByRole('textbox', { name: 'About the Journal', exact: true });
     // The seeded text opens with its sections as headings (the first run of the journey sees it).
-    const seeded = (await (await fetch(`${baseUrl}/about`)).text()).includes('Peer review');
+    const seeded = (await (await fetch(`${baseUrl}/about`)).text()).includes('<h2>Peer review</h2>');
     await (seeded ? editor.locator('h2', { hasText: 'Peer review' }) : editor.locator('h2, p').first()).waitFor();
     await editor.fill(`Aims at ${viewport} width`);
     const h2 = page.getByRole('button', { name: 'H2', exact: true });
@@ -78,6 +80,40 @@ describe.each(['desktop', 'phone'] as (keyof typeof VIEWPORTS)[])('pages and for
     await expect(editor.getAttribute('aria-invalid')).resolves.toBe('true');
     await expect(editor.getAttribute('aria-describedby')).resolves.toContain('field-content-error');
     expect(await (await fetch(`${baseUrl}/about`)).text()).toContain(`Aims at ${viewport} width`);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('adds an indexing entry with a new logo, refused first for a file that is not a picture; the public list shows it', async () => {
+    const { page, errors } = await openPage(browser, viewport);
+    await signIn(page, baseUrl, EDITORS[viewport]);
+    await page.waitForURL(`${baseUrl}/admin`);
+    await page.goto(`${baseUrl}/admin/indexing`);
+    await page.getByRole('link', { name: 'Add Entry' }).click();
+    await page.getByRole('button', { name: 'Add Entry' }).click();
+    await expect(page.locator('#field-title-error').textContent()).resolves.toBe('Title is required');
+    await expect(page.locator('#field-imgFile-error').textContent()).resolves.toBe('A logo is required');
+    const title = `Scopus ${viewport}`;
+    await page.getByLabel('Title').fill(title);
+    await page.getByLabel('Link').fill('scopus.example/journal');
+    // Named and typed as a PNG, but a PDF inside: the server reads the content.
+    await page.getByLabel('Logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from('%PDF-1.4 not a picture') });
+    await page.getByRole('button', { name: 'Add Entry' }).click();
+    await page.locator('#field-imgFile-error', { hasText: 'The picture must be a PNG, JPEG, GIF or WebP image.' }).waitFor();
+    await page.getByLabel('Logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG_PIXEL });
+    await page.getByRole('img', { name: 'Logo preview' }).waitFor();
+    await page.getByRole('button', { name: 'Add Entry' }).click();
+    await flash(page, 'Indexing entry created successfully');
+    await page.getByRole('cell', { name: title, exact: true }).first().waitFor();
+    await screenshot(page, `admin-indexing-${viewport}`);
+    expect(await noOverflow(page)).toBeLessThanOrEqual(0);
+
+    await page.goto(`${baseUrl}/indexing`);
+    const logo = page.locator('.indexing-grid').getByRole('img', { name: title }).first();
+    await logo.waitFor();
+    const link = page.locator('.indexing-grid a', { has: page.getByRole('img', { name: title }) }).first();
+    await expect(link.getAttribute('href')).resolves.toBe('https://scopus.example/journal');
+    await expect(logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).resolves.toBe(1);
     expect(errors).toEqual([]);
     await page.context().close();
   });
@@ -110,6 +146,31 @@ describe.each(['desktop', 'phone'] as (keyof typeof VIEWPORTS)[])('pages and for
     await expect(page.locator('label.required').count()).resolves.toBe(10);
     await screenshot(page, `admin-article-empty-${viewport}`);
     expect(await noOverflow(page)).toBeLessThanOrEqual(0);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('site pictures', () => {
+  it('uploads a logo in the settings, shows it on the public pages, and goes back to the built-in one', async () => {
+    const { page, errors } = await openPage(browser, 'desktop');
+    await signIn(page, baseUrl, EDITORS.desktop);
+    await page.waitForURL(`${baseUrl}/admin`);
+    await page.goto(`${baseUrl}/admin/settings`);
+    await page.getByRole('img', { name: 'Logo preview' }).waitFor();
+    await page.getByRole('button', { name: 'Upload logo' }).click();
+    await page.locator('#field-picture-logo-error', { hasText: 'Choose a picture to upload' }).waitFor();
+    await page.getByLabel('Logo', { exact: true }).setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG_PIXEL });
+    await page.getByRole('button', { name: 'Upload logo' }).click();
+    await flash(page, 'Picture saved');
+    await expect(page.getByRole('img', { name: 'Logo preview' }).getAttribute('src')).resolves.toMatch(/^\/assets\/site\/logo-[0-9a-f]{16}\.png$/);
+    await screenshot(page, 'admin-site-pictures-desktop');
+    await page.goto(`${baseUrl}/`);
+    await expect(page.locator('.brand img').getAttribute('src')).resolves.toMatch(/^\/assets\/site\/logo-/);
+    await page.goto(`${baseUrl}/admin/settings`);
+    await page.getByRole('button', { name: 'Use the built-in one' }).click();
+    await flash(page, 'Picture reset to the built-in one');
+    expect(await (await fetch(`${baseUrl}/`)).text()).toContain('src="/logo.svg"');
     expect(errors).toEqual([]);
     await page.context().close();
   });

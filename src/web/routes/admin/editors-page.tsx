@@ -7,6 +7,7 @@ import { useRowSelection } from '../../features/admin-shell/row-selection.js';
 import { EditorExportButtons } from '../../features/pdf-exports/export-buttons.js';
 import { AdminTable } from '../../features/admin-shell/admin-table.js';
 import { refusalMessage } from '../../features/forms/field-errors.js';
+import { StatusSwitch } from '../../features/admin-shell/status-switch.js';
 
 export const editorsLoader = () => adminLoad<Editor[]>('/api/editors/');
 
@@ -69,13 +70,7 @@ export function EditorsPage() {
             <td className="hide-narrow" dangerouslySetInnerHTML={{ __html: editor.post }} />
             <td>{editor.is_pinned ? 'Pinned' : ''}</td>
             <td>
-              <input
-                type="checkbox"
-                role="switch"
-                aria-label={`${editor.name} enabled`}
-                checked={editor.status === 'enabled'}
-                onChange={(e) => toggle(editor, e.target.checked)}
-              />
+              <StatusSwitch label={`${editor.name} enabled`} on={editor.status === 'enabled'} onChange={(on) => toggle(editor, on)} />
             </td>
             <td>
               <Link to={`/admin/editors/${editor.id}`}>Edit</Link>

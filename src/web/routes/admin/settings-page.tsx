@@ -2,7 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { useLoaderData } from 'react-router';
 import { COVER_PAGE_VARIANTS, HEADER_STYLES } from '../../../common/constants.js';
 import { SETTINGS_UPDATED_MESSAGE, settingsInputSchema, type SiteSettings } from '../../../common/schemas/settings.js';
+import type { SitePictures } from '../../../common/schemas/site-pictures.js';
 import { RichTextField } from '../../features/admin-editor/rich-text-field.js';
+import { SitePicturesCard } from '../../features/admin-settings/site-pictures-card.js';
 import { adminLoad, adminRequest } from '../../features/admin-shell/admin-request.js';
 import { useFlash } from '../../features/admin-shell/flash.js';
 import {
@@ -16,7 +18,10 @@ import {
 import { FormField, type ControlProps } from '../../features/forms/form-field.js';
 import { useKeptForm } from '../../lib/use-kept-form.js';
 
-export const settingsLoader = () => adminLoad<SiteSettings>('/api/settings/');
+export const settingsLoader = async () => {
+  const [settings, pictures] = await Promise.all([adminLoad<SiteSettings>('/api/settings/'), adminLoad<SitePictures>('/api/site-pictures')]);
+  return { settings, pictures };
+};
 
 type Key = keyof SiteSettings;
 type Field = { key: Key; label: string; kind?: 'textarea' | 'switch' | 'rich'; options?: readonly string[]; required?: boolean };
@@ -74,7 +79,7 @@ export const SETTINGS_GROUPS: { title: string; fields: Field[] }[] = [
 export function SettingsPage() {
   const loaded = useLoaderData<typeof settingsLoader>();
   const flash = useFlash();
-  const [values, setValues] = useKeptForm<SiteSettings>('settings', loaded);
+  const [values, setValues] = useKeptForm<SiteSettings>('settings', loaded.settings);
   const [problems, setProblems] = useState<FormProblems>(NO_PROBLEMS);
   const set = (key: Key, value: string | boolean) => setValues((current) => ({ ...current, [key]: value }));
 
@@ -145,6 +150,7 @@ export function SettingsPage() {
           Save Settings
         </button>
       </form>
+      <SitePicturesCard initial={loaded.pictures} />
     </section>
   );
 }

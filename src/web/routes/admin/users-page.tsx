@@ -16,6 +16,7 @@ import { FormField } from '../../features/forms/form-field.js';
 import { getSession } from '../../lib/session.js';
 import { AdminTable } from '../../features/admin-shell/admin-table.js';
 import { RoleSelect } from '../../features/admin-users/role-select.js';
+import { StatusSwitch } from '../../features/admin-shell/status-switch.js';
 
 export const usersLoader = () => adminLoad<AdminUser[]>('/api/users');
 
@@ -92,14 +93,7 @@ export function UsersPage() {
             <td>{user.name}</td>
             <td>{USER_ROLE_LABELS[user.role]}</td>
             <td>
-              <input
-                type="checkbox"
-                role="switch"
-                aria-label={`${user.username} enabled`}
-                checked={user.enabled}
-                disabled={user.id === me}
-                onChange={(e) => setEnabled(user, e.target.checked)}
-              />
+              <StatusSwitch label={`${user.username} enabled`} on={user.enabled} disabled={user.id === me} onChange={(on) => setEnabled(user, on)} />
             </td>
             <td>
               <Link to={`/admin/account/${user.id}`}>Edit</Link>
