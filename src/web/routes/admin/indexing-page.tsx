@@ -47,10 +47,10 @@ export function IndexingPage() {
           Add Entry
         </Link>
       </div>
-      <AdminTable columns={['Logo', 'Title', { label: 'Link', hideNarrow: true }, 'Enabled', 'Order']} empty={entries.length === 0 && <p>No entries yet.</p>}>
+      <AdminTable columns={[{ label: 'Logo', hideNarrow: true }, 'Title', { label: 'Link', hideNarrow: true }, 'Enabled', 'Order']} empty={entries.length === 0 && <p>No entries yet.</p>}>
         {entries.map((entry, index) => (
           <tr key={entry.id} className={entry.status === 'enabled' ? undefined : 'row-disabled'}>
-            <td>
+            <td className="hide-narrow">
               <img className="indexing-logo" src={`/assets/indexing/${encodeURIComponent(entry.image)}`} alt="" />
             </td>
             <td>{entry.title}</td>
