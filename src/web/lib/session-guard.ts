@@ -92,11 +92,17 @@ export function returnAfterSignIn(prefix: string, fallback: string): string {
   return returnTo.startsWith(`${prefix}/`) && !returnTo.startsWith(`${prefix}/login`) ? returnTo : fallback;
 }
 
-/** The kept content of form `key`, handed out once. */
+/** Content just handed out: React may run a state initialiser twice in one render (StrictMode in development). */
+const justTaken = new Map<string, unknown>();
+
+/** The kept content of form `key`, handed out once (to both runs of one render). */
 export function takeKeptForm<T>(key: string): T | undefined {
+  if (justTaken.has(key)) return justTaken.get(key) as T;
   const kept = readKept();
   if (!kept || !(key in kept.forms)) return undefined;
   const { [key]: content, ...others } = kept.forms;
   sessionStorage.setItem(KEPT_KEY, JSON.stringify({ ...kept, forms: others }));
+  justTaken.set(key, content);
+  queueMicrotask(() => justTaken.delete(key));
   return content as T;
 }

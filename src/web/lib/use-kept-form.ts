@@ -7,11 +7,13 @@ import { registerOpenForm, takeKeptForm } from './session-guard.js';
  * screen when the session expired (session-guard.ts), else from `initial`, and is offered for keeping
  * while the form is open.
  */
-export function useKeptForm<T extends object>(name: string, initial: T): [T, Dispatch<SetStateAction<T>>, boolean] {
+export function useKeptForm<T extends object>(name: string, initial: T): [T, Dispatch<SetStateAction<T>>] {
   const { pathname } = useLocation();
   const key = `${pathname}#${name}`;
-  const [restored] = useState(() => (typeof window === 'undefined' ? undefined : takeKeptForm<Partial<T>>(key)));
-  const [values, setValues] = useState<T>(() => (restored ? { ...initial, ...restored } : initial));
+  const [values, setValues] = useState<T>(() => {
+    const kept = typeof window === 'undefined' ? undefined : takeKeptForm<Partial<T>>(key);
+    return kept ? { ...initial, ...kept } : initial;
+  });
   useEffect(() => registerOpenForm(key, () => values), [key, values]);
-  return [values, setValues, restored !== undefined];
+  return [values, setValues];
 }

@@ -8,7 +8,7 @@ import { StatusSwitch } from '../../features/admin-shell/status-switch.js';
 
 export const indexingLoader = () => adminLoad<IndexingEntry[]>('/api/admin/indexing');
 
-export const DELETE_INDEXING_CONFIRMATION = (title: string) => `Delete the indexing entry "${title}" and its logo?`;
+const DELETE_INDEXING_CONFIRMATION = (title: string) => `Delete the indexing entry "${title}" and its logo?`;
 
 /** Indexing entries in their public order: switch on and off, move up and down, edit, delete. */
 export function IndexingPage() {
