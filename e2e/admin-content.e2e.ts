@@ -114,6 +114,18 @@ describe.each(['desktop', 'phone'] as (keyof typeof VIEWPORTS)[])('pages and for
     const link = page.locator('.indexing-grid a', { has: page.getByRole('img', { name: title }) }).first();
     await expect(link.getAttribute('href')).resolves.toBe('https://scopus.example/journal');
     await expect(logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).resolves.toBe(1);
+
+    // Deleted after a confirmation, the entry leaves the public list (and the other journeys find the demo list).
+    const dialogs = watchDialogs(page);
+    await page.goto(`${baseUrl}/admin/indexing`);
+    const rows = page.locator('tbody tr', { has: page.getByRole('cell', { name: title, exact: true }) });
+    await rows.first().waitFor();
+    while ((await rows.count()) > 0) {
+      await rows.first().getByRole('button', { name: `Delete ${title}` }).click();
+      await flash(page, 'Indexing entry deleted');
+    }
+    expect(dialogs[0]).toBe(`Delete the indexing entry "${title}" and its logo?`);
+    expect(await (await fetch(`${baseUrl}/indexing`)).text()).not.toContain(title);
     expect(errors).toEqual([]);
     await page.context().close();
   });
