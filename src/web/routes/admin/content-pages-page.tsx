@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { NavLink, useLoaderData, useParams } from 'react-router';
-import { CONTENT_PAGE_SLUGS, contentPageInputSchema, PAGE_UPDATED_MESSAGE, type ContentPage, type ContentPageSlug } from '../../../common/schemas/pages.js';
+import { CONTENT_PAGE_SLUGS, contentPageInputSchema, PAGE_UPDATED_MESSAGE, type ContentPage } from '../../../common/schemas/pages.js';
 import { RichTextField } from '../../features/admin-editor/rich-text-field.js';
 import { adminLoad, adminRequest } from '../../features/admin-shell/admin-request.js';
 import { useFlash } from '../../features/admin-shell/flash.js';
@@ -10,14 +10,6 @@ import { FormField } from '../../features/forms/form-field.js';
 import { useKeptForm } from '../../lib/use-kept-form.js';
 
 export const contentPagesLoader = () => adminLoad<ContentPage[]>('/api/admin/pages');
-
-const PUBLIC_PATHS: Record<ContentPageSlug, string> = {
-  instructions: '/instructions',
-  about: '/about',
-  contact: '/contact',
-  'privacy-policy': '/privacy-policy',
-  'terms-and-conditions': '/terms-and-conditions',
-};
 
 /** Instructions, About, Contact, Privacy Policy and Terms: one page at a time, with the rich-text editor. */
 export function ContentPagesPage() {
@@ -67,7 +59,7 @@ function ContentPageForm({ page }: { page: ContentPage }) {
         hint={
           <>
             {'Write {websitename}, {websiteemail}, {fee_rupee} or {fee_dollar} to show that setting. '}
-            <a href={PUBLIC_PATHS[page.slug]} target="_blank" rel="noreferrer">
+            <a href={`/${page.slug}`} target="_blank" rel="noreferrer">
               View the page
             </a>
           </>
