@@ -1,11 +1,10 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
 import { EDITOR_CATEGORIES, EDITOR_DESIGNATIONS, EDITOR_STATUSES, FILE_SIZE_MESSAGE, MAX_UPLOAD_BYTES } from '../../../common/constants.js';
 import {
   EDITOR_CREATED_MESSAGE,
   EDITOR_UPDATED_MESSAGE,
   editorInputSchema,
-  IMAGE_ONLY_MESSAGE,
   type EditorInput,
 } from '../../../common/schemas/editor-input.js';
 import type { Editor } from '../../../common/schemas/editors.js';
@@ -14,6 +13,7 @@ import { useFlash } from '../../features/admin-shell/flash.js';
 import { FormError } from '../../features/admin-shell/form-error.js';
 import { NO_PROBLEMS, refusalProblems, schemaProblems, type FormProblems } from '../../features/forms/field-errors.js';
 import { FormField, type ControlProps } from '../../features/forms/form-field.js';
+import { PictureInput } from '../../features/forms/picture-input.js';
 import { useKeptForm } from '../../lib/use-kept-form.js';
 
 export const editorLoader = ({ params }: LoaderFunctionArgs) => adminLoad<Editor>(`/api/editors/${params.id}`);
@@ -32,6 +32,7 @@ const TEXT_FIELDS: { key: keyof EditorInput; label: string; required?: boolean }
 ];
 const FIELD_NAMES = [...Object.keys(editorInputSchema.shape), 'imgFile'];
 const REFUSALS = { codeFields: { invalid_file: 'imgFile', file_too_large: 'imgFile' } };
+const PICTURE_LIMIT = { maxBytes: MAX_UPLOAD_BYTES, message: FILE_SIZE_MESSAGE };
 
 /** Add (no loader data) or edit an editor: name, affiliation, category and post required; picture an image. */
 export function EditorFormPage() {
@@ -43,15 +44,9 @@ export function EditorFormPage() {
   const [problems, setProblems] = useState<FormProblems>(NO_PROBLEMS);
   const set = (key: keyof EditorInput) => (value: string) => setValues((current) => ({ ...current, [key]: value }));
 
-  function choosePicture(event: ChangeEvent<HTMLInputElement>) {
-    const chosen = event.target.files?.[0] ?? null;
-    const problem = chosen && (chosen.size > MAX_UPLOAD_BYTES ? FILE_SIZE_MESSAGE : chosen.type.startsWith('image/') ? '' : IMAGE_ONLY_MESSAGE);
-    if (problem) {
-      window.alert(problem);
-      event.target.value = '';
-      return setPicture(null);
-    }
-    setPicture(chosen);
+  function choosePicture(file: File | null, problem: string) {
+    setPicture(file);
+    setProblems((current) => ({ ...current, fields: { ...current.fields, imgFile: problem } }));
   }
 
   async function submit(event: FormEvent) {
@@ -100,10 +95,13 @@ export function EditorFormPage() {
           </FormField>
           <FormField name="imgFile" label="Picture" error={problems.fields.imgFile}>
             {(control) => (
-              <>
-                <input {...control} type="file" accept="image/png,image/jpeg,image/gif,image/webp" onChange={choosePicture} />
-                {editor?.picture && <img className="editor-picture" src={`/assets/editors/${editor.picture}`} alt="" width={64} height={64} />}
-              </>
+              <PictureInput
+                control={control}
+                current={editor?.picture ? `/assets/editors/${editor.picture}` : null}
+                limit={PICTURE_LIMIT}
+                onChoose={choosePicture}
+                alt="Picture preview"
+              />
             )}
           </FormField>
         </div>
