@@ -49,6 +49,8 @@ async function signOut(page: Page) {
 }
 
 const flash = (page: Page, text: string) => page.locator('.flash', { hasText: text }).waitFor();
+/** A problem shown beside its field. */
+const fieldError = (page: Page, text: string) => page.locator('.field-error', { hasText: text }).waitFor();
 const PNG_PIXEL = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 const pdf = (size = 2000) => Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(size, 32), Buffer.from('\n%%EOF\n')]);
 
@@ -96,7 +98,7 @@ describe('admin journey at desktop width', () => {
     for (const attempt of [1, 2]) {
       await page.getByRole('button', { name: 'Add New' }).click();
       await page.getByRole('button', { name: 'Create Issue' }).click();
-      await page.getByRole('alert').filter({ hasText: 'Volume must be a number' }).waitFor();
+      await fieldError(page, 'Volume must be a number');
       await page.getByLabel('Volume').fill(String(ISSUE.volume));
       await page.getByLabel('Issue', { exact: true }).fill(String(ISSUE.issue));
       await page.getByLabel('Frequency').selectOption(ISSUE.frequency);
@@ -105,7 +107,7 @@ describe('admin journey at desktop width', () => {
         await flash(page, 'Issue created successfully');
         await expect(page.getByRole('form', { name: 'Add issue' }).count()).resolves.toBe(0);
       } else {
-        await page.getByRole('alert').filter({ hasText: 'This issue already exists.' }).waitFor();
+        await fieldError(page, 'This issue already exists.');
         await page.getByRole('button', { name: 'Close' }).click();
       }
     }
@@ -127,19 +129,16 @@ describe('admin journey at desktop width', () => {
     await page.getByText('Separate the names with commas; at most 5 authors.').waitFor();
     await page.getByText('Include at most 50 references.').waitFor();
     await page.getByRole('button', { name: 'Add Article' }).click();
-    await page.getByRole('alert').filter({ hasText: 'Page number format must be like 1-6.' }).waitFor();
+    await fieldError(page, 'Page number format must be like 1-6.');
     await page.getByLabel('Page number').fill('0-6');
     await page.getByRole('button', { name: 'Add Article' }).click();
-    await page
-      .getByRole('alert')
-      .filter({ hasText: 'The the first value of the page range should be one more than the last one. The last page was 0.' })
-      .waitFor();
+    await fieldError(page, 'The the first value of the page range should be one more than the last one. The last page was 0.');
     await page.getByLabel('Page number').fill('1-6');
     await page.getByLabel('PDF file').setInputFiles({ name: 'big.pdf', mimeType: 'application/pdf', buffer: pdf(5_242_881) });
     await expect.poll(() => dialogs.at(-1)).toBe('File size exceeds the limit of 5 MB.');
     await expect(page.getByLabel('PDF file').evaluate((input: HTMLInputElement) => input.files?.length)).resolves.toBe(0);
     await page.getByRole('button', { name: 'Add Article' }).click();
-    await page.getByRole('alert').filter({ hasText: 'The PDF file is required.' }).waitFor();
+    await fieldError(page, 'The PDF file is required.');
     await page.getByLabel('PDF file').setInputFiles({ name: 'paper.pdf', mimeType: 'application/pdf', buffer: pdf() });
     await page.getByRole('button', { name: 'Add Article' }).click();
     const message = page.getByRole('textbox', { name: 'Message text' });
@@ -207,7 +206,7 @@ describe('admin journey at desktop width', () => {
     // Add an editor with a picture, then edit her; she is switched off again so the board stays as it was.
     await page.getByRole('link', { name: 'Add Editor' }).click();
     await page.getByRole('button', { name: 'Add Editor' }).click();
-    await page.getByRole('alert').filter({ hasText: 'Name is required' }).waitFor();
+    await fieldError(page, 'Name is required');
     await page.getByLabel('Name', { exact: true }).fill('Dr. Lena Ortiz');
     await page.getByLabel('Affiliation').fill('Department of Botany, University of Lisbon');
     await page.getByLabel('Category').selectOption('associate editor');
@@ -268,7 +267,7 @@ describe('admin journey at desktop width', () => {
     await page.getByLabel('New password').fill('second-password');
     await page.getByLabel('Re-enter password').fill('second-passwort');
     await page.getByRole('button', { name: 'Save' }).click();
-    await flash(page, 'The passwords do not match.');
+    await fieldError(page, 'The passwords do not match.');
     await page.getByLabel('Re-enter password').fill('second-password');
     await page.getByRole('button', { name: 'Save' }).click();
     await flash(page, 'User updated successfully');

@@ -73,11 +73,15 @@ describe.each(['desktop', 'phone'] as const)('staff work-log at %s width', (view
     await page.getByRole('link', { name: '+ New Entry' }).click();
     await page.waitForURL(`${baseUrl}/webdata/addentris`);
     await expect(page.getByLabel('Status', { exact: true }).inputValue()).resolves.toBe('');
+    // Both problems at once, each beside its field.
     await page.getByRole('button', { name: 'Submit' }).click();
-    await expect(page.getByRole('alert').textContent()).resolves.toBe('Select a type: Information or Urgent');
+    await page.locator('#field-status-error', { hasText: 'Select a type: Information or Urgent' }).waitFor();
+    await expect(page.locator('#field-content-error').textContent()).resolves.toBe('Content must not be empty');
+    await expect(page.getByLabel('Your Content').getAttribute('aria-invalid')).resolves.toBe('true');
     await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Urgent' });
     await page.getByRole('button', { name: 'Submit' }).click();
-    await expect(page.getByRole('alert').textContent()).resolves.toBe('Content must not be empty');
+    await expect(page.locator('#field-status-error').count()).resolves.toBe(0);
+    await expect(page.locator('#field-content-error').textContent()).resolves.toBe('Content must not be empty');
     await page.getByLabel('Your Content').fill(`<b>bold</b><img src=x onerror=alert(1)> ${marker}`);
     await screenshot(page, `worklog-add-${viewport}`);
     await page.getByRole('button', { name: 'Submit' }).click();

@@ -82,6 +82,9 @@ export const WORKLOG_MAX_CONTENT_LENGTH = 10_000;
 
 /** The alert of an over-large upload (specification: Validation rules); the server answers the same text. */
 export const FILE_SIZE_MESSAGE = `File size exceeds the limit of ${MAX_UPLOAD_BYTES / 1_048_576} MB.`;
+/** Logos and site pictures are shown on every page, so they are kept small. */
+export const MAX_PICTURE_BYTES = 2_097_152;
+export const PICTURE_SIZE_MESSAGE = `The picture must be at most ${MAX_PICTURE_BYTES / 1_048_576} MB.`;
 
 /** Most records one PDF export (index page, bulk certificates, editors' certificates) accepts. */
 export const MAX_EXPORT_SELECTION = 1000;

@@ -26,6 +26,8 @@ import { registerEmailRoutes } from './modules/email/email.routes.js';
 import { registerEditorsRoutes } from './modules/editors/editors.routes.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
 import { registerIndexingRoutes } from './modules/indexing/indexing.routes.js';
+import { registerContentPageRoutes } from './modules/pages/pages.routes.js';
+import { registerSitePictureRoutes } from './modules/site-pictures/site-pictures.routes.js';
 import { registerPdfRoutes } from './modules/pdf/pdf.routes.js';
 import { registerSearchRoutes } from './modules/search/search.routes.js';
 import { registerIssueRoutes } from './modules/issues/issues.routes.js';
@@ -91,6 +93,8 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
   registerOaiRoutes(app, ctx);
   registerDiscoveryRoutes(app, ctx);
   registerActivityRoutes(app, ctx);
+  registerContentPageRoutes(app, ctx);
+  registerSitePictureRoutes(app, ctx);
 
   const assets = readClientAssets(options.clientDir);
   registerPageRoutes(app, ctx, assets, pageRenderer(app, ctx, assets, options.renderThreads));

@@ -37,7 +37,7 @@ export async function createContext(
   const created = await ensureDefaultSettings(db);
   if (created && config.SEED_DEMO) await seedDemoJournal(db, files, log);
   await ensureFirstAdmin(db, { username: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD }, log);
-  const tokens = new TokenService(resolveJwtSecret(config.DATA_DIR, config.JWT_SECRET));
+  const tokens = new TokenService(resolveJwtSecret(config.DATA_DIR, config.JWT_SECRET), config.TOKEN_LIFETIME_SECONDS);
   const clock = new WriteClock();
   return { config, db, engine, databaseOptions, tokens, files, clock, services: createServices(db, files, tokens, clock, createMailer(config.SMTP_URL), log) };
 }

@@ -41,6 +41,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ RENDER_THREADS: '1.5' })).toThrow(/RENDER_THREADS="1.5": must be a whole number/);
     expect(Number.isInteger(loadConfig({ RENDER_THREADS: '' }).RENDER_THREADS)).toBe(true);
   });
+
+  it('reads TOKEN_LIFETIME_SECONDS, 12 hours unless set, 1 second to 30 days', () => {
+    expect(loadConfig({}).TOKEN_LIFETIME_SECONDS).toBe(43_200);
+    expect(loadConfig({ TOKEN_LIFETIME_SECONDS: '5' }).TOKEN_LIFETIME_SECONDS).toBe(5);
+    expect(() => loadConfig({ TOKEN_LIFETIME_SECONDS: '0' })).toThrow(/^Invalid environment variable TOKEN_LIFETIME_SECONDS="0": must be between 1 and 2592000$/);
+    expect(() => loadConfig({ TOKEN_LIFETIME_SECONDS: 'soon' })).toThrow(/TOKEN_LIFETIME_SECONDS="soon": must be a number of seconds/);
+  });
 });
 
 describe('SITE_URL', () => {

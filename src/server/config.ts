@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_TOKEN_LIFETIME_SECONDS } from './auth/tokens.js';
 
 /** A configuration problem the operator must fix; main.ts prints its message as one line. */
 export class ConfigError extends Error {}
@@ -35,6 +36,12 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.org:587')
     .refine((value) => URL.canParse(value), 'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.org:587')
     .optional(),
+  TOKEN_LIFETIME_SECONDS: z.coerce
+    .number({ message: 'must be a number of seconds' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 2592000')
+    .max(2_592_000, 'must be between 1 and 2592000')
+    .default(DEFAULT_TOKEN_LIFETIME_SECONDS),
   ADMIN_USERNAME: z
     .string()
     .regex(/^[A-Za-z0-9_.@-]{3,64}$/, 'must be 3-64 letters, digits or _.@-')

@@ -3,7 +3,9 @@ import type { Db } from './db/database.js';
 import type { FileStore } from './storage/file-store.js';
 import { ArchivesService } from './modules/archives/archives.service.js';
 import { EditorsService } from './modules/editors/editors.service.js';
+import { ContentPagesService } from './modules/pages/pages.service.js';
 import { IndexingService } from './modules/indexing/indexing.service.js';
+import { SitePicturesService } from './modules/site-pictures/site-pictures.service.js';
 import { SearchService } from './modules/search/search.service.js';
 import { SettingsService } from './modules/settings/settings.service.js';
 
@@ -17,9 +19,11 @@ export function createPublicServices(db: Db, files: FileStore, clock: WriteClock
   const settings = new SettingsService(db, clock);
   return {
     settings,
-    indexing: new IndexingService(db, clock),
+    indexing: new IndexingService(db, files, clock),
     editors: new EditorsService(db, settings, files, clock),
     archives: new ArchivesService(db, clock),
     search: new SearchService(db),
+    contentPages: new ContentPagesService(db, clock),
+    sitePictures: new SitePicturesService(db, files, clock),
   };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EDITOR_CATEGORIES, EDITOR_STATUSES } from '../constants.js';
+import { webAddress } from './web-address.js';
 
 export const EDITOR_CREATED_MESSAGE = 'Editor created successfully';
 export const EDITOR_UPDATED_MESSAGE = 'Editor updated successfully';
@@ -24,7 +25,7 @@ export const editorInputSchema = z.object({
   email: z.union([z.literal(''), z.string().trim().max(200).email('Email must be an email address')]).default(''),
   phone: optional('Phone', 40),
   country: optional('Country', 100),
-  editor_website: z.union([z.literal(''), z.string().trim().max(500).pipe(z.url({ protocol: /^https?$/, message: 'Website must be a web address' }))]).default(''),
+  editor_website: webAddress('Website must be a web address').default(''),
   status: z.enum(EDITOR_STATUSES, { message: 'Status must be enabled or disabled' }).default('enabled'),
 });
 export type EditorInput = z.infer<typeof editorInputSchema>;

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { COVER_PAGE_VARIANTS, HEADER_STYLES } from '../constants.js';
+import { webAddress } from './web-address.js';
 
 const line = (max = 300) => z.string().trim().max(max, `must be at most ${max} characters`);
+/** Fees are shown as amounts (₹ 2000, $ 50) on the home page and in the instructions. */
+const fee = z.string().trim().regex(/^\d{1,9}(\.\d{1,2})?$/, 'must be a number, like 2000 or 49.50');
 const html = (max = 100_000) => z.string().max(max, `must be at most ${max} characters`);
 
 /**
@@ -23,15 +26,15 @@ export const settingsInputSchema = z.object({
   nassScore: line(20),
   nassScoreYear: line(20),
   impactfactor: line(100),
-  fee_rupee: line(20),
-  fee_dollar: line(20),
+  fee_rupee: fee,
+  fee_dollar: fee,
   home_content: html(),
-  google_review_link: z.union([z.literal(''), z.string().trim().pipe(z.url({ protocol: /^https?$/, message: 'must be a URL' }))]),
+  google_review_link: webAddress('must be a web address'),
   publisher_name: line(200),
   publisher_address: line(1000),
   publisher_head: line(200),
-  publisher_url: z.union([z.literal(''), z.string().trim().pipe(z.url({ protocol: /^https?$/, message: 'must be a URL' }))]),
-  journal_list_url: z.union([z.literal(''), z.string().trim().pipe(z.url({ protocol: /^https?$/, message: 'must be a URL' }))]),
+  publisher_url: webAddress('must be a web address'),
+  journal_list_url: webAddress('must be a web address'),
   show_editor_contacts: z.boolean(),
   show_subject_column: z.boolean(),
   show_publisher_link: z.boolean(),

@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { jwtVerify, SignJWT } from 'jose';
 
-const TOKEN_LIFETIME = '12h';
+/** Tokens last 12 hours (docs/security.md) unless configured otherwise (TOKEN_LIFETIME_SECONDS). */
+export const DEFAULT_TOKEN_LIFETIME_SECONDS = 12 * 60 * 60;
 
 export interface TokenClaims {
   userId: number;
@@ -17,7 +18,10 @@ export interface TokenClaims {
 export class TokenService {
   private readonly key: Uint8Array;
 
-  constructor(secret: string) {
+  constructor(
+    secret: string,
+    private readonly lifetimeSeconds = DEFAULT_TOKEN_LIFETIME_SECONDS,
+  ) {
     this.key = new TextEncoder().encode(secret);
   }
 
@@ -26,7 +30,7 @@ export class TokenService {
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(claims.userId))
       .setIssuedAt()
-      .setExpirationTime(TOKEN_LIFETIME)
+      .setExpirationTime(`${this.lifetimeSeconds}s`)
       .sign(this.key);
   }
 

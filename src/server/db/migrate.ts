@@ -7,6 +7,7 @@ import { pendingFileMovesMigration } from './migrations/004-pending-file-moves.j
 import { oaiDatestampsMigration } from './migrations/005-oai-datestamps.js';
 import { publishedChangesIndexMigration } from './migrations/006-published-changes-index.js';
 import { correctionsActivityEmailMigration } from './migrations/008-corrections-activity-email.js';
+import { contentPagesMigration } from './migrations/009-content-pages.js';
 
 /** Brings the schema up to date; runs at every start. */
 export async function migrate({ db, engine }: DatabaseHandle): Promise<void> {
@@ -18,6 +19,7 @@ export async function migrate({ db, engine }: DatabaseHandle): Promise<void> {
     '005-oai-datestamps': oaiDatestampsMigration(),
     '006-published-changes-index': publishedChangesIndexMigration(),
     '008-corrections-activity-email': correctionsActivityEmailMigration(engine),
+    '009-content-pages': contentPagesMigration(),
   };
   const migrationTableSchema = engine === 'postgres' ? await currentSchema(db) : undefined;
   const migrator = new Migrator({ db, migrationTableSchema, provider: { getMigrations: async () => migrations } });

@@ -26,6 +26,8 @@ export interface Database {
   activity_log: ActivityLogTable;
   issue_moves: IssueMovesTable;
   password_resets: PasswordResetsTable;
+  content_pages: ContentPagesTable;
+  site_pictures: SitePicturesTable;
 }
 
 export interface SettingsTable {
@@ -192,6 +194,20 @@ export interface PasswordResetsTable {
   user_id: number;
   expires_at: string;
   used_at: string | null;
+}
+
+/** A page of fixed text staff edit (migration 009); `slug` is its address. */
+export interface ContentPagesTable {
+  slug: string;
+  content: string;
+  updated_at: string;
+}
+
+/** An uploaded site picture (migration 009): `file` lives under `site/` in the file store. */
+export interface SitePicturesTable {
+  kind: string;
+  file: string;
+  updated_at: string;
 }
 
 export type SettingsRow = Selectable<SettingsTable>;

@@ -68,6 +68,11 @@ async function bodySamples(): Promise<Record<string, Body>> {
     'POST /api/pdf/indexpage': { json: [{ id: '1', title: 'Probe' }] },
     'POST /api/pdf/bulkcertificates': { json: [{ id: '1', title: 'Probe' }] },
     'POST /api/pdf/editorscertificate': { json: [{ id: '1', name: 'Probe' }] },
+    'PUT /api/admin/pages/{slug}': { json: { content: '<p>Probe page</p>' } },
+    'POST /api/admin/indexing': { multipart: { title: 'Probe Index', link: 'probe.example' } },
+    'POST /api/admin/indexing/{id}': { multipart: { title: 'Probe Index', link: '' } },
+    'PUT /api/admin/indexing/order': { json: { ids: [1] } },
+    'POST /api/admin/site-pictures/{kind}': { multipart: {}, file: 'imgFile' },
   };
 }
 

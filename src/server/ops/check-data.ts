@@ -38,7 +38,7 @@ function repairReport({ moves, ...repair }: FileRepair): string[] {
     ...section(
       'rows naming a missing file',
       repair.missingFiles.map((reference) =>
-        cleared.has(reference.id) && reference.table === 'articles'
+        reference.table === 'articles' && cleared.has(reference.id)
           ? `${describeReference(reference)}: file cleared, the article shows no Download link`
           : `${describeReference(reference)}: left as it is, upload the file again`,
       ),

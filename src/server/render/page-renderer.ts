@@ -68,6 +68,8 @@ function pageReads(services: PublicServices): { api: PublicApi; fault: () => Htt
     movedIssue: (year, volume, issue) => watch(services.archives.movedIssuePath(year, volume, issue)),
     articleByRef: (refnumber) => watch(services.archives.publicArticleByRef(refnumber)),
     search: (keyword, page) => watch(services.search.search(keyword, page)),
+    contentPage: (slug) => watch(services.contentPages.get(slug)),
+    sitePictures: () => watch(services.sitePictures.get()),
   };
   return { api, fault: () => fault };
 }

@@ -7,7 +7,7 @@ import { TEMP_SUFFIX, type FileStore } from './file-store.js';
 import { listPendingMoves } from './pending-moves.repository.js';
 
 /** The folders whose files rows name; anything else in the store is left alone. */
-const NAMED_FOLDERS = ['archives', 'editors', 'indexing'];
+const NAMED_FOLDERS = ['archives', 'editors', 'indexing', 'site'];
 
 /** Every way the rows and the files disagree. */
 export interface FileCheck {
@@ -64,7 +64,7 @@ export async function repairFiles(db: Db, files: FileStore, options: { clearMiss
   const check = await checkFiles(db, files);
   for (const file of [...check.tempFiles, ...check.unnamedFiles]) await files.remove(file);
   const articleFilesCleared = options.clearMissingArticleFiles
-    ? check.missingFiles.filter((reference) => reference.table === 'articles').map((reference) => reference.id)
+    ? check.missingFiles.flatMap((reference) => (reference.table === 'articles' ? [reference.id] : []))
     : [];
   await clearArticleFiles(db, articleFilesCleared);
   return {

@@ -1,5 +1,6 @@
 import { useLocation } from 'react-router';
 import type { PublicSettings } from '../../common/schemas/settings.js';
+import type { SitePictures } from '../../common/schemas/site-pictures.js';
 import { isActivePath, RouteAnchor } from './route-anchor.js';
 import { SearchBox } from './search-box.js';
 
@@ -12,13 +13,14 @@ const NAVIGATION = [
   { to: '/contact', label: 'CONTACT' },
 ];
 
-export function SiteHeader({ settings }: { settings: PublicSettings }) {
+/** The masthead shows the uploaded logo and header image, or the built-in ones. */
+export function SiteHeader({ settings, pictures }: { settings: PublicSettings; pictures: Readonly<SitePictures> }) {
   const { pathname } = useLocation();
   return (
     <header className="site-header">
       <div className="masthead container">
         <RouteAnchor to="/" className="brand">
-          <img src="/logo.svg" alt={`${settings.websitename} logo`} width="72" height="72" />
+          <img src={pictures.logo} alt={`${settings.websitename} logo`} width="72" height="72" />
           <span className="journal-name" dangerouslySetInnerHTML={{ __html: settings.formatted_journal_name }} />
         </RouteAnchor>
         {settings.nassScore && (
@@ -30,7 +32,7 @@ export function SiteHeader({ settings }: { settings: PublicSettings }) {
         {settings.header_style === 'text' ? (
           <p className="text-banner desktop-only">{settings.websitename}</p>
         ) : (
-          <img className="header-image desktop-only" src="/header.svg" alt="" width="360" height="72" />
+          <img className="header-image desktop-only" src={pictures.header} alt="" width="360" height="72" />
         )}
       </div>
       <nav className="main-nav" aria-label="Main">

@@ -1,6 +1,8 @@
 import type { IndexingEntry } from '../../common/schemas/indexing.js';
 import type { ArticleSummary, PublicArticle, SearchResults, YearGroup } from '../../common/schemas/archives.js';
 import type { Editor } from '../../common/schemas/editors.js';
+import type { ContentPage, ContentPageSlug } from '../../common/schemas/pages.js';
+import type { SitePictures } from '../../common/schemas/site-pictures.js';
 import type { PublicSettings } from '../../common/schemas/settings.js';
 import { apiRequest } from './api-client.js';
 
@@ -20,6 +22,8 @@ export interface PublicApi {
   /** null when there is no such enabled article. */
   articleByRef(refnumber: string): Promise<PublicArticle | null>;
   search(keyword: string, page: number): Promise<SearchResults>;
+  contentPage(slug: ContentPageSlug): Promise<ContentPage>;
+  sitePictures(): Promise<SitePictures>;
 }
 
 class ApiError extends Error {
@@ -55,6 +59,8 @@ const httpApi: PublicApi = {
     (await getJsonOrNull<{ location: string }>(`/api/archives/moved/${year}/${volume}/${issue}`))?.location ?? null,
   articleByRef: (refnumber) => getJsonOrNull(`/api/archives/ref/${encodeURIComponent(refnumber)}`),
   search: (keyword, page) => getJson(`/api/search?${new URLSearchParams({ keyword, page: String(page) })}`),
+  contentPage: (slug) => getJson(`/api/pages/${slug}`),
+  sitePictures: () => getJson('/api/site-pictures'),
 };
 
 /** Loaders receive the server's implementation as their context; in the browser there is none. */

@@ -41,7 +41,9 @@ describe('POST /api/settings', () => {
   it.each([
     [{ websiteemail: 'not-an-email' }, 'websiteemail: must be an email address'],
     [{ websitename: '' }, 'websitename: Website name is required'],
-    [{ publisher_url: 'javascript:alert(1)' }, 'publisher_url: must be a URL'],
+    [{ publisher_url: 'javascript:alert(1)' }, 'publisher_url: must be a web address'],
+    [{ fee_rupee: 'two thousand' }, 'fee_rupee: must be a number, like 2000 or 49.50'],
+    [{ fee_dollar: '50$' }, 'fee_dollar: must be a number, like 2000 or 49.50'],
     [{ show_editor_contacts: 'yes' }, 'show_editor_contacts: Invalid input: expected boolean, received string'],
     [{ header_style: 'video' }, 'header_style: Invalid option: expected one of "image"|"text"'],
   ])('refuses %j with a clear 400, changing nothing', async (override, message) => {
@@ -50,6 +52,17 @@ describe('POST /api/settings', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: 'invalid_input', message });
     expect(await current()).toEqual(before);
+  });
+
+  it('stores a web address typed without a scheme as https://', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/settings',
+      headers: await t.authHeader(),
+      payload: { ...(await current()), publisher_url: 'publisher.example/about', fee_rupee: '2500.50' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await current()).toMatchObject({ publisher_url: 'https://publisher.example/about', fee_rupee: '2500.50' });
   });
 
   it('needs the token', async () => {

@@ -27,6 +27,8 @@ const PUBLIC_ROUTES = [
   'GET /api/pdf/certificate/{refno}/{authorname}',
   'GET /api/pdf/coverpage/{refno}',
   'GET /api/pdf/editorialboard',
+  'GET /api/pages/{slug}',
+  'GET /api/site-pictures',
   'GET /healthz',
 ];
 

@@ -53,10 +53,11 @@ describe('POST /api/editors', () => {
     expect(fs.existsSync(path.join(t.ctx.files.root, 'evil.png'))).toBe(false);
   });
 
-  it('adds an editor without a picture', async () => {
-    const response = await post('/api/editors', form(fields({ name: 'Dr. Tomas Berg', category: 'chief editor' })));
+  it('adds an editor without a picture; a website typed without a scheme is stored as https://', async () => {
+    const response = await post('/api/editors', form(fields({ name: 'Dr. Tomas Berg', category: 'chief editor', editor_website: ' profiles.example/asha ' })));
     expect(response.statusCode).toBe(201);
     expect(response.json().picture).toBeNull();
+    expect(response.json().editor_website).toBe('https://profiles.example/asha');
   });
 
   it.each([
@@ -67,6 +68,8 @@ describe('POST /api/editors', () => {
     [{ post: '' }, 'post: Post is required'],
     [{ email: 'nope' }, 'email: Email must be an email address'],
     [{ editor_website: 'javascript:alert(1)' }, 'editor_website: Website must be a web address'],
+    [{ editor_website: 'mailto:lena@uni.example' }, 'editor_website: Website must be a web address'],
+    [{ editor_website: 'not a web address' }, 'editor_website: Website must be a web address'],
   ])('refuses %j with a clear 400, changing nothing', async (override, message) => {
     const before = await editorRows();
     const response = await post('/api/editors', form(fields(override), { data: PNG }));

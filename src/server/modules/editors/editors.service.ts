@@ -1,16 +1,15 @@
-import type { EditorStatus } from '../../../common/constants.js';
 import type { Editor } from '../../../common/schemas/editors.js';
-import crypto from 'node:crypto';
-import { IMAGE_ONLY_MESSAGE, type EditorInput } from '../../../common/schemas/editor-input.js';
+import { FILE_SIZE_MESSAGE, MAX_UPLOAD_BYTES, type EditorStatus } from '../../../common/constants.js';
+import type { EditorInput } from '../../../common/schemas/editor-input.js';
 import type { WriteClock } from '../../cache/write-clock.js';
 import type { Db } from '../../db/database.js';
 import type { EditorRow } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import type { UploadedFile } from '../../http/multipart.js';
 import { changedFields, recordActivity, type Actor } from '../activity/activity.repository.js';
-import { imageExtension } from '../../storage/file-signatures.js';
 import { FileJournal } from '../../storage/file-journal.js';
-import type { FileStore, StagedFile } from '../../storage/file-store.js';
+import type { FileStore } from '../../storage/file-store.js';
+import { stagePicture, type StagedPicture } from '../../storage/picture-upload.js';
 import { sanitizeRichText, toPlainText } from '../../storage/sanitize.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { findEditorById, insertEditor, listAllEditors, listEnabledEditors, setEditorsPinned, updateEditor } from './editors.repository.js';
@@ -105,12 +104,8 @@ export class EditorsService {
     return updated;
   }
 
-  /** Pictures are checked by content and stored under a name the server makes (docs/security.md, Input). */
-  private async stagePicture(picture: UploadedFile): Promise<StagedFile & { name: string }> {
-    const extension = imageExtension(picture.data);
-    if (!extension) throw badRequest(IMAGE_ONLY_MESSAGE, 'invalid_file');
-    const name = `editor-${crypto.randomBytes(8).toString('hex')}.${extension}`;
-    return { ...(await this.files.stage(picturePath(name), picture.data)), name };
+  private stagePicture(picture: UploadedFile): Promise<StagedPicture> {
+    return stagePicture(this.files, 'editors', 'editor', picture, { maxBytes: MAX_UPLOAD_BYTES, message: FILE_SIZE_MESSAGE });
   }
 }
 

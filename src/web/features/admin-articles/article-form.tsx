@@ -11,13 +11,16 @@ import {
   pageOrderMessage,
   pageRange,
 } from '../../../common/schemas/article.js';
-import { GENERIC_ERROR_MESSAGE } from '../../../common/schemas/auth.js';
 import { RichTextField } from '../admin-editor/rich-text-field.js';
-import { adminRequest, firstProblem } from '../admin-shell/admin-request.js';
+import { adminRequest } from '../admin-shell/admin-request.js';
 import { FormError } from '../admin-shell/form-error.js';
+import { hasProblems, NO_PROBLEMS, refusalProblems, schemaProblems, type FormProblems } from '../forms/field-errors.js';
+import { FormField, type ControlProps } from '../forms/form-field.js';
+import { useKeptForm } from '../../lib/use-kept-form.js';
 import { downloadStoredPdf } from './stored-pdf.js';
 
-type TextField = 'refnumber' | 'txnid' | 'email' | 'mobile' | 'authorname' | 'keywords' | 'subject' | 'country' | 'pagenumber';
+const TEXT_FIELDS = ['refnumber', 'txnid', 'email', 'mobile', 'authorname', 'keywords', 'subject', 'country', 'pagenumber'] as const;
+type TextField = (typeof TEXT_FIELDS)[number];
 export type ArticleValues = Record<TextField | 'title' | 'abstract' | 'ptype' | 'publishdate' | 'status', string>;
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -52,6 +55,25 @@ const HINTS: Partial<Record<TextField, string>> = {
   pagenumber: 'First and last page, like 1-6.',
 };
 
+/** What an add (and, without email and file, an edit) cannot go without (specification: Validation rules). */
+const REQUIRED = new Set(['refnumber', 'txnid', 'ptype', 'publishdate', 'email', 'authorname', 'pagenumber', 'title', 'abstract', 'pdfFile']);
+const EDIT_OPTIONAL = new Set(['email', 'pdfFile']);
+const FIELD_NAMES = [...TEXT_FIELDS, 'title', 'abstract', 'ptype', 'publishdate', 'status', 'pdfFile'];
+
+/** The server's refusals of an article save, on the fields they concern, with the messages of the specification's Error catalogue. */
+const REFUSALS = {
+  codeFields: {
+    duplicate_reference_number: 'refnumber',
+    duplicate_title: 'title',
+    duplicate_txnid: 'txnid',
+    invalid_txnid: 'txnid',
+    invalid_pagenumber: 'pagenumber',
+    invalid_file: 'pdfFile',
+    file_too_large: 'pdfFile',
+  },
+  messages: ARTICLE_ERROR_MESSAGES,
+};
+
 const isPdfFile = (file: File) => file.type === 'application/pdf' || file.name.toLowerCase().endsWith('.pdf');
 
 interface ArticleFormProps {
@@ -67,10 +89,12 @@ interface ArticleFormProps {
 /** Every field of an article with its rules and messages (specification: Entities and their fields, Validation rules,
  * Error catalogue). */
 export function ArticleForm({ mode, initial, issue, lastPage = 0, article, onSaved }: ArticleFormProps) {
-  const [values, setValues] = useState(initial);
+  const [values, setValues] = useKeptForm('article', initial);
   const [file, setFile] = useState<File | null>(null);
-  const [error, setError] = useState('');
+  const [problems, setProblems] = useState<FormProblems>(NO_PROBLEMS);
   const [busy, setBusy] = useState(false);
+  const required = (key: string) => REQUIRED.has(key) && (mode === 'add' || !EDIT_OPTIONAL.has(key));
+  const setError = (form: string) => setProblems({ fields: {}, form });
   const set = (key: keyof ArticleValues) => (value: string) => setValues((current) => ({ ...current, [key]: value }));
 
   // An over-large or non-PDF file is refused with an alert and dropped (specification: Validation rules).
@@ -85,22 +109,25 @@ export function ArticleForm({ mode, initial, issue, lastPage = 0, article, onSav
     setFile(chosen);
   }
 
-  function problemOf(): string {
+  /** Every field's problem at once: the shared schema's, the page order (specification: Validation rules) and the required PDF. */
+  function problemsOf(): FormProblems {
     const parsed =
       mode === 'add'
         ? articleAddSchema.safeParse({ ...values, year: String(issue.year), volume: String(issue.volume), issue: String(issue.issue) })
         : articleEditSchema.safeParse(values);
-    if (!parsed.success) return firstProblem(parsed.error);
-    if (mode === 'add' && pageRange(values.pagenumber)!.first <= lastPage) return pageOrderMessage(lastPage);
-    if (mode === 'add' && !file) return PDF_REQUIRED_MESSAGE;
-    return '';
+    const found = parsed.success ? { fields: {}, form: '' } : schemaProblems(parsed.error);
+    const fields: Record<string, string> = { ...found.fields };
+    const range = pageRange(values.pagenumber);
+    if (mode === 'add' && !fields.pagenumber && range && range.first <= lastPage) fields.pagenumber = pageOrderMessage(lastPage);
+    if (mode === 'add' && !file) fields.pdfFile = PDF_REQUIRED_MESSAGE;
+    return { fields, form: found.form };
   }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const problem = problemOf();
-    setError(problem);
-    if (problem) return;
+    const found = problemsOf();
+    setProblems(found);
+    if (hasProblems(found)) return;
     const body = new FormData();
     for (const [key, value] of Object.entries(values)) if (mode === 'edit' || key !== 'status') body.append(key, value);
     if (mode === 'add') for (const [key, value] of Object.entries(issue)) body.append(key, String(value));
@@ -111,85 +138,85 @@ export function ArticleForm({ mode, initial, issue, lastPage = 0, article, onSav
       body,
     });
     setBusy(false);
-    if (!result.ok) return setError(ARTICLE_ERROR_MESSAGES[result.error] ?? GENERIC_ERROR_MESSAGE);
+    if (!result.ok) return setProblems(refusalProblems(result, FIELD_NAMES, REFUSALS));
     onSaved(result.data);
   }
 
-  const field = (key: TextField, input: ReactNode = null) => (
-    <label key={key} className={key === 'authorname' ? 'span-2' : undefined}>
-      {LABELS[key]}
-      {input ?? <input name={key} value={values[key]} onChange={(e) => set(key)(e.target.value)} />}
-      {HINTS[key] && <small className="hint">{HINTS[key]}</small>}
-    </label>
+  /** A field with its label, required mark, hint and problem; `control` draws anything but a plain text input. */
+  const field = (key: string, label: ReactNode, control: (props: ControlProps) => ReactNode, options: { className?: string; hint?: ReactNode } = {}) => (
+    <FormField key={key} name={key} label={label} required={required(key)} error={problems.fields[key]} hint={options.hint} className={options.className}>
+      {control}
+    </FormField>
   );
+  const text = (key: TextField, control?: (props: ControlProps) => ReactNode) =>
+    field(key, LABELS[key], control ?? ((props) => <input {...props} value={values[key]} onChange={(e) => set(key)(e.target.value)} />), {
+      className: key === 'authorname' ? 'span-2' : undefined,
+      hint: HINTS[key],
+    });
   const currentFile = article?.file ? { id: article.id, file: article.file } : null;
   const openCurrentFile = async () => setError((currentFile && (await downloadStoredPdf(currentFile))) ?? '');
 
   return (
     <form className="admin-card admin-form article-form" onSubmit={submit} noValidate>
       <div className="form-grid">
-        {field('refnumber')}
-        {field('txnid')}
-        <label>
-          Payment type
-          <select name="ptype" value={values.ptype} onChange={(e) => set('ptype')(e.target.value)}>
+        {text('refnumber')}
+        {text('txnid')}
+        {field('ptype', 'Payment type', (props) => (
+          <select {...props} value={values.ptype} onChange={(e) => set('ptype')(e.target.value)}>
             {PAYMENT_TYPES.map((type) => (
               <option key={type} value={type}>
                 {type}
               </option>
             ))}
           </select>
-        </label>
-        <label>
-          Certificate date
-          <input name="publishdate" type="date" value={values.publishdate} onChange={(e) => set('publishdate')(e.target.value)} />
-        </label>
-        {field('email', <input name="email" type="email" value={values.email} onChange={(e) => set('email')(e.target.value)} />)}
-        {field('mobile')}
-        {field('authorname', <textarea name="authorname" rows={2} value={values.authorname} onChange={(e) => set('authorname')(e.target.value)} />)}
-        <div className="span-2 field">
-          <span className="field-label">
-            Title (up to {MAX_TITLE_WORDS} words): {countWords(values.title)} words
-          </span>
-          <RichTextField label="Title" value={values.title} onChange={set('title')} italicOnly />
-        </div>
-        <div className="span-2 field">
-          <span className="field-label">Abstract</span>
-          <RichTextField label="Abstract" value={values.abstract} onChange={set('abstract')} />
-          <small className="hint">Include at most {MAX_REFERENCES} references.</small>
-        </div>
-        {field('keywords')}
-        {field('subject')}
-        {field('country')}
-        {field('pagenumber')}
-        <div className="field">
-          <label>
-            PDF file{mode === 'edit' && ' (optional)'}
-            <input name="pdfFile" type="file" accept="application/pdf,.pdf" onChange={chooseFile} />
-          </label>
-          {currentFile && (
-            <small className="hint">
-              Current file:{' '}
-              <button type="button" className="link-button" onClick={() => void openCurrentFile()}>
-                {currentFile.file}
-              </button>
-            </small>
-          )}
-        </div>
-        {mode === 'edit' && (
-          <label>
-            Status
-            <select name="status" value={values.status} onChange={(e) => set('status')(e.target.value)}>
+        ))}
+        {field('publishdate', 'Certificate date', (props) => (
+          <input {...props} type="date" value={values.publishdate} onChange={(e) => set('publishdate')(e.target.value)} />
+        ))}
+        {text('email', (props) => <input {...props} type="email" value={values.email} onChange={(e) => set('email')(e.target.value)} />)}
+        {text('mobile')}
+        {text('authorname', (props) => <textarea {...props} rows={2} value={values.authorname} onChange={(e) => set('authorname')(e.target.value)} />)}
+        {field(
+          'title',
+          `Title (up to ${MAX_TITLE_WORDS} words): ${countWords(values.title)} words`,
+          (props) => <RichTextField label="Title" value={values.title} onChange={set('title')} italicOnly control={props} />,
+          { className: 'span-2' },
+        )}
+        {field('abstract', 'Abstract', (props) => <RichTextField label="Abstract" value={values.abstract} onChange={set('abstract')} control={props} />, {
+          className: 'span-2',
+          hint: `Include at most ${MAX_REFERENCES} references.`,
+        })}
+        {text('keywords')}
+        {text('subject')}
+        {text('country')}
+        {text('pagenumber')}
+        {field(
+          'pdfFile',
+          `PDF file${mode === 'edit' ? ' (optional)' : ''}`,
+          (props) => <input {...props} type="file" accept="application/pdf,.pdf" onChange={chooseFile} />,
+          {
+            hint: currentFile && (
+              <>
+                Current file:{' '}
+                <button type="button" className="link-button" onClick={() => void openCurrentFile()}>
+                  {currentFile.file}
+                </button>
+              </>
+            ),
+          },
+        )}
+        {mode === 'edit' &&
+          field('status', 'Status', (props) => (
+            <select {...props} value={values.status} onChange={(e) => set('status')(e.target.value)}>
               {ARTICLE_STATUSES.map((status) => (
                 <option key={status} value={status}>
                   {status}
                 </option>
               ))}
             </select>
-          </label>
-        )}
+          ))}
       </div>
-      <FormError message={error} />
+      <FormError message={problems.form} />
       <button type="submit" className="button-primary" disabled={busy}>
         {mode === 'add' ? 'Add Article' : 'Update Article'}
       </button>

@@ -1,5 +1,7 @@
+import { useEffect } from 'react';
 import { EditorContent, useEditor, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
+import type { ControlProps } from '../forms/form-field.js';
 
 export interface RichTextEditorProps {
   label: string;
@@ -7,6 +9,8 @@ export interface RichTextEditorProps {
   onChange: (html: string) => void;
   /** Titles keep only italics (specification: Entities and their fields): one line, no other formatting. */
   italicOnly?: boolean;
+  /** Ties the editor to its form field (id, aria-invalid, aria-describedby). */
+  control?: ControlProps;
 }
 
 const ITALIC_ONLY = StarterKit.configure({
@@ -25,12 +29,15 @@ const ITALIC_ONLY = StarterKit.configure({
   strike: false,
   underline: false,
 });
-const FULL = StarterKit.configure({ heading: { levels: [3, 4] }, code: false, codeBlock: false, link: { openOnClick: false } });
+// Stored texts use h2 and h3 for their sections (h4 is kept for older abstracts), so they open as headings.
+const FULL = StarterKit.configure({ heading: { levels: [2, 3, 4] }, code: false, codeBlock: false, link: { openOnClick: false } });
 
 /** A title is one line of text: paragraphs become spaces. */
 const asTitle = (html: string) => html.replace(/<\/p>\s*<p>/g, ' ').replace(/<\/?p>/g, '');
 
-const TOOLS: { label: string; active: string; run: (editor: Editor) => void; full?: boolean }[] = [
+const TOOLS: { label: string; active: string; attributes?: object; run: (editor: Editor) => void; full?: boolean }[] = [
+  { label: 'H2', active: 'heading', attributes: { level: 2 }, run: (e) => e.chain().focus().toggleHeading({ level: 2 }).run(), full: true },
+  { label: 'H3', active: 'heading', attributes: { level: 3 }, run: (e) => e.chain().focus().toggleHeading({ level: 3 }).run(), full: true },
   { label: 'B', active: 'bold', run: (e) => e.chain().focus().toggleBold().run(), full: true },
   { label: 'I', active: 'italic', run: (e) => e.chain().focus().toggleItalic().run() },
   { label: 'U', active: 'underline', run: (e) => e.chain().focus().toggleUnderline().run(), full: true },
@@ -38,16 +45,35 @@ const TOOLS: { label: string; active: string; run: (editor: Editor) => void; ful
   { label: '1. List', active: 'orderedList', run: (e) => e.chain().focus().toggleOrderedList().run(), full: true },
 ];
 
+/** The editor's element takes string attributes only. */
+function controlAttributes(control: ControlProps | undefined): Record<string, string> {
+  if (!control) return {};
+  const attributes: Record<string, string> = { id: control.id, 'aria-invalid': String(control['aria-invalid']) };
+  if (control['aria-describedby']) attributes['aria-describedby'] = control['aria-describedby'];
+  if (control.required) attributes['aria-required'] = 'true';
+  return attributes;
+}
+
 /** The Tiptap editor (docs/decisions/010-rich-text-editor.md); loaded only by the admin forms that need it. */
-export default function RichTextEditor({ label, value, onChange, italicOnly = false }: RichTextEditorProps) {
+export default function RichTextEditor({ label, value, onChange, italicOnly = false, control }: RichTextEditorProps) {
+  const attributes = {
+    role: 'textbox',
+    'aria-label': label,
+    'aria-multiline': String(!italicOnly),
+    class: 'rich-text-input',
+    ...controlAttributes(control),
+  };
+  const attributesKey = JSON.stringify(attributes);
   const editor = useEditor({
     extensions: [italicOnly ? ITALIC_ONLY : FULL],
     content: value,
-    editorProps: {
-      attributes: { role: 'textbox', 'aria-label': label, 'aria-multiline': String(!italicOnly), class: 'rich-text-input' },
-    },
+    editorProps: { attributes },
     onUpdate: ({ editor: current }) => onChange(italicOnly ? asTitle(current.getHTML()) : current.getHTML()),
   });
+  // A problem found after the editor was made (aria-invalid) reaches its element.
+  useEffect(() => {
+    if (editor && !editor.isDestroyed) editor.setOptions({ editorProps: { attributes: JSON.parse(attributesKey) as Record<string, string> } });
+  }, [editor, attributesKey]);
   if (!editor) return null;
   return (
     <div className={`rich-text-editor${italicOnly ? ' rich-text-line' : ''}`}>
@@ -56,8 +82,8 @@ export default function RichTextEditor({ label, value, onChange, italicOnly = fa
           <button
             key={tool.label}
             type="button"
-            className={editor.isActive(tool.active) ? 'active' : undefined}
-            aria-pressed={editor.isActive(tool.active)}
+            className={editor.isActive(tool.active, tool.attributes) ? 'active' : undefined}
+            aria-pressed={editor.isActive(tool.active, tool.attributes)}
             onClick={() => tool.run(editor)}
           >
             {tool.label}

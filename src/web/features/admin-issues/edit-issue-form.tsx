@@ -1,11 +1,16 @@
 import { useState, type FormEvent } from 'react';
-import { GENERIC_ERROR_MESSAGE } from '../../../common/schemas/auth.js';
 import { ISSUE_UPDATED_MESSAGE, issueInputSchema, type AdminIssue } from '../../../common/schemas/issue.js';
-import { adminRequest, firstProblem } from '../admin-shell/admin-request.js';
+import { adminRequest } from '../admin-shell/admin-request.js';
 import { useFlash } from '../admin-shell/flash.js';
 import { FormError } from '../admin-shell/form-error.js';
+import { NO_PROBLEMS, refusalProblems, schemaProblems, type FormProblems } from '../forms/field-errors.js';
+import { FormField } from '../forms/form-field.js';
 import { FormTitle } from './form-title.js';
 import { FrequencySelect } from './frequency-select.js';
+
+const FIELD_NAMES = Object.keys(issueInputSchema.shape);
+/** Another issue with these numbers is the issue number's problem. */
+const REFUSALS = { codeFields: { duplicate_issue: 'issue' } };
 
 type NumberField = 'year' | 'volume' | 'issue';
 const NUMBER_FIELDS: { name: NumberField; label: string }[] = [
@@ -26,7 +31,7 @@ export function EditIssueForm({ issue, onClose, onSaved }: { issue: AdminIssue; 
   const flash = useFlash();
   const [numbers, setNumbers] = useState<Record<NumberField, string>>({ year: String(issue.year), volume: String(issue.volume), issue: String(issue.issue) });
   const [frequency, setFrequency] = useState(issue.frequency);
-  const [error, setError] = useState('');
+  const [problems, setProblems] = useState<FormProblems>(NO_PROBLEMS);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -37,28 +42,27 @@ export function EditIssueForm({ issue, onClose, onSaved }: { issue: AdminIssue; 
       issue: number(numbers.issue),
       frequency: frequency || undefined,
     });
-    if (!parsed.success) return setError(firstProblem(parsed.error));
+    if (!parsed.success) return setProblems(schemaProblems(parsed.error));
     if (!window.confirm(confirmation(issue, parsed.data))) return;
     const result = await adminRequest(`/api/admin/issues/${issue.id}`, { method: 'PUT', body: parsed.data });
-    if (!result.ok) return setError(result.status === 409 || result.status === 404 ? result.message : GENERIC_ERROR_MESSAGE);
+    if (!result.ok) return setProblems(refusalProblems(result, FIELD_NAMES, REFUSALS));
     flash.show('success', ISSUE_UPDATED_MESSAGE);
     onSaved();
     onClose();
   }
 
   return (
-    <form className="admin-card admin-form edit-issue" onSubmit={submit} aria-label="Edit issue">
+    <form className="admin-card admin-form edit-issue" onSubmit={submit} aria-label="Edit issue" noValidate>
       <FormTitle title="Edit Issue" onClose={onClose} />
       <div className="form-grid">
         {NUMBER_FIELDS.map(({ name, label }) => (
-          <label key={name}>
-            {label}
-            <input name={name} type="number" min={0} value={numbers[name]} onChange={(e) => setNumbers({ ...numbers, [name]: e.target.value })} />
-          </label>
+          <FormField key={name} name={name} label={label} required error={problems.fields[name]}>
+            {(control) => <input {...control} type="number" min={0} value={numbers[name]} onChange={(e) => setNumbers({ ...numbers, [name]: e.target.value })} />}
+          </FormField>
         ))}
-        <FrequencySelect value={frequency} onChange={setFrequency} />
+        <FrequencySelect value={frequency} onChange={setFrequency} error={problems.fields.frequency} />
       </div>
-      <FormError message={error} />
+      <FormError message={problems.form} />
       <button type="submit" className="button-primary">
         Save Issue
       </button>

@@ -1,8 +1,7 @@
 import { data, redirect } from 'react-router';
-import type { z } from 'zod';
 import { apiDownload, apiRequest, type ApiFailure, type ApiRequestOptions, type ApiResult, type Download, type DownloadOptions } from '../../lib/api-client.js';
 import { clearSession, getSession } from '../../lib/session.js';
-import { requireSession } from '../../lib/session-guard.js';
+import { keepFormsForSignIn, requireSession } from '../../lib/session-guard.js';
 
 export const SESSION_EXPIRED_MESSAGE = 'Session expired. Please login again.';
 export const ADMIN_LOGIN_PATH = '/admin/login';
@@ -10,12 +9,13 @@ export const ADMIN_LOGIN_PATH = '/admin/login';
 let expiring = false;
 
 /**
- * Any 401 clears the session, alerts once and goes to the sign-in page, whose full load resets all state
- * (specification: States and transitions).
+ * Any 401 clears the session, alerts once and goes to the sign-in page (a full load resets all state); the open
+ * forms and the screen are kept for after the sign-in (specification: States and transitions).
  */
 function expireSession(): void {
   if (expiring) return;
   expiring = true;
+  keepFormsForSignIn();
   clearSession();
   window.alert(SESSION_EXPIRED_MESSAGE);
   window.location.assign(ADMIN_LOGIN_PATH);
@@ -56,9 +56,4 @@ export async function adminLoad<T>(url: string): Promise<T> {
   if (!getSession()) return ADMIN_SESSION_RULES.signedOut();
   const result = await adminRequest<T>(url);
   return result.ok ? result.data : loadFailure(result);
-}
-
-/** The first problem of a failed shared-schema check, as a sentence for the form. */
-export function firstProblem(error: z.ZodError): string {
-  return error.issues[0]?.message ?? 'Please check the form.';
 }

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { getSession, setSession } from '../../lib/session.js';
+import { returnAfterSignIn } from '../../lib/session-guard.js';
 import { signIn } from '../../lib/sign-in.js';
 import { FormError } from '../../features/admin-shell/form-error.js';
 import { ForgotPasswordLink } from '../../components/forgot-password-link.js';
@@ -13,7 +14,9 @@ export function AdminLoginPage() {
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
 
-  if (getSession()) return <Navigate to="/admin" replace />;
+  // Decided when the page opens: after a sign-in here the page goes where the sign-in sends it.
+  const [signedInAlready] = useState(() => getSession() !== null);
+  if (signedInAlready) return <Navigate to="/admin" replace />;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -22,7 +25,7 @@ export function AdminLoginPage() {
     setBusy(false);
     if (!result.ok) return setError(result.message);
     setSession(result.session);
-    navigate('/admin', { replace: true });
+    navigate(returnAfterSignIn('/admin', '/admin'), { replace: true });
   }
 
   return (

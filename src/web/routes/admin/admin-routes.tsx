@@ -57,6 +57,13 @@ export const adminRoutes: RouteObject[] = [
       page('editors/add', () => import('./editor-form-page.js').then((m) => ({ Component: m.EditorFormPage }))),
       page('editors/:id', () => import('./editor-form-page.js').then((m) => ({ Component: m.EditorFormPage, loader: m.editorLoader }))),
       page('settings', () => import('./settings-page.js').then((m) => ({ Component: m.SettingsPage, loader: m.settingsLoader }))),
+      page('indexing', () => import('./indexing-page.js').then((m) => ({ Component: m.IndexingPage, loader: m.indexingLoader }))),
+      page('indexing/add', () => import('./indexing-form-page.js').then((m) => ({ Component: m.IndexingFormPage }))),
+      page('indexing/:id', () =>
+        import('./indexing-form-page.js').then((m) => ({ Component: m.IndexingFormPage, loader: m.indexingEntryLoader })),
+      ),
+      page('pages', () => import('./content-pages-page.js').then((m) => ({ Component: m.ContentPagesPage, loader: m.contentPagesLoader }))),
+      page('pages/:slug', () => import('./content-pages-page.js').then((m) => ({ Component: m.ContentPagesPage, loader: m.contentPagesLoader }))),
       page('users', () => import('./users-page.js').then((m) => ({ Component: m.UsersPage, loader: m.usersLoader }))),
       page('account/:id', () => import('./account-page.js').then((m) => ({ Component: m.AccountPage, loader: m.accountLoader }))),
       page('activity', () => import('./activity-page.js').then((m) => ({ Component: m.ActivityPage, loader: m.activityLoader }))),

@@ -17,6 +17,8 @@ const SECTIONS = [
   { to: '/admin', label: 'Dashboard', end: true },
   { to: '/admin/archives', label: 'Archives' },
   { to: '/admin/editors', label: 'Editors' },
+  { to: '/admin/indexing', label: 'Indexing' },
+  { to: '/admin/pages', label: 'Pages' },
   { to: '/admin/settings', label: 'Settings' },
   { to: '/admin/users', label: 'Users' },
   { to: '/admin/activity', label: 'Activity' },

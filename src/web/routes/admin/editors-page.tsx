@@ -1,5 +1,4 @@
 import { Link, useLoaderData, useRevalidator } from 'react-router';
-import { GENERIC_ERROR_MESSAGE } from '../../../common/schemas/auth.js';
 import { EDITORS_SORTED_MESSAGE } from '../../../common/schemas/editor-input.js';
 import type { Editor } from '../../../common/schemas/editors.js';
 import { adminLoad, adminRequest } from '../../features/admin-shell/admin-request.js';
@@ -7,6 +6,8 @@ import { useFlash } from '../../features/admin-shell/flash.js';
 import { useRowSelection } from '../../features/admin-shell/row-selection.js';
 import { EditorExportButtons } from '../../features/pdf-exports/export-buttons.js';
 import { AdminTable } from '../../features/admin-shell/admin-table.js';
+import { refusalMessage } from '../../features/forms/field-errors.js';
+import { StatusSwitch } from '../../features/admin-shell/status-switch.js';
 
 export const editorsLoader = () => adminLoad<Editor[]>('/api/editors/');
 
@@ -22,13 +23,13 @@ export function EditorsPage() {
     const body = new FormData();
     body.append('status', enabled ? 'enabled' : 'disabled');
     const result = await adminRequest(`/api/editors/${editor.id}`, { method: 'POST', body });
-    if (!result.ok) flash.show('error', GENERIC_ERROR_MESSAGE);
+    if (!result.ok) flash.show('error', refusalMessage(result));
     await revalidator.revalidate();
   }
 
   async function pin(pinned: boolean) {
     const result = await adminRequest('/api/editors/pin', { method: 'POST', body: { ids: selection.selectedIds, pinned } });
-    flash.show(result.ok ? 'success' : 'error', result.ok ? EDITORS_SORTED_MESSAGE : GENERIC_ERROR_MESSAGE);
+    flash.show(result.ok ? 'success' : 'error', result.ok ? EDITORS_SORTED_MESSAGE : refusalMessage(result));
     await revalidator.revalidate();
   }
 
@@ -69,13 +70,7 @@ export function EditorsPage() {
             <td className="hide-narrow" dangerouslySetInnerHTML={{ __html: editor.post }} />
             <td>{editor.is_pinned ? 'Pinned' : ''}</td>
             <td>
-              <input
-                type="checkbox"
-                role="switch"
-                aria-label={`${editor.name} enabled`}
-                checked={editor.status === 'enabled'}
-                onChange={(e) => toggle(editor, e.target.checked)}
-              />
+              <StatusSwitch label={`${editor.name} enabled`} on={editor.status === 'enabled'} onChange={(on) => toggle(editor, on)} />
             </td>
             <td>
               <Link to={`/admin/editors/${editor.id}`}>Edit</Link>

@@ -1,16 +1,31 @@
 import { useState, type FormEvent } from 'react';
 import { useLoaderData } from 'react-router';
 import { COVER_PAGE_VARIANTS, HEADER_STYLES } from '../../../common/constants.js';
-import { GENERIC_ERROR_MESSAGE } from '../../../common/schemas/auth.js';
 import { SETTINGS_UPDATED_MESSAGE, settingsInputSchema, type SiteSettings } from '../../../common/schemas/settings.js';
+import type { SitePictures } from '../../../common/schemas/site-pictures.js';
 import { RichTextField } from '../../features/admin-editor/rich-text-field.js';
-import { adminLoad, adminRequest, firstProblem } from '../../features/admin-shell/admin-request.js';
+import { SitePicturesCard } from '../../features/admin-settings/site-pictures-card.js';
+import { adminLoad, adminRequest } from '../../features/admin-shell/admin-request.js';
 import { useFlash } from '../../features/admin-shell/flash.js';
+import {
+  CHECK_FIELDS_MESSAGE,
+  focusFirstProblem,
+  NO_PROBLEMS,
+  refusalProblems,
+  schemaProblems,
+  type FormProblems,
+} from '../../features/forms/field-errors.js';
+import { FormField, type ControlProps } from '../../features/forms/form-field.js';
+import { useKeptForm } from '../../lib/use-kept-form.js';
 
-export const settingsLoader = () => adminLoad<SiteSettings>('/api/settings/');
+export const settingsLoader = async () => {
+  const [settings, pictures] = await Promise.all([adminLoad<SiteSettings>('/api/settings/'), adminLoad<SitePictures>('/api/site-pictures')]);
+  return { settings, pictures };
+};
 
 type Key = keyof SiteSettings;
-type Field = { key: Key; label: string; kind?: 'textarea' | 'switch' | 'rich'; options?: readonly string[] };
+type Field = { key: Key; label: string; kind?: 'textarea' | 'switch' | 'rich'; options?: readonly string[]; required?: boolean };
+const FIELD_NAMES = Object.keys(settingsInputSchema.shape);
 
 /**
  * Every setting (specification: Entities and their fields) and the per-domain switches (docs/architecture.md), in
@@ -20,7 +35,7 @@ export const SETTINGS_GROUPS: { title: string; fields: Field[] }[] = [
   {
     title: 'Journal',
     fields: [
-      { key: 'websitename', label: 'Website name' },
+      { key: 'websitename', label: 'Website name', required: true },
       { key: 'domain', label: 'Domain' },
       { key: 'formatted_journal_name', label: 'Formatted journal name (HTML)', kind: 'textarea' },
       { key: 'websiteemail', label: 'Website email' },
@@ -67,27 +82,40 @@ export const SETTINGS_GROUPS: { title: string; fields: Field[] }[] = [
 export function SettingsPage() {
   const loaded = useLoaderData<typeof settingsLoader>();
   const flash = useFlash();
-  const [values, setValues] = useState<SiteSettings>(loaded);
+  const [values, setValues] = useKeptForm<SiteSettings>('settings', loaded.settings);
+  const [problems, setProblems] = useState<FormProblems>(NO_PROBLEMS);
   const set = (key: Key, value: string | boolean) => setValues((current) => ({ ...current, [key]: value }));
 
-  async function submit(event: FormEvent) {
+  function refuse(found: FormProblems, form: HTMLFormElement) {
+    setProblems(found);
+    flash.show('error', found.form || CHECK_FIELDS_MESSAGE);
+    focusFirstProblem(form);
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const form = event.currentTarget;
     const parsed = settingsInputSchema.safeParse(values);
-    if (!parsed.success) return flash.show('error', firstProblem(parsed.error));
+    if (!parsed.success) return refuse(schemaProblems(parsed.error), form);
     const result = await adminRequest('/api/settings', { method: 'POST', body: parsed.data });
-    flash.show(result.ok ? 'success' : 'error', result.ok ? SETTINGS_UPDATED_MESSAGE : result.status === 400 ? result.message : GENERIC_ERROR_MESSAGE);
+    if (!result.ok) return refuse(refusalProblems(result, FIELD_NAMES), form);
+    setProblems(NO_PROBLEMS);
+    setValues(parsed.data);
+    flash.show('success', SETTINGS_UPDATED_MESSAGE);
     window.scrollTo(0, 0);
   }
 
-  function input(field: Field) {
+  function input(field: Field, control: ControlProps) {
     const value = values[field.key];
     if (field.kind === 'switch') {
-      return <input type="checkbox" role="switch" name={field.key} checked={value as boolean} onChange={(e) => set(field.key, e.target.checked)} />;
+      return <input type="checkbox" role="switch" {...control} checked={value as boolean} onChange={(e) => set(field.key, e.target.checked)} />;
     }
-    if (field.kind === 'rich') return <RichTextField label={field.label} value={value as string} onChange={(html) => set(field.key, html)} />;
+    if (field.kind === 'rich') {
+      return <RichTextField label={field.label} value={value as string} onChange={(html) => set(field.key, html)} control={control} />;
+    }
     if (field.options) {
       return (
-        <select name={field.key} value={value as string} onChange={(e) => set(field.key, e.target.value)}>
+        <select {...control} value={value as string} onChange={(e) => set(field.key, e.target.value)}>
           {field.options.map((option) => (
             <option key={option}>{option}</option>
           ))}
@@ -95,30 +123,29 @@ export function SettingsPage() {
       );
     }
     const Tag = field.kind === 'textarea' ? 'textarea' : 'input';
-    return <Tag name={field.key} value={value as string} onChange={(e) => set(field.key, e.target.value)} />;
+    return <Tag {...control} value={value as string} onChange={(e) => set(field.key, e.target.value)} />;
   }
 
   return (
     <section>
       <h1>Settings</h1>
-      <form className="admin-form settings-form" onSubmit={submit}>
+      <form className="admin-form settings-form" onSubmit={submit} noValidate>
         {SETTINGS_GROUPS.map((group) => (
           <fieldset key={group.title} className="admin-card">
             <legend>{group.title}</legend>
             <div className="form-grid">
-              {group.fields.map((field) =>
-                field.kind === 'rich' ? (
-                  <div key={field.key} className="span-2 field">
-                    <span className="field-label">{field.label}</span>
-                    {input(field)}
-                  </div>
-                ) : (
-                  <label key={field.key} className={field.kind === 'switch' ? 'switch-field' : field.kind === 'textarea' ? 'span-2' : undefined}>
-                    {field.label}
-                    {input(field)}
-                  </label>
-                ),
-              )}
+              {group.fields.map((field) => (
+                <FormField
+                  key={field.key}
+                  name={field.key}
+                  label={field.label}
+                  required={field.required}
+                  error={problems.fields[field.key]}
+                  className={field.kind === 'switch' ? 'switch-field' : field.kind ? 'span-2' : undefined}
+                >
+                  {(control) => input(field, control)}
+                </FormField>
+              ))}
             </div>
           </fieldset>
         ))}
@@ -126,6 +153,7 @@ export function SettingsPage() {
           Save Settings
         </button>
       </form>
+      <SitePicturesCard initial={loaded.pictures} />
     </section>
   );
 }

@@ -1,8 +1,10 @@
 import { chatLink } from '../../components/chat-link.js';
 import { useRootData } from '../../lib/root-data.js';
-import { StaticPage, staticHead } from './static-page.js';
+import { contentPageLoader, StaticPage, staticHead, StoredPageText } from './static-page.js';
 
 export const contactHead = staticHead('Contact', '/contact', (settings) => `How to reach ${settings.websitename} and its publisher.`);
+
+export const contactLoader = contentPageLoader('contact');
 
 export function ContactPage() {
   const { settings } = useRootData();
@@ -26,15 +28,11 @@ export function ContactPage() {
           </p>
         )}
       </section>
-      <section className="contact-block" aria-labelledby="contact-write">
-        <h2 id="contact-write">Write to us</h2>
-        <p>
-          Email: <a href={`mailto:${settings.websiteemail}`}>{settings.websiteemail}</a>
-        </p>
+      <section className="contact-block" aria-label="Write to us">
+        <StoredPageText />
       </section>
       <section className="contact-block" aria-labelledby="contact-chat">
         <h2 id="contact-chat">Chat with us</h2>
-        <p>Ask us about submission, review, fees or your published article; we usually answer within a working day.</p>
         <a className="chat-link" href={chatLink(settings)} target="_blank" rel="noopener noreferrer">
           Chat with us
         </a>

@@ -35,15 +35,19 @@ export function homeHead({ settings }: HeadArgs): HeadData {
 }
 
 export function HomePage() {
-  const { settings, indexing } = useRootData();
+  const { settings, indexing, pictures } = useRootData();
   return (
     <div className="with-sidebar">
       <div className="home">
         <section className="cover-card" aria-label="Journal cover">
-          <div className="cover-art">
-            <span className="cover-title" dangerouslySetInnerHTML={{ __html: settings.formatted_journal_name }} />
-            {settings.issn && <span className="cover-issn">ISSN {settings.issn}</span>}
-          </div>
+          {pictures.cover ? (
+            <img className="cover-picture" src={pictures.cover} alt={`Cover of ${settings.websitename}`} width="200" height="260" />
+          ) : (
+            <div className="cover-art">
+              <span className="cover-title" dangerouslySetInnerHTML={{ __html: settings.formatted_journal_name }} />
+              {settings.issn && <span className="cover-issn">ISSN {settings.issn}</span>}
+            </div>
+          )}
           <div className="cover-info">
             <h1>{settings.websitename}</h1>
             <p className="peer-reviewed">Peer Reviewed</p>

@@ -31,7 +31,7 @@ function useScrollTarget() {
 }
 
 export function PublicLayout() {
-  const { settings } = useRootData();
+  const { settings, pictures } = useRootData();
   useDocumentTitle();
   useScrollTarget();
   const onRouteAnchorClick = useRouteAnchorClicks();
@@ -41,7 +41,7 @@ export function PublicLayout() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <SiteHeader settings={settings} />
+      <SiteHeader settings={settings} pictures={pictures} />
       <main id="main" className="container main">
         <Outlet />
       </main>

@@ -1,16 +1,16 @@
 import type { RouteObject } from 'react-router';
 import type { RouteHandle } from '../../lib/head.js';
-import { AboutPage, aboutHead } from './about-page.js';
+import { AboutPage, aboutHead, aboutLoader } from './about-page.js';
 import { ArchivesIndex, ArchivesLayout, archivesHead, archivesLoader, archivesShouldRevalidate } from './archives-layout.js';
 import { ArticlePage, articleHead, articleLoader } from './article-page.js';
 import { BoardPage, boardHead, boardLoader } from './board-page.js';
-import { ContactPage, contactHead } from './contact-page.js';
+import { ContactPage, contactHead, contactLoader } from './contact-page.js';
 import { IndexingPage, indexingHead } from './indexing-page.js';
-import { InstructionsPage, instructionsHead } from './instructions-page.js';
+import { InstructionsPage, instructionsHead, instructionsLoader } from './instructions-page.js';
 import { IssuePage, issueHead, issueLoader } from './issue-page.js';
-import { PrivacyPage, privacyHead } from './privacy-page.js';
+import { PrivacyPage, privacyHead, privacyLoader } from './privacy-page.js';
 import { SearchPage, searchHead, searchLoader } from './search-page.js';
-import { TermsPage, termsHead } from './terms-page.js';
+import { TermsPage, termsHead, termsLoader } from './terms-page.js';
 
 /** The public reading pages (specification: Public pages), children of the public layout. */
 export const readingRoutes: RouteObject[] = [
@@ -28,10 +28,10 @@ export const readingRoutes: RouteObject[] = [
     ],
   },
   { path: 'search', loader: searchLoader, element: <SearchPage />, handle: { head: searchHead } satisfies RouteHandle },
-  { path: 'instructions', element: <InstructionsPage />, handle: { head: instructionsHead } satisfies RouteHandle },
+  { path: 'instructions', loader: instructionsLoader, element: <InstructionsPage />, handle: { head: instructionsHead } satisfies RouteHandle },
   { path: 'indexing', element: <IndexingPage />, handle: { head: indexingHead } satisfies RouteHandle },
-  { path: 'about', element: <AboutPage />, handle: { head: aboutHead } satisfies RouteHandle },
-  { path: 'contact', element: <ContactPage />, handle: { head: contactHead } satisfies RouteHandle },
-  { path: 'privacy-policy', element: <PrivacyPage />, handle: { head: privacyHead } satisfies RouteHandle },
-  { path: 'terms-and-conditions', element: <TermsPage />, handle: { head: termsHead } satisfies RouteHandle },
+  { path: 'about', loader: aboutLoader, element: <AboutPage />, handle: { head: aboutHead } satisfies RouteHandle },
+  { path: 'contact', loader: contactLoader, element: <ContactPage />, handle: { head: contactHead } satisfies RouteHandle },
+  { path: 'privacy-policy', loader: privacyLoader, element: <PrivacyPage />, handle: { head: privacyHead } satisfies RouteHandle },
+  { path: 'terms-and-conditions', loader: termsLoader, element: <TermsPage />, handle: { head: termsHead } satisfies RouteHandle },
 ];

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { replace, useNavigate } from 'react-router';
 import { loginSchema } from '../../../common/schemas/auth.js';
 import { getSession, setSession } from '../../lib/session.js';
+import { returnAfterSignIn } from '../../lib/session-guard.js';
 import { signIn } from '../../lib/sign-in.js';
 import { ForgotPasswordLink } from '../../components/forgot-password-link.js';
 import '../../styles/worklog.css';
@@ -34,7 +35,7 @@ export function WorklogLoginPage() {
       return;
     }
     setSession(result.session);
-    navigate('/webdata', { replace: true });
+    navigate(returnAfterSignIn('/webdata', '/webdata'), { replace: true });
   }
 
   return (

@@ -1,6 +1,6 @@
 import { replace } from 'react-router';
 import { clearSession } from '../../lib/session.js';
-import { requireSession, type SessionRules } from '../../lib/session-guard.js';
+import { keepFormsForSignIn, requireSession, type SessionRules } from '../../lib/session-guard.js';
 
 const WORKLOG_LOGIN_PATH = '/webdata/login';
 
@@ -25,8 +25,9 @@ const WORKLOG_SESSION_RULES: SessionRules = {
  */
 export const requireLogin = () => requireSession(WORKLOG_SESSION_RULES);
 
-/** A call refused for the login mid-session: sign in again. */
+/** A call refused for the login mid-session: sign in again, and come back to this screen with its forms. */
 export function loginLost(): string {
+  keepFormsForSignIn();
   clearSession();
   return WORKLOG_LOGIN_PATH;
 }

@@ -1,0 +1,64 @@
+import { MAX_PICTURE_BYTES, PICTURE_SIZE_MESSAGE } from '../../../common/constants.js';
+import { SITE_PICTURES, type SitePictureKind, type SitePictures } from '../../../common/schemas/site-pictures.js';
+import { UntilNextWrite } from '../../cache/until-next-write.js';
+import type { WriteClock } from '../../cache/write-clock.js';
+import type { Db } from '../../db/database.js';
+import { badRequest } from '../../http/errors.js';
+import type { UploadedFile } from '../../http/multipart.js';
+import { FileJournal } from '../../storage/file-journal.js';
+import type { FileStore } from '../../storage/file-store.js';
+import { stagePicture } from '../../storage/picture-upload.js';
+import { deleteSitePicture, findSitePicture, listSitePictures, saveSitePicture } from './site-pictures.repository.js';
+
+export const SITE_PICTURE_FOLDER = 'site';
+const picturePath = (file: string) => `${SITE_PICTURE_FOLDER}/${file}`;
+
+/** Logo, header image and cover picture: uploaded in the settings, checked by content, written crash-safely (decision 013). */
+export class SitePicturesService {
+  /** Every public page draws the logo and header, so their addresses are kept until the next write. */
+  private readonly addresses: UntilNextWrite<SitePictures>;
+  private readonly journal: FileJournal;
+
+  constructor(
+    private readonly db: Db,
+    private readonly files: FileStore,
+    private readonly clock: WriteClock,
+  ) {
+    this.addresses = new UntilNextWrite(() => this.read(), clock);
+    this.journal = new FileJournal(db, files);
+  }
+
+  get(): Promise<SitePictures> {
+    return this.addresses.get();
+  }
+
+  /** The new picture replaces the previous upload, which is removed once the new one is in place. */
+  async replace(kind: SitePictureKind, picture: UploadedFile | undefined): Promise<SitePictures> {
+    if (!picture) throw badRequest('imgFile: Choose a picture to upload');
+    const staged = await stagePicture(this.files, SITE_PICTURE_FOLDER, kind, picture, { maxBytes: MAX_PICTURE_BYTES, message: PICTURE_SIZE_MESSAGE });
+    await this.journal.transaction(staged, async (trx) => {
+      const previous = await findSitePicture(trx, kind);
+      await saveSitePicture(trx, { kind, file: staged.name, updated_at: new Date().toISOString() });
+      await this.journal.record(trx, [{ source: staged.temp, target: staged.target, remove: previous ? picturePath(previous.file) : null }]);
+    });
+    this.clock.publicDataChanged();
+    return this.get();
+  }
+
+  /** Back to the built-in picture; the upload is removed after the commit (or by the start-up repair after a crash). */
+  async reset(kind: SitePictureKind): Promise<SitePictures> {
+    const previous = await findSitePicture(this.db, kind);
+    if (previous) {
+      await deleteSitePicture(this.db, kind);
+      this.clock.publicDataChanged();
+      await this.files.remove(picturePath(previous.file));
+    }
+    return this.get();
+  }
+
+  private async read(): Promise<SitePictures> {
+    const uploaded = new Map((await listSitePictures(this.db)).map((row) => [row.kind, `/assets/${picturePath(row.file)}`]));
+    const address = (kind: SitePictureKind) => uploaded.get(kind) ?? SITE_PICTURES[kind].builtIn;
+    return { logo: address('logo')!, header: address('header')!, cover: address('cover') };
+  }
+}
