@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COVER_PAGE_VARIANTS, HEADER_STYLES } from '../constants.js';
+import { DEFAULT_DOI_SUFFIX_PATTERN, DOI_PREFIX_PATTERN } from '../doi.js';
 
 const line = (max = 300) => z.string().trim().max(max, `must be at most ${max} characters`);
 const html = (max = 100_000) => z.string().max(max, `must be at most ${max} characters`);
@@ -36,6 +37,15 @@ export const settingsInputSchema = z.object({
   header_style: z.enum(HEADER_STYLES),
   cover_page_variant: z.enum(COVER_PAGE_VARIANTS),
   admin_ip_allowlist: line(2000),
+  // Added later than the rest: a client that does not send them keeps working.
+  doi_prefix: line(20)
+    .default('')
+    .refine((value) => value === '' || DOI_PREFIX_PATTERN.test(value), 'must look like 10.1234'),
+  doi_suffix_pattern: line(200).default(DEFAULT_DOI_SUFFIX_PATTERN),
+  licence_name: line(200).default(''),
+  licence_url: z
+    .union([z.literal(''), z.string().trim().pipe(z.url({ protocol: /^https?$/, message: 'must be a URL' }))])
+    .default(''),
 });
 
 export type SiteSettings = z.infer<typeof settingsInputSchema>;

@@ -17,7 +17,7 @@ import { adminRequest, firstProblem } from '../admin-shell/admin-request.js';
 import { FormError } from '../admin-shell/form-error.js';
 import { downloadStoredPdf } from './stored-pdf.js';
 
-const TEXT_FIELDS = ['refnumber', 'txnid', 'email', 'mobile', 'authorname', 'keywords', 'subject', 'country', 'pagenumber'] as const;
+const TEXT_FIELDS = ['refnumber', 'txnid', 'email', 'mobile', 'authorname', 'keywords', 'subject', 'country', 'pagenumber', 'doi'] as const;
 type TextField = (typeof TEXT_FIELDS)[number];
 export type ArticleValues = Record<TextField | 'title' | 'abstract' | 'ptype' | 'publishdate' | 'status', string>;
 
@@ -26,7 +26,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 /** Spec §9: payment type paid and certificate date today for a new article. */
 export function newArticleValues(): ArticleValues {
   return {
-    refnumber: '', txnid: '', email: '', mobile: '', authorname: '', keywords: '', subject: '', country: '', pagenumber: '',
+    refnumber: '', txnid: '', email: '', mobile: '', authorname: '', keywords: '', subject: '', country: '', pagenumber: '', doi: '',
     title: '', abstract: '', ptype: 'paid', publishdate: today(), status: 'enabled',
   };
 }
@@ -47,10 +47,12 @@ const LABELS: Record<TextField, string> = {
   subject: 'Subject',
   country: 'Country',
   pagenumber: 'Page number',
+  doi: 'DOI (optional)',
 };
 const HINTS: Partial<Record<TextField, string>> = {
   authorname: `Separate the names with commas; at most ${MAX_AUTHORS} authors.`,
   pagenumber: 'First and last page, like 1-6.',
+  doi: 'Like 10.1234/ijars.2025.3.1.101, without https://doi.org/.',
 };
 
 const isPdfFile = (file: File) => file.type === 'application/pdf' || file.name.toLowerCase().endsWith('.pdf');
@@ -63,15 +65,23 @@ interface ArticleFormProps {
   lastPage?: number;
   article?: ArticleRecord;
   onSaved: (article: ArticleRecord) => void;
+  /** Add only: the DOI the settings suggest for a reference number ('' for none). */
+  suggestDoi?: (refnumber: string) => string;
 }
 
 /** Every field of an article (spec §3) with the rules and messages of spec §5 and §8. */
-export function ArticleForm({ mode, initial, issue, lastPage = 0, article, onSaved }: ArticleFormProps) {
+export function ArticleForm({ mode, initial, issue, lastPage = 0, article, onSaved, suggestDoi }: ArticleFormProps) {
   const [values, setValues] = useState(initial);
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const set = (key: keyof ArticleValues) => (value: string) => setValues((current) => ({ ...current, [key]: value }));
+  // The suggested DOI follows the reference number until the DOI is edited by hand.
+  const setRefnumber = (refnumber: string) =>
+    setValues((current) => {
+      const following = suggestDoi && current.doi === suggestDoi(current.refnumber);
+      return { ...current, refnumber, doi: following ? suggestDoi(refnumber) : current.doi };
+    });
 
   // Spec §5: an over-large or non-PDF file is refused with an alert and dropped.
   function chooseFile(event: ChangeEvent<HTMLInputElement>) {
@@ -128,7 +138,7 @@ export function ArticleForm({ mode, initial, issue, lastPage = 0, article, onSav
   return (
     <form className="admin-card admin-form article-form" onSubmit={submit} noValidate>
       <div className="form-grid">
-        {field('refnumber')}
+        {field('refnumber', <input name="refnumber" value={values.refnumber} onChange={(e) => setRefnumber(e.target.value)} />)}
         {field('txnid')}
         <label>
           Payment type
@@ -162,6 +172,7 @@ export function ArticleForm({ mode, initial, issue, lastPage = 0, article, onSav
         {field('subject')}
         {field('country')}
         {field('pagenumber')}
+        {field('doi')}
         <div className="field">
           <label>
             PDF file{mode === 'edit' && ' (optional)'}
