@@ -20,6 +20,7 @@ import { registerAdminRoutes } from './modules/admin/admin.routes.js';
 import { registerArticleFileRoutes } from './modules/articles/article-files.routes.js';
 import { registerArticleRoutes } from './modules/articles/articles.routes.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
+import { registerCiteRoutes } from './modules/cite/cite.routes.js';
 import { registerDiscoveryRoutes } from './modules/discovery/discovery.routes.js';
 import { registerEditorsRoutes } from './modules/editors/editors.routes.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
@@ -88,6 +89,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
   registerPdfRoutes(app, ctx);
   registerOaiRoutes(app, ctx);
   registerDiscoveryRoutes(app, ctx);
+  registerCiteRoutes(app, ctx);
 
   const assets = readClientAssets(options.clientDir);
   registerPageRoutes(app, ctx, assets, pageRenderer(app, ctx, assets, options.renderThreads));
