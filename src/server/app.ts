@@ -21,6 +21,7 @@ import { registerArticleFileRoutes } from './modules/articles/article-files.rout
 import { registerArticleRoutes } from './modules/articles/articles.routes.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import { registerCiteRoutes } from './modules/cite/cite.routes.js';
+import { registerCrossrefRoutes } from './modules/crossref/crossref.routes.js';
 import { registerDiscoveryRoutes } from './modules/discovery/discovery.routes.js';
 import { registerEditorsRoutes } from './modules/editors/editors.routes.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
@@ -90,6 +91,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
   registerOaiRoutes(app, ctx);
   registerDiscoveryRoutes(app, ctx);
   registerCiteRoutes(app, ctx);
+  registerCrossrefRoutes(app, ctx);
 
   const assets = readClientAssets(options.clientDir);
   registerPageRoutes(app, ctx, assets, pageRenderer(app, ctx, assets, options.renderThreads));

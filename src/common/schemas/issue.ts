@@ -36,3 +36,10 @@ export const DUPLICATE_ISSUE_MESSAGE = 'This issue already exists.';
 
 /** Volume and issue shown with 2 digits, article counts with 3 (spec §9). */
 export const padNumber = (value: number, digits: number) => String(value).padStart(digits, '0');
+
+/** {year}/{volume}/{issue} in a path, such as GET /api/admin/crossref/{year}/{volume}/{issue}. */
+export const issuePathParams = z.object({
+  year: z.coerce.number().int().min(1).max(9999),
+  volume: z.coerce.number().int().min(1).max(9999),
+  issue: z.coerce.number().int().min(1).max(9999),
+});
