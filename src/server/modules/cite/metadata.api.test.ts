@@ -218,6 +218,15 @@ describe('issue page', () => {
   });
 });
 
+describe('OAI-PMH', () => {
+  it('gives the DOI as an identifier and the licence as dc:rights', async () => {
+    const xml = (await get('/oai?verb=ListRecords&metadataPrefix=oai_dc')).body;
+    expect(xml).toContain('<dc:identifier>https://doi.org/10.5555/jct.2025.3.1.70001</dc:identifier>');
+    expect(xml).toContain('<dc:rights>https://creativecommons.org/licenses/by/4.0/</dc:rights>');
+    expect(xml).toContain('<dc:creator>van der Berg, Jan</dc:creator>');
+  });
+});
+
 describe('DOI field of the article forms', () => {
   const post = async (refnumber: number, doi: string) =>
     t.app.inject({
