@@ -97,7 +97,9 @@ describe.each(['desktop', 'phone'] as const)('public reading site at %s width', 
     // Abstract link: the article page opens scrolled to its abstract.
     const firstRow = page.locator('.article-table tbody tr').first();
     const title = (await firstRow.locator('.article-title').textContent())!;
-    await expect(firstRow.locator('.article-citation').textContent()).resolves.toMatch(/^How to cite this article: .+, Volume \d+, Issue 1, \d{4}, Pages \d+-\d+\.$/);
+    await expect(firstRow.locator('.article-citation').textContent()).resolves.toMatch(
+      /^How to cite this article: .+, Volume \d+, Issue 1, \d{4}, Pages \d+-\d+\. https:\/\/doi\.org\/10\.5555\/\S+$/,
+    );
     await firstRow.getByRole('link', { name: 'Abstract' }).click();
     await page.waitForURL(/\/archives\/\d+\/vol\d+\/issue1\/\d+$/);
     await expect(heading(page, title)).resolves.toBe(title);

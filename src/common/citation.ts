@@ -2,7 +2,7 @@
 
 // An issue page cites every article it lists, so these functions skip the work a value does not need.
 
-const HONORIFICS = new Set(['prof', 'professor', 'dr', 'mr', 'mrs', 'ms', 'miss', 'shri', 'smt', 'sri']);
+const HONORIFICS = new Set(['prof', 'professor', 'dr', 'mr', 'mrs', 'ms', 'miss', 'er', 'shri', 'smt', 'sri']);
 const LONGEST_HONORIFIC = 'professor.'.length;
 /** 'Dr.', 'dr' and 'PROF.' are honorifics. */
 const isHonorific = (word: string) =>
@@ -30,11 +30,38 @@ export function splitAuthors(authorname: string): string[] {
     .filter(Boolean);
 }
 
-/** A name as its given names and surname (the last word), honorifics such as Dr. and Prof. dropped; null when nothing is left. */
+/** Lower-case words that belong to the surname that follows them: 'van der Berg', 'de la Cruz'. */
+const PARTICLES = new Set(['van', 'von', 'der', 'den', 'de', 'del', 'della', 'da', 'di', 'du', 'la', 'le', 'bin', 'al']);
+
+/**
+ * A name as its given names and surname, honorifics such as Dr. and Prof. dropped; null when nothing is left.
+ * The surname is the last word with the particles before it, or everything before a comma ('Surname, Given').
+ */
 function nameParts(name: string): { given: string[]; surname: string } | null {
-  const words = (name.match(NAME_WORDS) ?? []).filter((word) => !isHonorific(word));
-  const surname = words.pop();
-  return surname === undefined ? null : { given: words, surname };
+  const words = (text: string) => (text.match(NAME_WORDS) ?? []).filter((word) => !isHonorific(word));
+  const comma = name.indexOf(',');
+  if (comma >= 0) {
+    const surname = words(name.slice(0, comma)).join(' ');
+    const given = words(name.slice(comma + 1));
+    return surname ? { given, surname } : given.length ? nameParts(given.join(' ')) : null;
+  }
+  const given = words(name);
+  if (given.length === 0) return null;
+  let start = given.length - 1;
+  while (start > 1 && PARTICLES.has(given[start - 1]!)) start -= 1;
+  return { given: given.slice(0, start), surname: given.slice(start).join(' ') };
+}
+
+/** One author as family and given names, the form of CSL, Crossref and the citation_author tag. */
+export function authorName(name: string): { family: string; given: string } {
+  const parts = nameParts(name);
+  return parts ? { family: parts.surname, given: parts.given.join(' ') } : { family: name.trim(), given: '' };
+}
+
+/** 'Dr. Anita K. Iyer' -> 'Anita K. Iyer': the name as written, without honorifics or untidy spaces. */
+export function plainName(name: string): string {
+  const { family, given } = authorName(name);
+  return given ? `${given} ${family}` : family;
 }
 
 /** 'Anita K. Iyer' -> 'Iyer AK'; honorifics such as Dr. and Prof. are dropped. */

@@ -21,6 +21,8 @@ import { registerAdminRoutes } from './modules/admin/admin.routes.js';
 import { registerArticleFileRoutes } from './modules/articles/article-files.routes.js';
 import { registerArticleRoutes } from './modules/articles/articles.routes.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
+import { registerCiteRoutes } from './modules/cite/cite.routes.js';
+import { registerCrossrefRoutes } from './modules/crossref/crossref.routes.js';
 import { registerDiscoveryRoutes } from './modules/discovery/discovery.routes.js';
 import { registerEmailRoutes } from './modules/email/email.routes.js';
 import { registerEditorsRoutes } from './modules/editors/editors.routes.js';
@@ -95,6 +97,8 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
   registerActivityRoutes(app, ctx);
   registerContentPageRoutes(app, ctx);
   registerSitePictureRoutes(app, ctx);
+  registerCiteRoutes(app, ctx);
+  registerCrossrefRoutes(app, ctx);
 
   const assets = readClientAssets(options.clientDir);
   registerPageRoutes(app, ctx, assets, pageRenderer(app, ctx, assets, options.renderThreads));

@@ -29,6 +29,8 @@ export const articleSummarySchema = z.object({
   issue: z.number().int(),
   frequency: z.string(),
   file: z.string().nullable(),
+  /** Without https://doi.org/; '' when the article has none. */
+  doi: z.string(),
 });
 export type ArticleSummary = z.infer<typeof articleSummarySchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ARTICLE_STATUSES, PAYMENT_TYPES } from '../constants.js';
+import { DOI_MESSAGE, DOI_PATTERN, normaliseDoi } from '../doi.js';
 
 /** Exact messages for the article forms (specification: Validation rules, Error catalogue). */
 export const REF_NUMBER_MESSAGE = 'Ref number must be a valid number.';
@@ -13,6 +14,7 @@ export const PDF_REQUIRED_MESSAGE = 'The PDF file is required.';
 export const ARTICLE_ERROR_MESSAGES: Record<string, string> = {
   duplicate_reference_number: 'Duplicate reference number',
   duplicate_title: 'Duplicate title',
+  duplicate_doi: 'Duplicate DOI',
   duplicate_txnid: 'Transaction ID Already Used',
   invalid_txnid: 'Invalid transaction id',
   invalid_pagenumber: 'Invalid page number',
@@ -71,6 +73,12 @@ const articleFields = {
   authorname: required('Author names', 2000),
   abstract: html('Abstract', 200_000),
   keywords: optional('Keywords', 2000),
+  doi: z
+    .string()
+    .max(300, 'DOI must be at most 300 characters')
+    .default('')
+    .transform(normaliseDoi)
+    .refine((value) => value === '' || DOI_PATTERN.test(value), DOI_MESSAGE),
   subject: optional('Subject', 200),
   country: optional('Country', 100),
   mobile: optional('Mobile', 40),

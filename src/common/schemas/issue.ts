@@ -42,3 +42,9 @@ export const ISSUE_DELETED_MESSAGE = 'Issue deleted';
 export const ISSUE_TAKEN_MESSAGE = 'Another issue already has this year, volume and issue number.';
 export const issueNotEmptyMessage = (articles: number) =>
   `This issue still has ${articles} article${articles === 1 ? '' : 's'}: delete them or move them to another issue first.`;
+/** {year}/{volume}/{issue} in a path, such as GET /api/admin/crossref/{year}/{volume}/{issue}. */
+export const issuePathParams = z.object({
+  year: z.coerce.number().int().min(1).max(9999),
+  volume: z.coerce.number().int().min(1).max(9999),
+  issue: z.coerce.number().int().min(1).max(9999),
+});

@@ -13,6 +13,7 @@ describe('user-facing messages', () => {
       duplicate_txnid: 'Transaction ID Already Used',
       invalid_txnid: 'Invalid transaction id',
       invalid_pagenumber: 'Invalid page number',
+      duplicate_doi: 'Duplicate DOI',
     });
   });
 

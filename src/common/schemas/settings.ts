@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COVER_PAGE_VARIANTS, HEADER_STYLES } from '../constants.js';
 import { webAddress } from './web-address.js';
+import { DEFAULT_DOI_SUFFIX_PATTERN, DOI_PREFIX_PATTERN } from '../doi.js';
 
 const line = (max = 300) => z.string().trim().max(max, `must be at most ${max} characters`);
 /** Fees are shown as amounts (₹ 2000, $ 50) on the home page and in the instructions. */
@@ -42,6 +43,15 @@ export const settingsInputSchema = z.object({
   header_style: z.enum(HEADER_STYLES),
   cover_page_variant: z.enum(COVER_PAGE_VARIANTS),
   admin_ip_allowlist: line(2000),
+  // Added later than the rest: a client that does not send them keeps working.
+  doi_prefix: line(20)
+    .default('')
+    .refine((value) => value === '' || DOI_PREFIX_PATTERN.test(value), 'must look like 10.1234'),
+  doi_suffix_pattern: line(200).default(DEFAULT_DOI_SUFFIX_PATTERN),
+  licence_name: line(200).default(''),
+  licence_url: z
+    .union([z.literal(''), z.string().trim().pipe(z.url({ protocol: /^https?$/, message: 'must be a URL' }))])
+    .default(''),
 });
 
 export type SiteSettings = z.infer<typeof settingsInputSchema>;

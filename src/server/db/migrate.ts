@@ -6,6 +6,7 @@ import { userRolesMigration } from './migrations/003-user-roles.js';
 import { pendingFileMovesMigration } from './migrations/004-pending-file-moves.js';
 import { oaiDatestampsMigration } from './migrations/005-oai-datestamps.js';
 import { publishedChangesIndexMigration } from './migrations/006-published-changes-index.js';
+import { scholarlyMetadataMigration } from './migrations/007-scholarly-metadata.js';
 import { correctionsActivityEmailMigration } from './migrations/008-corrections-activity-email.js';
 import { contentPagesMigration } from './migrations/009-content-pages.js';
 
@@ -18,6 +19,7 @@ export async function migrate({ db, engine }: DatabaseHandle): Promise<void> {
     '004-pending-file-moves': pendingFileMovesMigration(engine),
     '005-oai-datestamps': oaiDatestampsMigration(),
     '006-published-changes-index': publishedChangesIndexMigration(),
+    '007-scholarly-metadata': scholarlyMetadataMigration(),
     '008-corrections-activity-email': correctionsActivityEmailMigration(engine),
     '009-content-pages': contentPagesMigration(),
   };

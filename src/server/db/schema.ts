@@ -62,6 +62,10 @@ export interface SettingsTable {
   header_style: HeaderStyle;
   cover_page_variant: CoverPageVariant;
   admin_ip_allowlist: string;
+  doi_prefix: string;
+  doi_suffix_pattern: string;
+  licence_name: string;
+  licence_url: string;
   updated_at: string;
 }
 
@@ -112,6 +116,8 @@ export interface ArticlesTable {
   /** The abstract without markup, kept for full-text search. */
   abstract_text: string;
   keywords: string;
+  /** Without https://doi.org/; '' when the article has none (defaults to that on insert). */
+  doi: Generated<string>;
   description: string;
   subject: string;
   country: string;

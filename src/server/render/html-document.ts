@@ -10,7 +10,21 @@ function headTags(head: HeadData | null, origin: string): string {
   for (const meta of head.meta ?? []) {
     tags.push(`<meta name="${escapeHtml(meta.name)}" content="${escapeHtml(meta.content)}">`);
   }
+  tags.push(...sharingTags(head, origin));
+  // '<' is escaped so that no text in the data can close the script element.
+  if (head.jsonLd) tags.push(`<script type="application/ld+json">${JSON.stringify(head.jsonLd).replace(/</g, '\\u003c')}</script>`);
   return tags.join('');
+}
+
+/** Open Graph and Twitter card tags, so that a shared link shows the page's title and summary. */
+function sharingTags(head: HeadData, origin: string): string[] {
+  const property = (name: string, content: string) => `<meta property="${name}" content="${escapeHtml(content)}">`;
+  const name = (tag: string, content: string) => `<meta name="${tag}" content="${escapeHtml(content)}">`;
+  const tags = [property('og:type', head.ogType ?? 'website'), property('og:title', head.title), name('twitter:card', 'summary')];
+  tags.push(name('twitter:title', head.title));
+  if (head.canonicalPath) tags.push(property('og:url', origin + head.canonicalPath));
+  if (head.description) tags.push(property('og:description', head.description), name('twitter:description', head.description));
+  return tags;
 }
 
 /** Where the Atom feed of the latest articles is served; every public page names it in its head. */

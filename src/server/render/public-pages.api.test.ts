@@ -177,16 +177,20 @@ describe('archive pages', () => {
     expect(meta).toEqual([
       ['citation_title', 'Soil health of Oryza sativa paddies'],
       ['citation_author', 'Anita K. Iyer'],
-      ['citation_author', 'Dr. Rahul Sharma'],
+      ['citation_author', 'Rahul Sharma'],
       ['citation_publication_date', '2025/02/14'],
       ['citation_journal_title', 'Journal of Careful Tests'],
+      ['citation_publisher', 'Careful Publications'],
       ['citation_volume', '3'],
       ['citation_issue', '1'],
       ['citation_firstpage', '12'],
       ['citation_lastpage', '20'],
-      ['citation_pdf_url', 'http://localhost:80/assets/archives/2025/vol3issue1/90001.pdf'],
-      ['citation_issn', '1234-5678'],
+      ['citation_abstract_html_url', 'http://localhost:80/archives/2025/vol3/issue1/90001'],
+      ['citation_abstract', 'We measured soil carbon in 40 paddies.'],
+      ['citation_language', 'English'],
       ['citation_keywords', 'soil, rice'],
+      ['citation_issn', '1234-5678'],
+      ['citation_pdf_url', 'http://localhost:80/assets/archives/2025/vol3issue1/90001.pdf'],
     ]);
   });
 

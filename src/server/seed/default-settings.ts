@@ -1,6 +1,7 @@
 import type { Db } from '../db/database.js';
 import type { SettingsTable } from '../db/schema.js';
 import { DEFAULT_FEE_DOLLAR, DEFAULT_FEE_RUPEE } from '../../common/constants.js';
+import { DEFAULT_DOI_SUFFIX_PATTERN } from '../../common/doi.js';
 import { findSettings, saveSettings } from '../modules/settings/settings.repository.js';
 
 export const DEFAULT_SETTINGS: Omit<SettingsTable, 'id' | 'updated_at'> = {
@@ -34,6 +35,10 @@ export const DEFAULT_SETTINGS: Omit<SettingsTable, 'id' | 'updated_at'> = {
   header_style: 'image',
   cover_page_variant: 'classic',
   admin_ip_allowlist: '',
+  doi_prefix: '',
+  doi_suffix_pattern: DEFAULT_DOI_SUFFIX_PATTERN,
+  licence_name: '',
+  licence_url: '',
 };
 
 /** Creates the settings row of a new database; true when the database was empty. */

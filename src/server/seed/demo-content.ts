@@ -99,7 +99,10 @@ export function demoArticle(random: () => number, suffix = ''): DemoArticleConte
     `<p>This paper examines ${topic} in ${place}. Data were collected from ${sample} respondents using ${method}, ` +
     `and analysed with descriptive statistics, correlation and regression. The study found ${finding} between the ` +
     `variables studied. The findings have practical implications for policy makers, practitioners and researchers ` +
-    `in ${subject.toLowerCase()}, and the paper closes with suggestions for further research.</p>`;
+    `in ${subject.toLowerCase()}, and the paper closes with suggestions for further research.</p>` +
+    `<p>The sample was drawn in stages so that urban and rural areas, and men and women, were represented in ` +
+    `proportion to the population of ${place}. Reliability of the instrument was checked with Cronbach's alpha, ` +
+    `and the results were compared with earlier studies of ${topic} in other regions of the country.</p>`;
   return {
     title,
     authorname: authors.join(', '),

@@ -22,6 +22,22 @@ describe('demo journal', () => {
     }
   });
 
+  it('looks true: no article dated after today, page ranges that fit the PDFs, long abstracts and DOIs', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const articles = await t.ctx.db.selectFrom('articles').selectAll().execute();
+    for (const article of articles) {
+      expect(article.publishdate <= today, article.refnumber).toBe(true);
+      expect(article.abstract_text.length, article.refnumber).toBeGreaterThan(600);
+      expect(article.doi).toBe(`10.5555/ijars.${article.year}.${article.volume}.${article.issue}.${article.refnumber}`);
+    }
+    for (const article of articles.slice(0, 6)) {
+      const file = path.join(t.dataDir, 'files', 'archives', String(article.year), `vol${article.volume}issue${article.issue}`, article.file!);
+      const pages = fs.readFileSync(file, 'latin1').match(/\/Type \/Page\b/g)?.length;
+      const [first, last] = article.pagenumber.split('-').map(Number);
+      expect(pages, article.refnumber).toBe(last! - first! + 1);
+    }
+  });
+
   it('has editors in all three categories, with and without pictures', async () => {
     const editors = await t.ctx.db.selectFrom('editors').selectAll().execute();
     expect(new Set(editors.map((e) => e.category))).toEqual(new Set(['chief editor', 'associate editor', 'assistant editor']));

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { suggestedDoi } from '../../common/doi.js';
 import { formatCitation } from '../../common/citation.js';
 import type { Db } from '../db/database.js';
 import type { SettingsTable } from '../db/schema.js';
@@ -22,6 +23,9 @@ export const DEMO_SETTINGS: Omit<SettingsTable, 'id' | 'updated_at'> = {
   whatsup_number: '+91 98765 43210',
   issn: '2999-1234',
   journal_essn: '2999-1242',
+  doi_prefix: '10.5555',
+  licence_name: 'CC BY 4.0',
+  licence_url: 'https://creativecommons.org/licenses/by/4.0/',
   year_started: '2015',
   journal_frequency: 'Bi-monthly',
   journal_type: 'Online and Print, Peer Reviewed, Open Access',
@@ -87,6 +91,7 @@ export async function seedDemoJournal(db: Db, files: FileStore, log: FastifyBase
 async function seedIssuesAndArticles(db: Db, files: FileStore): Promise<number> {
   const random = seededRandom(2024);
   const usedTitles = new Set<string>();
+  const today = new Date().toISOString().slice(0, 10);
   let count = 0;
   for (let y = 0; y < YEARS; y++) {
     const year = FIRST_YEAR + y;
@@ -107,9 +112,14 @@ async function seedIssuesAndArticles(db: Db, files: FileStore): Promise<number> 
         page += length;
         const file = FileStore.articlePath(year, volume, issue, refnumber);
         const citation = formatCitation({ ...content, volume, issue, year, pagenumber }, DEMO_SETTINGS.websitename);
-        await files.write(file, await demoArticlePdf({ ...content, journal: DEMO_SETTINGS.websitename, citation }));
+        const firstPage = page - length;
+        const pdf = { ...content, journal: DEMO_SETTINGS.websitename, citation, firstPage, lastPage: page - 1 };
+        await files.write(file, await demoArticlePdf(pdf));
         const month = 2 * i + 1 + Math.floor(random() * 2);
-        const publishdate = `${year}-${String(month).padStart(2, '0')}-${String(5 + a * 5).padStart(2, '0')}`;
+        const planned = `${year}-${String(month).padStart(2, '0')}-${String(5 + a * 5).padStart(2, '0')}`;
+        // An issue of the current months is dated no later than today.
+        const publishdate = planned < today ? planned : today;
+        const place = { year, volume, issue, refnumber };
         const now = new Date().toISOString();
         await insertArticle(db, withDerivedColumns({
           refnumber,
@@ -117,6 +127,7 @@ async function seedIssuesAndArticles(db: Db, files: FileStore): Promise<number> 
           authorname: content.authorname,
           abstract: sanitizeRichText(content.abstract),
           keywords: content.keywords,
+          doi: suggestedDoi(DEMO_SETTINGS.doi_prefix, DEMO_SETTINGS.doi_suffix_pattern, DEMO_SETTINGS.websitename, place),
           subject: content.subject,
           country: content.country,
           email: `author${count}@mail.example`,

@@ -1,5 +1,7 @@
 import { articleFileUrl } from '../../common/archive-links.js';
+import { coinsTitle } from '../../common/citation-exports.js';
 import { formatCitation } from '../../common/citation.js';
+import { doiUrl } from '../../common/doi.js';
 import { escapeHtml } from '../../common/html.js';
 import type { ArticleSummary } from '../../common/schemas/archives.js';
 import type { PublicSettings } from '../../common/schemas/settings.js';
@@ -30,6 +32,9 @@ function rowHtml(
   const file = articleFileUrl(article);
   const citation = formatCitation(article, settings.websitename);
   const downloadLink = file ? `<a href="${escapeHtml(file)}">Download</a>` : '';
+  const doiLine = article.doi ? ` <a class="doi" href="${escapeHtml(doiUrl(article.doi))}">${escapeHtml(doiUrl(article.doi))}</a>` : '';
+  // An empty COinS span: reference managers read its title and offer to import the article.
+  const coins = `<span class="Z3988" title="${escapeHtml(coinsTitle(article, settings))}"></span>`;
   const subjectCell = settings.show_subject_column ? `<td data-label="Subject">${escapeHtml(article.subject)}</td>` : '';
   return (
     `<tr><td class="serial" data-label="S.No.">${firstNumber + index}</td><td class="article-cell">` +
@@ -37,7 +42,7 @@ function rowHtml(
     `<p class="article-authors">${escapeHtml(article.authorname)}</p>` +
     `<p class="article-links"><a href="${escapeHtml(abstractPath(article))}" data-route="" data-scroll-to="abstract">Abstract</a>${downloadLink}` +
     `<span>Pages: ${escapeHtml(article.pagenumber)}</span></p>` +
-    `<p class="article-citation"><strong>How to cite this article:</strong> ${escapeHtml(citation)}</p></td>` +
+    `<p class="article-citation"><strong>How to cite this article:</strong> ${escapeHtml(citation)}${doiLine}</p>${coins}</td>` +
     `${subjectCell}<td data-label="Country">${escapeHtml(article.country)}</td></tr>`
   );
 }

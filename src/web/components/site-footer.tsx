@@ -1,11 +1,21 @@
 import type { PublicSettings } from '../../common/schemas/settings.js';
+import { LicenceLink } from './licence-link.js';
 import { RouteAnchor } from './route-anchor.js';
 
 export function SiteFooter({ settings }: { settings: PublicSettings }) {
   return (
     <footer className="site-footer">
       <div className="container footer-row">
-        <p>{`© ${new Date().getFullYear()} ${settings.websitename}. All rights reserved.`}</p>
+        <p>
+          {`© ${new Date().getFullYear()} ${settings.websitename}. `}
+          {settings.licence_name ? (
+            <>
+              Content licensed under <LicenceLink settings={settings} />.
+            </>
+          ) : (
+            'All rights reserved.'
+          )}
+        </p>
         <ul>
           <li>
             <RouteAnchor to="/about">About</RouteAnchor>

@@ -6,6 +6,10 @@ export interface HeadData {
   description?: string;
   canonicalPath?: string;
   meta?: { name: string; content: string }[];
+  /** schema.org structured data, written as a JSON-LD script. */
+  jsonLd?: object;
+  /** Open Graph type; 'website' when not set. */
+  ogType?: 'article' | 'website';
 }
 
 export interface HeadArgs<T = unknown> {

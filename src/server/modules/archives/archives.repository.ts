@@ -6,13 +6,16 @@ import { isPublished } from '../articles/published.js';
 /** Columns of an article in an issue's list: the issue's own (year, volume, issue) are known already. */
 const ISSUE_LIST_COLUMNS = [
   'articles.id', 'articles.refnumber', 'articles.title', 'articles.authorname', 'articles.subject', 'articles.country',
-  'articles.pagenumber', 'articles.file',
+  'articles.pagenumber', 'articles.file', 'articles.doi',
 ] as const;
 
 /** Columns of an article in search results. */
 export const SUMMARY_COLUMNS = [...ISSUE_LIST_COLUMNS, 'articles.year', 'articles.volume', 'articles.issue', 'articles.frequency'] as const;
 
-export type IssueListRow = Pick<ArticleRow, 'id' | 'refnumber' | 'title' | 'authorname' | 'subject' | 'country' | 'pagenumber' | 'file'>;
+export type IssueListRow = Pick<
+  ArticleRow,
+  'id' | 'refnumber' | 'title' | 'authorname' | 'subject' | 'country' | 'pagenumber' | 'file' | 'doi'
+>;
 /** Where an article was published. */
 export type ArticlePlace = Pick<ArticleRow, 'year' | 'volume' | 'issue' | 'frequency'>;
 export type SummaryRow = IssueListRow & ArticlePlace;

@@ -27,6 +27,7 @@ export const toSummary = (row: IssueListRow, place: ArticlePlace): ArticleSummar
   issue: place.issue,
   frequency: place.frequency,
   file: row.file,
+  doi: row.doi,
 });
 
 const toPublicArticle = (row: PublicArticleRow): PublicArticle => ({

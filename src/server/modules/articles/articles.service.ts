@@ -54,6 +54,7 @@ function duplicateError(error: unknown, mode: 'add' | 'edit'): unknown {
   if (!constraint) return error;
   if (constraint.includes('refnumber')) return conflict('duplicate_reference_number');
   if (constraint.includes('title_key')) return conflict('duplicate_title');
+  if (constraint.includes('doi')) return conflict('duplicate_doi');
   // The spec reports a reused transaction id as duplicate_txnid only when adding.
   if (constraint.includes('txnid')) return mode === 'add' ? conflict('duplicate_txnid') : conflict('invalid_txnid');
   return error;
@@ -78,6 +79,7 @@ function cleanFields(input: ArticleAddInput | ArticleEditInput) {
     authorname,
     abstract,
     keywords: toPlainText(input.keywords),
+    doi: input.doi,
     subject: toPlainText(input.subject),
     country: toPlainText(input.country),
     email: input.email,

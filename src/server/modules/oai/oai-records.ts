@@ -1,4 +1,5 @@
 import { articlePath } from '../../../common/archive-links.js';
+import { doiUrl } from '../../../common/doi.js';
 import { issueCitation, splitAuthors, surnameFirst, titleText } from '../../../common/citation.js';
 import type { SiteSettings } from '../../../common/schemas/settings.js';
 import { datestamp } from './oai-arguments.js';
@@ -61,10 +62,11 @@ function dublinCoreFields(row: OaiRecordRow, { origin, settings }: Repository): 
     ['date', [row.publishdate]],
     ['type', ['Text', 'info:eu-repo/semantics/article', 'info:eu-repo/semantics/publishedVersion']],
     ['format', row.file ? ['application/pdf'] : []],
-    ['identifier', [origin + articlePath(row)]],
+    ['identifier', [origin + articlePath(row), ...(row.doi ? [doiUrl(row.doi)] : [])]],
     // The citation of the issue, then each ISSN alone, which is how harvesters recognise the journal.
     ['source', [issueCitation(row, settings.websitename), settings.issn, settings.journal_essn]],
     ['language', listed(settings.journal_language).map(languageCode)],
+    ['rights', [settings.licence_url || settings.licence_name].filter(Boolean)],
   ];
 }
 

@@ -11,7 +11,7 @@ const HAS_IDENTIFIER = sql<boolean>`refnumber <> ''`;
 
 /** Columns of a record (a header needs a few of them; reading all costs little beside the page's other work). */
 const RECORD_COLUMNS = [
-  'id', 'refnumber', 'modification', 'creation', 'status', 'title', 'authorname', 'abstract_text', 'keywords', 'pagenumber',
+  'id', 'refnumber', 'modification', 'creation', 'status', 'title', 'authorname', 'abstract_text', 'keywords', 'doi', 'pagenumber',
   'year', 'volume', 'issue', 'publishdate', 'file',
 ] as const;
 

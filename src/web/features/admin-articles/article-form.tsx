@@ -19,7 +19,7 @@ import { FormField, type ControlProps } from '../forms/form-field.js';
 import { useKeptForm } from '../../lib/use-kept-form.js';
 import { downloadStoredPdf } from './stored-pdf.js';
 
-const TEXT_FIELDS = ['refnumber', 'txnid', 'email', 'mobile', 'authorname', 'keywords', 'subject', 'country', 'pagenumber'] as const;
+const TEXT_FIELDS = ['refnumber', 'txnid', 'email', 'mobile', 'authorname', 'keywords', 'subject', 'country', 'pagenumber', 'doi'] as const;
 type TextField = (typeof TEXT_FIELDS)[number];
 export type ArticleValues = Record<TextField | 'title' | 'abstract' | 'ptype' | 'publishdate' | 'status', string>;
 
@@ -28,7 +28,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 /** Payment type paid and certificate date today for a new article (specification: Business constants and limits). */
 export function newArticleValues(): ArticleValues {
   return {
-    refnumber: '', txnid: '', email: '', mobile: '', authorname: '', keywords: '', subject: '', country: '', pagenumber: '',
+    refnumber: '', txnid: '', email: '', mobile: '', authorname: '', keywords: '', subject: '', country: '', pagenumber: '', doi: '',
     title: '', abstract: '', ptype: 'paid', publishdate: today(), status: 'enabled',
   };
 }
@@ -49,10 +49,12 @@ const LABELS: Record<TextField, string> = {
   subject: 'Subject',
   country: 'Country',
   pagenumber: 'Page number',
+  doi: 'DOI (optional)',
 };
 const HINTS: Partial<Record<TextField, string>> = {
   authorname: `Separate the names with commas; at most ${MAX_AUTHORS} authors.`,
   pagenumber: 'First and last page, like 1-6.',
+  doi: 'Like 10.1234/ijars.2025.3.1.101, without https://doi.org/.',
 };
 
 /** What an add (and, without email and file, an edit) cannot go without (specification: Validation rules). */
@@ -66,6 +68,7 @@ const REFUSALS = {
     duplicate_reference_number: 'refnumber',
     duplicate_title: 'title',
     duplicate_txnid: 'txnid',
+    duplicate_doi: 'doi',
     invalid_txnid: 'txnid',
     invalid_pagenumber: 'pagenumber',
     invalid_file: 'pdfFile',
@@ -84,11 +87,13 @@ interface ArticleFormProps {
   lastPage?: number;
   article?: ArticleRecord;
   onSaved: (article: ArticleRecord) => void;
+  /** Add only: the DOI the settings suggest for a reference number ('' for none). */
+  suggestDoi?: (refnumber: string) => string;
 }
 
 /** Every field of an article with its rules and messages (specification: Entities and their fields, Validation rules,
  * Error catalogue). */
-export function ArticleForm({ mode, initial, issue, lastPage = 0, article, onSaved }: ArticleFormProps) {
+export function ArticleForm({ mode, initial, issue, lastPage = 0, article, onSaved, suggestDoi }: ArticleFormProps) {
   const [values, setValues] = useKeptForm('article', initial);
   const [file, setFile] = useState<File | null>(null);
   const [problems, setProblems] = useState<FormProblems>(NO_PROBLEMS);
@@ -96,6 +101,12 @@ export function ArticleForm({ mode, initial, issue, lastPage = 0, article, onSav
   const required = (key: string) => REQUIRED.has(key) && (mode === 'add' || !EDIT_OPTIONAL.has(key));
   const setError = (form: string) => setProblems({ fields: {}, form });
   const set = (key: keyof ArticleValues) => (value: string) => setValues((current) => ({ ...current, [key]: value }));
+  // The suggested DOI follows the reference number until the DOI is edited by hand.
+  const setRefnumber = (refnumber: string) =>
+    setValues((current) => {
+      const following = suggestDoi && current.doi === suggestDoi(current.refnumber);
+      return { ...current, refnumber, doi: following ? suggestDoi(refnumber) : current.doi };
+    });
 
   // An over-large or non-PDF file is refused with an alert and dropped (specification: Validation rules).
   function chooseFile(event: ChangeEvent<HTMLInputElement>) {
@@ -159,7 +170,7 @@ export function ArticleForm({ mode, initial, issue, lastPage = 0, article, onSav
   return (
     <form className="admin-card admin-form article-form" onSubmit={submit} noValidate>
       <div className="form-grid">
-        {text('refnumber')}
+        {text('refnumber', (props) => <input {...props} value={values.refnumber} onChange={(e) => setRefnumber(e.target.value)} />)}
         {text('txnid')}
         {field('ptype', 'Payment type', (props) => (
           <select {...props} value={values.ptype} onChange={(e) => set('ptype')(e.target.value)}>
@@ -190,6 +201,7 @@ export function ArticleForm({ mode, initial, issue, lastPage = 0, article, onSav
         {text('subject')}
         {text('country')}
         {text('pagenumber')}
+        {text('doi')}
         {field(
           'pdfFile',
           `PDF file${mode === 'edit' ? ' (optional)' : ''}`,

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { ArticleRecord } from '../../../common/schemas/archives.js';
+import { suggestedDoi } from '../../../common/doi.js';
 import { lastPageOf } from '../../../common/schemas/article.js';
 import type { AdminIssue } from '../../../common/schemas/issue.js';
 import type { SiteSettings } from '../../../common/schemas/settings.js';
@@ -28,6 +29,8 @@ export async function articleAddLoader({ params }: LoaderFunctionArgs): Promise<
 export function ArticleAddPage() {
   const { issue, articles, settings } = useLoaderData<typeof articleAddLoader>();
   const [saved, setSaved] = useState<ArticleRecord | null>(null);
+  const suggestDoi = (refnumber: string) =>
+    refnumber && suggestedDoi(settings.doi_prefix, settings.doi_suffix_pattern, settings.websitename, { ...issue, refnumber });
 
   return (
     <section>
@@ -55,6 +58,7 @@ export function ArticleAddPage() {
           issue={issue}
           lastPage={lastPageOf(articles.map((article) => article.pagenumber))}
           onSaved={setSaved}
+          suggestDoi={suggestDoi}
         />
       )}
     </section>

@@ -54,6 +54,15 @@ export const SETTINGS_GROUPS: { title: string; fields: Field[] }[] = [
       { key: 'google_review_link', label: 'Google review link' },
     ],
   },
+  {
+    title: 'DOIs and licence',
+    fields: [
+      { key: 'doi_prefix', label: 'DOI prefix (like 10.1234)' },
+      { key: 'doi_suffix_pattern', label: 'DOI suffix pattern ({journal-initials}, {year}, {volume}, {issue}, {refnumber})' },
+      { key: 'licence_name', label: 'Licence name (like CC BY 4.0)' },
+      { key: 'licence_url', label: 'Licence URL' },
+    ],
+  },
   { title: 'Home page', fields: [{ key: 'home_content', label: 'Home content', kind: 'rich' }] },
   {
     title: 'Publisher',

@@ -1,8 +1,13 @@
 import { data, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { articleFileUrl, articlePath, issuePath, issueTitle, leadingNumber } from '../../../common/archive-links.js';
-import { formatCitation, splitAuthors, titleText } from '../../../common/citation.js';
+import { CITE_FORMATS, citePath, cslItem, firstLanguage, type CiteFormat } from '../../../common/citation-exports.js';
+import { formatCitation, plainName, splitAuthors, titleText } from '../../../common/citation.js';
+import { doiUrl } from '../../../common/doi.js';
+import { textOf } from '../../../common/schemas/article.js';
+import { articleJsonLd } from '../../../common/structured-data.js';
 import type { PublicArticle } from '../../../common/schemas/archives.js';
 import type { PublicSettings } from '../../../common/schemas/settings.js';
+import { LicenceLink } from '../../components/licence-link.js';
 import { RouteAnchor } from '../../components/route-anchor.js';
 import { siteTitle, type HeadArgs, type HeadData } from '../../lib/head.js';
 import type { DeepReadonly } from '../../lib/memo-by-object.js';
@@ -37,21 +42,27 @@ function shorten(text: string, max: number): string {
 function citationMeta(article: DeepReadonly<PublicArticle>, settings: PublicSettings, origin: string) {
   const [firstPage = '', lastPage = ''] = article.pagenumber.split('-').map((page) => page.trim());
   const file = articleFileUrl(article);
+  const tag = (name: string, content: string) => ({ name, content });
   const meta = [
-    { name: 'citation_title', content: titleText(article.title) },
-    ...splitAuthors(article.authorname).map((author) => ({ name: 'citation_author', content: author })),
-    { name: 'citation_publication_date', content: (article.publishdate || String(article.year)).replace(/-/g, '/') },
-    { name: 'citation_journal_title', content: settings.websitename },
-    { name: 'citation_volume', content: String(article.volume) },
-    { name: 'citation_issue', content: String(article.issue) },
-    { name: 'citation_firstpage', content: firstPage },
-    { name: 'citation_lastpage', content: lastPage },
+    tag('citation_title', titleText(article.title)),
+    ...splitAuthors(article.authorname).map((author) => tag('citation_author', plainName(author))),
+    tag('citation_publication_date', (article.publishdate || String(article.year)).replace(/-/g, '/')),
+    tag('citation_journal_title', settings.websitename),
+    tag('citation_publisher', settings.publisher_name),
+    tag('citation_volume', String(article.volume)),
+    tag('citation_issue', String(article.issue)),
+    tag('citation_firstpage', firstPage),
+    tag('citation_lastpage', lastPage),
+    tag('citation_doi', article.doi),
+    tag('citation_abstract_html_url', origin + articlePath(article)),
+    tag('citation_abstract', textOf(article.abstract)),
+    tag('citation_language', firstLanguage(settings.journal_language)),
+    tag('citation_keywords', article.keywords),
+    ...[settings.issn, settings.journal_essn].map((issn) => tag('citation_issn', issn)),
+    tag('citation_pdf_url', file ? origin + file : ''),
+    tag('DC.rights', settings.licence_url || settings.licence_name),
   ];
-  if (file) meta.push({ name: 'citation_pdf_url', content: origin + file });
-  const issn = settings.issn || settings.journal_essn;
-  if (issn) meta.push({ name: 'citation_issn', content: issn });
-  if (article.keywords) meta.push({ name: 'citation_keywords', content: article.keywords });
-  return meta.filter((tag) => tag.content);
+  return meta.filter((entry) => entry.content);
 }
 
 export function articleHead({ data: loaded, settings, origin }: HeadArgs<ArticleData>): HeadData {
@@ -62,6 +73,8 @@ export function articleHead({ data: loaded, settings, origin }: HeadArgs<Article
     description: shorten(titleText(article.abstract), DESCRIPTION_CHARS),
     canonicalPath: articlePath(article),
     meta: citationMeta(article, settings, origin),
+    jsonLd: articleJsonLd(cslItem(article, settings, origin), settings, origin),
+    ogType: 'article',
   };
 }
 
@@ -85,6 +98,11 @@ export function ArticlePage() {
       </p>
       <h1 dangerouslySetInnerHTML={{ __html: article.title }} />
       <p className="article-authors">{article.authorname}</p>
+      {article.doi && (
+        <p className="article-doi">
+          DOI: <a href={doiUrl(article.doi)}>{doiUrl(article.doi)}</a>
+        </p>
+      )}
       <dl className="article-facts">
         <div>
           <dt>Pages</dt>
@@ -122,7 +140,34 @@ export function ArticlePage() {
       <section className="article-citation" aria-labelledby="cite-title">
         <h2 id="cite-title">How to cite this article</h2>
         <p>{formatCitation(article, settings.websitename)}</p>
+        {article.doi && <p>{doiUrl(article.doi)}</p>}
       </section>
+      <CiteBox refnumber={article.refnumber} />
+      {settings.licence_name && (
+        <p className="article-licence">
+          Licence: <LicenceLink settings={settings} />
+        </p>
+      )}
     </article>
+  );
+}
+
+const CITE_LABELS: Record<CiteFormat, string> = { bib: 'BibTeX', ris: 'RIS (EndNote, Zotero, Mendeley)', json: 'CSL-JSON' };
+
+/** Downloads of the article's reference for reference managers. */
+function CiteBox({ refnumber }: { refnumber: string }) {
+  return (
+    <section className="article-cite-box" aria-labelledby="cite-box-title">
+      <h2 id="cite-box-title">Cite this article</h2>
+      <ul>
+        {(Object.keys(CITE_FORMATS) as CiteFormat[]).map((format) => (
+          <li key={format}>
+            <a href={citePath(refnumber, format)} download>
+              {CITE_LABELS[format]}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

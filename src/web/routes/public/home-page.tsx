@@ -1,4 +1,5 @@
 import { IMPACT_FACTOR_DISPLAY_CHARS } from '../../../common/constants.js';
+import { homeJsonLd } from '../../../common/structured-data.js';
 import type { PublicSettings } from '../../../common/schemas/settings.js';
 import { HomeSidebar } from '../../components/home-sidebar.js';
 import { siteTitle, type HeadArgs, type HeadData } from '../../lib/head.js';
@@ -26,11 +27,12 @@ function journalInformation(settings: PublicSettings): [string, string][] {
   return rows.filter(([, value]) => value);
 }
 
-export function homeHead({ settings }: HeadArgs): HeadData {
+export function homeHead({ settings, origin }: HeadArgs): HeadData {
   return {
     title: siteTitle(settings),
     description: `${settings.websitename}: a peer-reviewed ${settings.journal_type || 'academic'} journal. Read the archive, submit your article and follow the publication process.`,
     canonicalPath: '/',
+    jsonLd: homeJsonLd(settings, origin),
   };
 }
 

@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createUser } from './support/admin-api.js';
+import { launchBrowser, openPage, screenshot } from './support/browser.js';
+
+const baseUrl = inject('baseUrl');
+const admin = { username: inject('adminUsername'), password: inject('adminPassword') };
+// A user of its own: sign-ins are rate-limited per user name, and other journeys share the seeded admin.
+const EDITOR = { username: 'metadata-editor', password: 'metadata-password', name: 'Metadata Editor', role: 'admin' };
+const ARTICLE_ID = 1;
+const DOI = '10.5555/ijars.e2e.metadata';
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  await createUser(baseUrl, admin, EDITOR);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('scholarly metadata', () => {
+  it('sets a DOI in the admin form, shows the DOI link and the Cite box, and downloads the RIS file', async () => {
+    const { page, errors } = await openPage(browser, 'desktop');
+    await page.goto(`${baseUrl}/admin/login`);
+    await page.getByLabel('Username').fill(EDITOR.username);
+    await page.getByLabel('Password').fill(EDITOR.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${baseUrl}/admin`);
+
+    await page.goto(`${baseUrl}/admin/archives/${ARTICLE_ID}`);
+    await page.getByLabel('DOI (optional)').fill(`https://doi.org/${DOI}`);
+    const [saved] = await Promise.all([
+      page.waitForResponse((response) => response.url().endsWith(`/api/archives/${ARTICLE_ID}`) && response.request().method() === 'POST'),
+      page.getByRole('button', { name: 'Update Article' }).click(),
+    ]);
+    expect(saved.status()).toBe(200);
+
+    const article = await (await fetch(`${baseUrl}/api/archives/${ARTICLE_ID}`)).json();
+    expect(article.doi).toBe(DOI);
+    await page.goto(`${baseUrl}/archives/${article.year}/vol${article.volume}/issue${article.issue}/${article.refnumber}`);
+    const link = page.getByRole('link', { name: `https://doi.org/${DOI}` });
+    expect(await link.getAttribute('href')).toBe(`https://doi.org/${DOI}`);
+    await page.getByRole('heading', { name: 'Cite this article', exact: true }).waitFor();
+    await screenshot(page, 'metadata-article-1280');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /^RIS/ }).click()]);
+    expect(download.suggestedFilename()).toBe(`${article.refnumber}.ris`);
+    const ris = fs.readFileSync((await download.path())!, 'utf8');
+    expect(ris.startsWith('TY  - JOUR\r\n')).toBe(true);
+    expect(ris).toContain(`DO  - ${DOI}\r\n`);
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addArticle, addIssue } from '../../test/archive-fixtures.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { schemaErrors, skipSchemaValidation } from '../../test/xml-schemas.js';
+
+let t: TestApp;
+const ISSUE = { year: 2025, volume: 3, issue: 1 };
+const URL = '/api/admin/crossref/2025/3/1';
+
+const deposit = async (url = URL) => t.app.inject({ method: 'GET', url, headers: await t.authHeader() });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const headers = await t.authHeader();
+  const current = (await t.app.inject({ method: 'GET', url: '/api/settings/', headers })).json();
+  const { message: _message, ...settings } = current;
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/settings',
+    headers,
+    payload: {
+      ...settings,
+      websitename: 'Journal of Careful Tests & Trials',
+      websiteemail: 'editor@careful.example',
+      issn: '1234-5678',
+      journal_essn: '8765-4321',
+      publisher_name: 'Careful Publications',
+      licence_name: 'CC BY 4.0',
+      licence_url: 'https://creativecommons.org/licenses/by/4.0/',
+    },
+  });
+  await addIssue(t.ctx.db, ISSUE.year, ISSUE.volume, ISSUE.issue, 'jan-feb');
+  await addIssue(t.ctx.db, 2025, 3, 2, 'mar-apr');
+  await addArticle(t.ctx.db, {
+    ...ISSUE,
+    refnumber: '80001',
+    pagenumber: '1-9',
+    title: 'Carbon in <i>Oryza sativa</i> paddies',
+    authorname: 'Dr. Anita K. Iyer, Jan van der Berg, Madonna',
+    abstract: '<p>Paddy soils &amp; their carbon.</p>',
+    publishdate: '2025-02-14',
+    doi: '10.5555/jct.2025.3.1.80001',
+  });
+  await addArticle(t.ctx.db, { ...ISSUE, refnumber: '80002', pagenumber: '10-20', doi: '10.5555/jct.2025.3.1.80002' });
+  await addArticle(t.ctx.db, { ...ISSUE, refnumber: '80003', pagenumber: '21-22', status: 'disabled' });
+  await addArticle(t.ctx.db, { year: 2025, volume: 3, issue: 2, refnumber: '80004', pagenumber: '1-2' });
+  await addArticle(t.ctx.db, { year: 2025, volume: 3, issue: 2, refnumber: '80005', pagenumber: '3-4', doi: '10.5555/x.80005' });
+});
+afterAll(() => t.close());
+
+describe('Crossref deposit', () => {
+  it('is valid against the 5.3.1 schema', async (context) => {
+    const response = await deposit();
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-disposition']).toBe('attachment; filename="crossref-2025-3-1.xml"');
+    if (skipSchemaValidation()) return context.skip();
+    expect(schemaErrors('crossref/crossref5.3.1.xsd', [{ label: 'deposit', xml: response.body }])).toEqual([]);
+  });
+
+  it('names the journal, issue and each published article with its contributors, pages, licence and files', async () => {
+    const xml = (await deposit()).body;
+    expect(xml).toContain('<full_title>Journal of Careful Tests &amp; Trials</full_title>');
+    expect(xml).toContain('<issn media_type="print">1234-5678</issn><issn media_type="electronic">8765-4321</issn>');
+    expect(xml).toContain('<depositor><depositor_name>Careful Publications</depositor_name><email_address>editor@careful.example</email_address></depositor>');
+    expect(xml).toContain('<person_name sequence="first" contributor_role="author"><given_name>Anita K.</given_name><surname>Iyer</surname></person_name>');
+    expect(xml).toContain('<person_name sequence="additional" contributor_role="author"><given_name>Jan</given_name><surname>van der Berg</surname></person_name>');
+    expect(xml).toContain('<person_name sequence="additional" contributor_role="author"><surname>Madonna</surname></person_name>');
+    expect(xml).toContain('<publication_date media_type="online"><month>02</month><day>14</day><year>2025</year></publication_date>');
+    expect(xml).toContain('<pages><first_page>1</first_page><last_page>9</last_page></pages>');
+    expect(xml).toContain('<ai:license_ref>https://creativecommons.org/licenses/by/4.0/</ai:license_ref>');
+    expect(xml).toContain('<doi>10.5555/jct.2025.3.1.80001</doi><resource>http://localhost:80/archives/2025/vol3/issue1/80001</resource>');
+    expect(xml).toContain('<collection property="text-mining"><item><resource mime_type="application/pdf">http://localhost:80/assets/archives/2025/vol3issue1/80001.pdf</resource></item></collection>');
+    expect(xml).toContain('<collection property="crawler-based"><item crawler="iParadigms">');
+    expect(xml.match(/<journal_article /g)).toHaveLength(2);
+    expect(xml).not.toContain('80003');
+  });
+
+  it('lists the articles without a DOI in a 409 instead of a partial file', async () => {
+    const response = await deposit('/api/admin/crossref/2025/3/2');
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe('These articles have no DOI yet: 80004. Add their DOIs first.');
+  });
+
+  it('needs the token, and answers an unknown issue with 404', async () => {
+    expect((await t.app.inject({ method: 'GET', url: URL })).statusCode).toBe(401);
+    expect((await deposit('/api/admin/crossref/2025/3/9')).statusCode).toBe(404);
+    expect((await deposit('/api/admin/crossref/2025/x/1')).statusCode).toBe(400);
+  });
+});

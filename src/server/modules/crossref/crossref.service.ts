@@ -1,0 +1,27 @@
+import type { Db } from '../../db/database.js';
+import { HttpError, notFound } from '../../http/errors.js';
+import { findIssue } from '../issues/issues.repository.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import { crossrefDeposit } from './crossref-xml.js';
+import { listDepositArticles } from './crossref.repository.js';
+
+/** Crossref deposits of whole issues, for an administrator to upload. */
+export class CrossrefService {
+  constructor(
+    private readonly db: Db,
+    private readonly settings: SettingsService,
+  ) {}
+
+  /** The deposit of an issue's published articles; refused (409) while any of them lacks a DOI, so no file is partial. */
+  async issueDeposit(year: number, volume: number, issue: number, origin: string): Promise<string> {
+    if (!(await findIssue(this.db, year, volume, issue))) throw notFound('Issue not found');
+    const articles = await listDepositArticles(this.db, year, volume, issue);
+    if (articles.length === 0) throw notFound('This issue has no published articles.');
+    const missing = articles.filter((article) => !article.doi).map((article) => article.refnumber);
+    if (missing.length) {
+      throw new HttpError(409, 'missing_doi', `These articles have no DOI yet: ${missing.join(', ')}. Add their DOIs first.`);
+    }
+    const settings = await this.settings.get();
+    return crossrefDeposit({ year, volume, issue, articles, settings, origin, now: new Date() });
+  }
+}
