@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import type { PublicSettings } from '../../common/schemas/settings.js';
 import { isActivePath, RouteAnchor } from './route-anchor.js';
@@ -12,8 +13,16 @@ const NAVIGATION = [
   { to: '/contact', label: 'CONTACT' },
 ];
 
+/** On phones the links fold behind a menu button; a new page closes the menu again. */
+function useMenu(pathname: string) {
+  const [open, setOpen] = useState(false);
+  useEffect(() => setOpen(false), [pathname]);
+  return { open, toggle: () => setOpen((current) => !current) };
+}
+
 export function SiteHeader({ settings }: { settings: PublicSettings }) {
   const { pathname } = useLocation();
+  const menu = useMenu(pathname);
   return (
     <header className="site-header">
       <div className="masthead container">
@@ -33,9 +42,13 @@ export function SiteHeader({ settings }: { settings: PublicSettings }) {
           <img className="header-image desktop-only" src="/header.svg" alt="" width="360" height="72" />
         )}
       </div>
-      <nav className="main-nav" aria-label="Main">
+      <nav className={menu.open ? 'main-nav menu-open' : 'main-nav'} aria-label="Main">
         <div className="container nav-row">
-          <ul>
+          <button type="button" className="menu-button" aria-expanded={menu.open} aria-controls="main-menu" onClick={menu.toggle}>
+            <span className="menu-icon" aria-hidden="true" />
+            Menu
+          </button>
+          <ul id="main-menu">
             {NAVIGATION.map((item) => {
               const active = isActivePath(item.to, pathname, item.to === '/');
               return (

@@ -25,7 +25,8 @@ const ITALIC_ONLY = StarterKit.configure({
   strike: false,
   underline: false,
 });
-const FULL = StarterKit.configure({ heading: { levels: [3, 4] }, code: false, codeBlock: false, link: { openOnClick: false } });
+// Level 2 too: home content sections are h2 under the page's h1, and an edit must not flatten them to text.
+const FULL = StarterKit.configure({ heading: { levels: [2, 3, 4] }, code: false, codeBlock: false, link: { openOnClick: false } });
 
 /** A title is one line of text: paragraphs become spaces. */
 const asTitle = (html: string) => html.replace(/<\/p>\s*<p>/g, ' ').replace(/<\/?p>/g, '');

@@ -17,6 +17,17 @@ export function boardHead({ settings }: HeadArgs): HeadData {
   };
 }
 
+/** An email address that may break only after its "@" or before a dot, never inside a word. */
+function BreakableEmail({ email }: { email: string }) {
+  const parts = email.split(/(?<=@)|(?=\.)/);
+  return parts.map((part, index) => (
+    <span key={index}>
+      {index > 0 && <wbr />}
+      {part}
+    </span>
+  ));
+}
+
 function EditorCard({ editor, showContacts }: { editor: DeepReadonly<Editor>; showContacts: boolean }) {
   return (
     <li className="editor-card">
@@ -28,20 +39,28 @@ function EditorCard({ editor, showContacts }: { editor: DeepReadonly<Editor>; sh
         loading="lazy"
       />
       <div className="editor-details">
-        <h3>{editor.name}</h3>
-        {editor.degree && <p className="editor-degree">{editor.degree}</p>}
+        <h3>
+          {editor.name}
+          {editor.degree && <span className="editor-degree">{`, ${editor.degree}`}</span>}
+        </h3>
         <div className="editor-post" dangerouslySetInnerHTML={{ __html: editor.post }} />
         <p className="editor-affiliation">{editor.content}</p>
         {showContacts && (
           <ul className="editor-contacts">
             {editor.email && (
               <li>
-                Email: <a href={`mailto:${editor.email}`}>{editor.email}</a>
+                Email:{' '}
+                <a href={`mailto:${editor.email}`}>
+                  <BreakableEmail email={editor.email} />
+                </a>
               </li>
             )}
             {editor.phone && (
               <li>
-                Phone: <a href={`tel:${editor.phone.replace(/[^\d+]/g, '')}`}>{editor.phone}</a>
+                Phone:{' '}
+                <a className="editor-phone" href={`tel:${editor.phone.replace(/[^\d+]/g, '')}`}>
+                  {editor.phone}
+                </a>
               </li>
             )}
             {editor.editor_website && (
