@@ -3,25 +3,11 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { WORKLOG_STATUSES } from '../src/common/constants.js';
 import { launchBrowser, openPage, screenshot, type VIEWPORTS } from './support/browser.js';
 import { axeViolations, coveredByChatButton } from './support/page-checks.js';
+import { demoArticle, publicScreens, type DemoArticle, type Screen } from './support/public-screens.js';
 
 const baseUrl = inject('baseUrl');
 const admin = { username: inject('adminUsername'), password: inject('adminPassword') };
 let browser: Browser;
-
-/** A screen to check: its address, what shows it has rendered, and the screenshot name when a person should look at it. */
-interface Screen {
-  path: string;
-  ready: string;
-  shot?: string;
-}
-
-interface DemoArticle {
-  id: number;
-  refnumber: string;
-  year: number;
-  volume: number;
-  issue: number;
-}
 
 let article: DemoArticle;
 let editorId: number;
@@ -50,7 +36,7 @@ async function addEntryOfEveryStatus(token: string) {
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  article = (await (await fetch(`${baseUrl}/api/archives/ref/10001`)).json()) as DemoArticle;
+  article = await demoArticle(baseUrl);
   const login = await fetch(`${baseUrl}/auth/login/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -64,27 +50,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-const issuePath = () => `${article.year}/vol${article.volume}/issue${article.issue}`;
-
-/** Every public page, the download page included. */
-const publicScreens = (): Screen[] => [
-  { path: '/', ready: 'main h1', shot: 'home' },
-  { path: `/archives/${issuePath()}`, ready: '.article-table', shot: 'issue' },
-  { path: `/archives/${article.year}/${article.volume}/${article.issue}/${article.refnumber}`, ready: '.article-abstract', shot: 'article' },
-  { path: '/board', ready: '.editor-card', shot: 'board' },
-  { path: '/indexing', ready: 'main h1' },
-  { path: '/instructions', ready: 'main h1' },
-  { path: '/about', ready: 'main h1' },
-  { path: '/contact', ready: 'main h1' },
-  { path: '/privacy-policy', ready: 'main h1' },
-  { path: '/terms-and-conditions', ready: 'main h1' },
-  { path: '/search?keyword=sanitation', ready: '.search-summary' },
-  { path: '/search?keyword=no-such-word-anywhere', ready: '.search-summary' },
-  { path: '/search?keyword=', ready: 'main h1' },
-  { path: `/pdf?refno=${article.refnumber}`, ready: 'main h1', shot: 'download' },
-  { path: '/no-such-page', ready: 'main h1' },
-];
 
 /** Every admin screen; a new screen is one more line. */
 const adminScreens = (): Screen[] => [
@@ -138,7 +103,7 @@ async function signInPageFaults(page: Page, path: string): Promise<string[]> {
 describe.each(['desktop', 'phone'] as const)('accessibility at %s width', (viewport) => {
   it('public pages and the download page: no axe-core violation, nothing under the chat button', async () => {
     const { page, errors } = await openPage(browser, viewport);
-    const faults = await checkScreens(page, publicScreens(), viewport);
+    const faults = await checkScreens(page, publicScreens(article), viewport);
     expect(faults, faults.join('\n')).toEqual([]);
     expect(errors).toEqual([]);
     await page.context().close();
