@@ -94,6 +94,16 @@ function classicCover(doc: Doc, data: CoverPage): void {
 }
 
 const BANNER_HEIGHT = 150;
+const PANEL = '#f6f1e4';
+
+/** What the banner cover says of the journal under the article: review, access and impact factor. */
+function journalFacts(journal: JournalInfo): [string, string][] {
+  return [
+    ['Review', 'Peer reviewed'],
+    ['Access', 'Open access'],
+    ['Impact factor', journal.impactFactor || '—'],
+  ];
+}
 
 function bannerCover(doc: Doc, data: CoverPage): void {
   const { width, height } = doc.page;
@@ -110,9 +120,18 @@ function bannerCover(doc: Doc, data: CoverPage): void {
   doc.font('serifBold').fontSize(16).fillColor(COLOURS.navy).text(issueHeading(data), left, BANNER_HEIGHT + 40, { width: contentWidth(doc) });
   doc.y += 6;
   rule(doc, COLOURS.rule);
-  articleBlock(doc, data, doc.y + 34, 'left', 240);
 
   const footHeight = 110;
+  // The article sits in a panel reaching down to the journal's facts, so the page reads as full, not half empty.
+  const panelTop = doc.y + 24;
+  const panelBottom = height - footHeight - 36;
+  doc.rect(left - 16, panelTop, contentWidth(doc) + 32, panelBottom - panelTop).fill(PANEL);
+  doc.rect(left - 16, panelTop, 5, panelBottom - panelTop).fill(COLOURS.gold);
+  articleBlock(doc, data, panelTop + 36, 'left', 150);
+  doc.y = panelBottom - 96;
+  rule(doc, COLOURS.gold, 1.2);
+  factColumns(doc, journalFacts(data.journal), null, panelBottom - 72);
+
   doc.rect(0, height - footHeight, width, footHeight).fill(COLOURS.navy);
   publisherBlock(doc, data.journal, height - 30, '#ffffff');
 }

@@ -180,7 +180,11 @@ describe('GET /api/pdf/coverpage/{refno}', () => {
       for (const expected of COVER_TEXTS) expect(text).toContain(expected);
       expect(text).toContain('Pages: 1-6');
       expect(text).not.toMatch(/PAGES\s+REFERENCE NO\./);
+      // The journal's facts close the article panel, low on the page.
+      expect(text).toMatch(/REVIEW\s+ACCESS\s+IMPACT FACTOR\s+Peer reviewed\s+Open access\s+5\.42/);
       expect(pdfPageCount(response.rawPayload)).toBe(1);
+      const long = await get('/api/pdf/coverpage/10002');
+      expect(pdfPageCount(long.rawPayload)).toBe(1);
     } finally {
       await setSettings({ cover_page_variant: 'classic' });
     }
