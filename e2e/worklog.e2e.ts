@@ -97,7 +97,7 @@ describe.each(['desktop', 'phone'] as const)('staff work-log at %s width', (view
     await page.waitForURL(`${baseUrl}/webdata/urgent?search=${encodeURIComponent(marker.toUpperCase())}`);
     await counter(page, '1 - 1 of 1');
     await expect(rows(page).count()).resolves.toBe(1);
-    await expect(rows(page).first().evaluate((row) => getComputedStyle(row).backgroundColor)).resolves.toBe('rgb(255, 0, 0)');
+    await expect(rows(page).first().evaluate((row) => getComputedStyle(row).backgroundColor)).resolves.toBe('rgb(198, 40, 40)');
     await screenshot(page, `worklog-urgent-${viewport}`);
 
     // Change its status: cancelled first (nothing changes), then confirmed.

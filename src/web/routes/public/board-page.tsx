@@ -39,10 +39,8 @@ function EditorCard({ editor, showContacts }: { editor: DeepReadonly<Editor>; sh
         loading="lazy"
       />
       <div className="editor-details">
-        <h3>
-          {editor.name}
-          {editor.degree && <span className="editor-degree">{`, ${editor.degree}`}</span>}
-        </h3>
+        <h3>{editor.name}</h3>
+        {editor.degree && <p className="editor-degree">{editor.degree}</p>}
         <div className="editor-post" dangerouslySetInnerHTML={{ __html: editor.post }} />
         <p className="editor-affiliation">{editor.content}</p>
         {showContacts && (
