@@ -1,5 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { coverIssueHeading } from '../src/common/archive-links.js';
+import type { YearGroup } from '../src/common/schemas/archives.js';
 import { launchBrowser, openPage } from './support/browser.js';
 
 const baseUrl = inject('baseUrl');
@@ -30,6 +32,18 @@ describe('details a careful reader meets', () => {
     // A new page closes the menu again.
     await expect(menu.getAttribute('aria-expanded')).resolves.toBe('false');
     expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('shows the current issue\'s cover on the home page, with the heading the cover-page PDF prints', async () => {
+    const [newest] = (await (await fetch(`${baseUrl}/api/archives/`)).json()) as YearGroup[];
+    const issue = newest!.issues[0]!;
+    const heading = coverIssueHeading({ year: newest!.year, volume: newest!.volume, issue, frequency: newest!.issue_month[issue]! });
+    expect(heading).toMatch(/^Volume \d+, Issue \d+ \([A-Z][a-z]{2}-[A-Z][a-z]{2} \d{4}\)$/);
+    const { page } = await openPage(browser, 'desktop');
+    await page.goto(baseUrl);
+    await expect(page.locator('.issue-cover-heading').textContent()).resolves.toBe(heading);
+    await expect(page.getByRole('img', { name: `Cover of International Journal of Applied Research and Studies, ${heading}` }).count()).resolves.toBe(1);
     await page.context().close();
   });
 

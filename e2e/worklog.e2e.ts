@@ -113,8 +113,9 @@ describe.each(['desktop', 'phone'] as const)('staff work-log at %s width', (view
       { type: 'confirm', message: 'Do you really want to Change.' },
       { type: 'confirm', message: 'Do you really want to Change.' },
     ]);
+    // A filter keeps the search.
     await page.getByRole('link', { name: 'Completed', exact: true }).click();
-    await page.waitForURL(`${baseUrl}/webdata/completed`);
+    await page.waitForURL(`${baseUrl}/webdata/completed?search=${encodeURIComponent(marker.toUpperCase())}`);
     await search(page, marker);
     await counter(page, '1 - 1 of 1');
     await expect(rows(page).first().getAttribute('data-status')).resolves.toBe('completed');
@@ -122,7 +123,7 @@ describe.each(['desktop', 'phone'] as const)('staff work-log at %s width', (view
     // Page through 45 entries, 20 a page.
     await addThroughApi(page, Array.from({ length: 45 }, (_, i) => `Paging ${marker} entry ${i + 1}`));
     await page.getByRole('link', { name: 'All Entries' }).click();
-    await page.waitForURL(`${baseUrl}/webdata`);
+    await page.waitForURL(`${baseUrl}/webdata?search=${encodeURIComponent(marker)}`);
     await search(page, `paging ${marker}`);
     await page.waitForURL(`${baseUrl}/webdata?search=${encodeURIComponent(`paging ${marker}`)}`);
     await counter(page, '1 - 20 of 45');

@@ -1,4 +1,4 @@
-import { frequencyLabel } from '../../common/archive-links.js';
+import { coverIssueHeading } from '../../common/archive-links.js';
 import type { CoverPageVariant } from '../../common/constants.js';
 import { drawEmblem } from './emblem.js';
 import { contactLine, formatDate, issnLine, type JournalInfo } from './journal-info.js';
@@ -23,12 +23,6 @@ export interface CoverPage {
 }
 
 const MARGIN = 56;
-
-/** 'Volume 10, Issue 2 (Mar-Apr 2024)'. */
-function issueHeading(data: CoverPage): string {
-  const months = frequencyLabel(data.frequency);
-  return `Volume ${data.volume}, Issue ${data.issue} (${months ? `${months} ` : ''}${data.year})`;
-}
 
 function articleFacts(data: CoverPage): [string, string][] {
   return [
@@ -83,7 +77,7 @@ function publisherBlock(doc: Doc, journal: JournalInfo, bottom: number, colour: 
 function classicCover(doc: Doc, data: CoverPage): void {
   pageBorder(doc);
   let y = centredMasthead(doc, data.journal, 60, 76);
-  y = centred(doc, issueHeading(data), y + 18, 'serifBold', 15, COLOURS.navy) + 14;
+  y = centred(doc, coverIssueHeading(data), y + 18, 'serifBold', 15, COLOURS.navy) + 14;
   doc.y = y;
   rule(doc, COLOURS.gold, 1.5);
   articleBlock(doc, data, y + 40, 'center', 220);
@@ -117,7 +111,7 @@ function bannerCover(doc: Doc, data: CoverPage): void {
   doc.font('serifBold').fontSize(size).fillColor('#ffffff').text(data.journal.name, textX, 40, { width: textWidth });
   doc.font('sans').fontSize(9.5).fillColor(COLOURS.cream).text(issnLine(data.journal), textX, doc.y + 6, { width: textWidth });
 
-  doc.font('serifBold').fontSize(16).fillColor(COLOURS.navy).text(issueHeading(data), left, BANNER_HEIGHT + 40, { width: contentWidth(doc) });
+  doc.font('serifBold').fontSize(16).fillColor(COLOURS.navy).text(coverIssueHeading(data), left, BANNER_HEIGHT + 40, { width: contentWidth(doc) });
   doc.y += 6;
   rule(doc, COLOURS.rule);
 

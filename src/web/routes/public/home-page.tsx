@@ -1,6 +1,9 @@
 import { IMPACT_FACTOR_DISPLAY_CHARS } from '../../../common/constants.js';
 import type { PublicSettings } from '../../../common/schemas/settings.js';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { HomeSidebar } from '../../components/home-sidebar.js';
+import { currentIssue, IssueCover } from '../../components/issue-cover.js';
+import { apiFrom } from '../../lib/public-api.js';
 import { siteTitle, type HeadArgs, type HeadData } from '../../lib/head.js';
 import { useRootData } from '../../lib/root-data.js';
 
@@ -26,6 +29,9 @@ function journalInformation(settings: PublicSettings): [string, string][] {
   return rows.filter(([, value]) => value);
 }
 
+/** The current issue, for the cover card (the year groups are remembered until the next write). */
+export const homeLoader = async ({ context }: LoaderFunctionArgs) => currentIssue(await apiFrom(context).yearGroups());
+
 export function homeHead({ settings }: HeadArgs): HeadData {
   return {
     title: siteTitle(settings),
@@ -36,14 +42,12 @@ export function homeHead({ settings }: HeadArgs): HeadData {
 
 export function HomePage() {
   const { settings, indexing } = useRootData();
+  const issue = useLoaderData<typeof homeLoader>();
   return (
     <div className="with-sidebar">
       <div className="home">
         <section className="cover-card" aria-label="Journal cover">
-          <div className="cover-art">
-            <span className="cover-title" dangerouslySetInnerHTML={{ __html: settings.formatted_journal_name }} />
-            {settings.issn && <span className="cover-issn">ISSN {settings.issn}</span>}
-          </div>
+          <IssueCover settings={settings} issue={issue} />
           <div className="cover-info">
             <h1>{settings.websitename}</h1>
             <p className="peer-reviewed">Peer Reviewed</p>
