@@ -42,6 +42,12 @@ async function scrolledTo(page: Page, selector: string): Promise<boolean> {
 const markDocument = (page: Page) => page.evaluate(() => document.documentElement.setAttribute('data-journey', 'loaded'));
 const isSameDocument = (page: Page) => page.evaluate(() => document.documentElement.getAttribute('data-journey') === 'loaded');
 
+/** Follows a header link; on a phone the links are behind the menu button. */
+async function headerLink(page: Page, viewport: 'desktop' | 'phone', name: string) {
+  if (viewport === 'phone') await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('link', { name, exact: true }).click();
+}
+
 /** The page's heading once the page showing it has rendered. */
 async function heading(page: Page, expected: string | RegExp): Promise<string> {
   const locator = page.locator('main h1').filter({ hasText: expected });
@@ -57,7 +63,7 @@ describe.each(['desktop', 'phone'] as const)('public reading site at %s width', 
     const latest = newest.issues[0]!;
     await page.goto(baseUrl);
     await markDocument(page);
-    await page.getByRole('link', { name: 'ARCHIVES', exact: true }).click();
+    await headerLink(page, viewport, 'ARCHIVES');
     await page.waitForURL(`${baseUrl}/archives/${newest.year}/vol${newest.volume}/issue${latest}`);
     await expect(heading(page, 'VOL.')).resolves.toMatch(new RegExp(`^VOL\\. ${newest.volume}, ISSUE ${latest} \\(${newest.year}\\) [A-Z][a-z]{2}-[A-Z][a-z]{2}$`));
     // The header's links navigate inside the app: the document loaded at home is still the one shown.
@@ -149,7 +155,7 @@ describe.each(['desktop', 'phone'] as const)('public reading site at %s width', 
   it('shows the editorial board and the indexing grid', async () => {
     const { page, errors } = await openPage(browser, viewport);
     await page.goto(baseUrl);
-    await page.getByRole('link', { name: 'EDITORIAL BOARD' }).click();
+    await headerLink(page, viewport, 'EDITORIAL BOARD');
     await page.waitForURL(`${baseUrl}/board`);
     await heading(page, 'EDITORIAL BOARD');
     await expect(page.locator('.board-group h2').allTextContents()).resolves.toEqual(['Editor-in-Chief', 'Associate Editors', 'Assistant Editors']);
@@ -161,7 +167,7 @@ describe.each(['desktop', 'phone'] as const)('public reading site at %s width', 
     await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('.editor-card img')].every((img) => img.complete && img.naturalWidth > 0));
     await screenshot(page, `public-board-${viewport}`);
 
-    await page.getByRole('link', { name: 'INDEXING' }).click();
+    await headerLink(page, viewport, 'INDEXING');
     await page.waitForURL(`${baseUrl}/indexing`);
     await heading(page, 'INDEXING');
     const grid = page.locator('.indexing-grid li');

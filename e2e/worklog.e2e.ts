@@ -101,7 +101,7 @@ describe.each(['desktop', 'phone'] as const)('staff work-log at %s width', (view
     await page.waitForURL(`${baseUrl}/webdata/urgent?search=${encodeURIComponent(marker.toUpperCase())}`);
     await counter(page, '1 - 1 of 1');
     await expect(rows(page).count()).resolves.toBe(1);
-    await expect(rows(page).first().evaluate((row) => getComputedStyle(row).backgroundColor)).resolves.toBe('rgb(255, 0, 0)');
+    await expect(rows(page).first().evaluate((row) => getComputedStyle(row).backgroundColor)).resolves.toBe('rgb(198, 40, 40)');
     await screenshot(page, `worklog-urgent-${viewport}`);
 
     // Change its status: cancelled first (nothing changes), then confirmed.
@@ -117,8 +117,9 @@ describe.each(['desktop', 'phone'] as const)('staff work-log at %s width', (view
       { type: 'confirm', message: 'Do you really want to Change.' },
       { type: 'confirm', message: 'Do you really want to Change.' },
     ]);
+    // A filter keeps the search.
     await page.getByRole('link', { name: 'Completed', exact: true }).click();
-    await page.waitForURL(`${baseUrl}/webdata/completed`);
+    await page.waitForURL(`${baseUrl}/webdata/completed?search=${encodeURIComponent(marker.toUpperCase())}`);
     await search(page, marker);
     await counter(page, '1 - 1 of 1');
     await expect(rows(page).first().getAttribute('data-status')).resolves.toBe('completed');
@@ -126,7 +127,7 @@ describe.each(['desktop', 'phone'] as const)('staff work-log at %s width', (view
     // Page through 45 entries, 20 a page.
     await addThroughApi(page, Array.from({ length: 45 }, (_, i) => `Paging ${marker} entry ${i + 1}`));
     await page.getByRole('link', { name: 'All Entries' }).click();
-    await page.waitForURL(`${baseUrl}/webdata`);
+    await page.waitForURL(`${baseUrl}/webdata?search=${encodeURIComponent(marker)}`);
     await search(page, `paging ${marker}`);
     await page.waitForURL(`${baseUrl}/webdata?search=${encodeURIComponent(`paging ${marker}`)}`);
     await counter(page, '1 - 20 of 45');

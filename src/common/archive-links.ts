@@ -40,6 +40,12 @@ export const frequencyLabel = (frequency: string) =>
     .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
     .join('-');
 
+/** 'Volume 10, Issue 2 (Mar-Apr 2024)': the cover page's heading, on the PDF and on the home page's cover card. */
+export function coverIssueHeading(cover: { year: number; volume: number; issue: number; frequency: string }): string {
+  const months = frequencyLabel(cover.frequency);
+  return `Volume ${cover.volume}, Issue ${cover.issue} (${months ? `${months} ` : ''}${cover.year})`;
+}
+
 /** 'VOL. 12, ISSUE 6 (2026) Nov-Dec': the frequency is added when known. */
 export const issueTitle = (year: number, volume: number, issue: number, frequency = '') =>
   `VOL. ${volume}, ISSUE ${issue} (${year})${frequency ? ` ${frequencyLabel(frequency)}` : ''}`;

@@ -61,15 +61,20 @@ export const WORKLOG_STATUSES = [
 export type WorklogStatus = (typeof WORKLOG_STATUSES)[number];
 /** Statuses a new work-log entry may be created with. */
 export const WORKLOG_NEW_STATUSES = ['info', 'urgent'] as const;
+/**
+ * The colour names of the specification (Business constants and limits) (orange, light yellow, blue, lime, purple, teal, red, blue), in shades whose text passes
+ * 4.5:1: dark text on the light ones, white on teal and red. Completed and cancelled are two different blues, and a
+ * cancelled entry is also struck through (worklog.css), so they never rely on colour alone.
+ */
 export const WORKLOG_STATUS_COLOURS: Record<WorklogStatus, string> = {
-  pending: 'orange',
-  working: 'lightyellow',
-  completed: 'lightblue',
-  info: 'lime',
-  'last-work': 'plum',
-  journal: 'teal',
-  urgent: 'red',
-  cancelled: 'lightblue',
+  pending: '#ffa94d',
+  working: '#fff6b3',
+  completed: '#8cc4f5',
+  info: '#b5f07a',
+  'last-work': '#dcbcf2',
+  journal: '#00736e',
+  urgent: '#c62828',
+  cancelled: '#d5deea',
 };
 
 export const HEADER_STYLES = ['image', 'text'] as const;

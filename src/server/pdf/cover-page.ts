@@ -1,4 +1,4 @@
-import { frequencyLabel } from '../../common/archive-links.js';
+import { coverIssueHeading } from '../../common/archive-links.js';
 import type { CoverPageVariant } from '../../common/constants.js';
 import { drawEmblem } from './emblem.js';
 import { contactLine, formatDate, issnLine, type JournalInfo } from './journal-info.js';
@@ -23,12 +23,6 @@ export interface CoverPage {
 }
 
 const MARGIN = 56;
-
-/** 'Volume 10, Issue 2 (Mar-Apr 2024)'. */
-function issueHeading(data: CoverPage): string {
-  const months = frequencyLabel(data.frequency);
-  return `Volume ${data.volume}, Issue ${data.issue} (${months ? `${months} ` : ''}${data.year})`;
-}
 
 function articleFacts(data: CoverPage): [string, string][] {
   return [
@@ -83,7 +77,7 @@ function publisherBlock(doc: Doc, journal: JournalInfo, bottom: number, colour: 
 function classicCover(doc: Doc, data: CoverPage): void {
   pageBorder(doc);
   let y = centredMasthead(doc, data.journal, 60, 76);
-  y = centred(doc, issueHeading(data), y + 18, 'serifBold', 15, COLOURS.navy) + 14;
+  y = centred(doc, coverIssueHeading(data), y + 18, 'serifBold', 15, COLOURS.navy) + 14;
   doc.y = y;
   rule(doc, COLOURS.gold, 1.5);
   articleBlock(doc, data, y + 40, 'center', 220);
@@ -94,6 +88,16 @@ function classicCover(doc: Doc, data: CoverPage): void {
 }
 
 const BANNER_HEIGHT = 150;
+const PANEL = '#f6f1e4';
+
+/** What the banner cover says of the journal under the article: review, access and impact factor. */
+function journalFacts(journal: JournalInfo): [string, string][] {
+  return [
+    ['Review', 'Peer reviewed'],
+    ['Access', 'Open access'],
+    ['Impact factor', journal.impactFactor || '—'],
+  ];
+}
 
 function bannerCover(doc: Doc, data: CoverPage): void {
   const { width, height } = doc.page;
@@ -107,12 +111,21 @@ function bannerCover(doc: Doc, data: CoverPage): void {
   doc.font('serifBold').fontSize(size).fillColor('#ffffff').text(data.journal.name, textX, 40, { width: textWidth });
   doc.font('sans').fontSize(9.5).fillColor(COLOURS.cream).text(issnLine(data.journal), textX, doc.y + 6, { width: textWidth });
 
-  doc.font('serifBold').fontSize(16).fillColor(COLOURS.navy).text(issueHeading(data), left, BANNER_HEIGHT + 40, { width: contentWidth(doc) });
+  doc.font('serifBold').fontSize(16).fillColor(COLOURS.navy).text(coverIssueHeading(data), left, BANNER_HEIGHT + 40, { width: contentWidth(doc) });
   doc.y += 6;
   rule(doc, COLOURS.rule);
-  articleBlock(doc, data, doc.y + 34, 'left', 240);
 
   const footHeight = 110;
+  // The article sits in a panel reaching down to the journal's facts, so the page reads as full, not half empty.
+  const panelTop = doc.y + 24;
+  const panelBottom = height - footHeight - 36;
+  doc.rect(left - 16, panelTop, contentWidth(doc) + 32, panelBottom - panelTop).fill(PANEL);
+  doc.rect(left - 16, panelTop, 5, panelBottom - panelTop).fill(COLOURS.gold);
+  articleBlock(doc, data, panelTop + 36, 'left', 150);
+  doc.y = panelBottom - 96;
+  rule(doc, COLOURS.gold, 1.2);
+  factColumns(doc, journalFacts(data.journal), null, panelBottom - 72);
+
   doc.rect(0, height - footHeight, width, footHeight).fill(COLOURS.navy);
   publisherBlock(doc, data.journal, height - 30, '#ffffff');
 }

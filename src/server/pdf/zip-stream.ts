@@ -49,6 +49,24 @@ export function zipStream(entries: Iterable<ZipEntry>): Readable {
   return archive;
 }
 
+const LETTERS_WITHOUT_DECOMPOSITION: Record<string, string> = { ł: 'l', ø: 'o', đ: 'd', ß: 'ss', æ: 'ae', œ: 'oe', ı: 'i', þ: 'th' };
+
+/**
+ * A lowercase ASCII slug of a name ("Zoë Ørsted" -> "zoe-orsted") for a plain download file name; empty when the
+ * name has no Latin letters or digits.
+ */
+export function asciiSlug(name: string, maxLength = 60): string {
+  return name
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[łøđßæœıþ]/g, (letter) => LETTERS_WITHOUT_DECOMPOSITION[letter]!)
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, maxLength)
+    .replace(/-+$/, '');
+}
+
 /** A file-name part made of a person's name: letters and digits of any script, joined by dashes. */
 export function namePart(name: string, maxLength = 60): string {
   return (

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useLocation } from 'react-router';
 import type { PublicSettings } from '../../common/schemas/settings.js';
 import type { SitePictures } from '../../common/schemas/site-pictures.js';
@@ -13,9 +14,17 @@ const NAVIGATION = [
   { to: '/contact', label: 'CONTACT' },
 ];
 
+/** On phones the links fold behind a menu button; a new page closes the menu again. */
+function useMenu(pathname: string) {
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  return { open, toggle: () => setOpenOn(open ? null : pathname) };
+}
+
 /** The masthead shows the uploaded logo and header image, or the built-in ones. */
 export function SiteHeader({ settings, pictures }: { settings: PublicSettings; pictures: Readonly<SitePictures> }) {
   const { pathname } = useLocation();
+  const menu = useMenu(pathname);
   return (
     <header className="site-header">
       <div className="masthead container">
@@ -35,9 +44,13 @@ export function SiteHeader({ settings, pictures }: { settings: PublicSettings; p
           <img className="header-image desktop-only" src={pictures.header} alt="" width="360" height="72" />
         )}
       </div>
-      <nav className="main-nav" aria-label="Main">
+      <nav className={menu.open ? 'main-nav menu-open' : 'main-nav'} aria-label="Main">
         <div className="container nav-row">
-          <ul>
+          <button type="button" className="menu-button" aria-expanded={menu.open} aria-controls="main-menu" onClick={menu.toggle}>
+            <span className="menu-icon" aria-hidden="true" />
+            Menu
+          </button>
+          <ul id="main-menu">
             {NAVIGATION.map((item) => {
               const active = isActivePath(item.to, pathname, item.to === '/');
               return (

@@ -78,7 +78,7 @@ function readPdf(response: Awaited<ReturnType<typeof get>>, filename: string): s
 describe('GET /api/pdf/certificate/{refno}/{authorname}', () => {
   it('prints the certificate of publication with every detail and Unicode names', async () => {
     const response = await get(`/api/pdf/certificate/10001/${encodeURIComponent('Zoë Ørsted')}`);
-    const text = readPdf(response, 'certificate-10001.pdf');
+    const text = readPdf(response, 'certificate-10001-zoe-orsted.pdf');
     for (const expected of [
       JOURNAL,
       'ISSN: 2999-1234',
@@ -105,12 +105,25 @@ describe('GET /api/pdf/certificate/{refno}/{authorname}', () => {
 
   it('matches the author name trimmed and case-insensitively, and prints it as stored', async () => {
     const response = await get(`/api/pdf/certificate/10001/${encodeURIComponent('  JOSÉ müller-łukasiewicz ')}`);
-    expect(readPdf(response, 'certificate-10001.pdf')).toContain('José Müller-Łukasiewicz');
+    expect(readPdf(response, 'certificate-10001-jose-muller-lukasiewicz.pdf')).toContain('José Müller-Łukasiewicz');
+  });
+
+  it('names each author\'s certificate after the article and the author, so the files never clash', async () => {
+    const names = [];
+    for (const author of ['José Müller-Łukasiewicz', 'Zoë Ørsted', 'Anita K. Iyer']) {
+      const response = await get(`/api/pdf/certificate/10001/${encodeURIComponent(author)}`);
+      names.push(/filename="([^"]+)"/.exec(String(response.headers['content-disposition']))?.[1]);
+    }
+    expect(names).toEqual([
+      'certificate-10001-jose-muller-lukasiewicz.pdf',
+      'certificate-10001-zoe-orsted.pdf',
+      'certificate-10001-anita-k-iyer.pdf',
+    ]);
   });
 
   it('keeps a 100-word title and the fifth author on one page', async () => {
     const response = await get(`/api/pdf/certificate/10002/${encodeURIComponent('Tomás García')}`);
-    const text = readPdf(response, 'certificate-10002.pdf');
+    const text = readPdf(response, 'certificate-10002-tomas-garcia.pdf');
     expect(text).toContain('Tomás García');
     expect(text).toContain('word0 word1');
     expect(text).toContain('word49 Oryza sativa word51');
@@ -167,7 +180,11 @@ describe('GET /api/pdf/coverpage/{refno}', () => {
       for (const expected of COVER_TEXTS) expect(text).toContain(expected);
       expect(text).toContain('Pages: 1-6');
       expect(text).not.toMatch(/PAGES\s+REFERENCE NO\./);
+      // The journal's facts close the article panel, low on the page.
+      expect(text).toMatch(/REVIEW\s+ACCESS\s+IMPACT FACTOR\s+Peer reviewed\s+Open access\s+5\.42/);
       expect(pdfPageCount(response.rawPayload)).toBe(1);
+      const long = await get('/api/pdf/coverpage/10002');
+      expect(pdfPageCount(long.rawPayload)).toBe(1);
     } finally {
       await setSettings({ cover_page_variant: 'classic' });
     }

@@ -39,7 +39,7 @@ export function registerPdfRoutes(app: FastifyInstance, { services }: AppContext
     {
       schema: {
         tags: ['public'],
-        summary: 'Certificate of publication for one of the article\'s authors (certificate-{refno}.pdf)',
+        summary: 'Certificate of publication for one of the article\'s authors (certificate-{refno}-{author-slug}.pdf)',
         params: z.object({ refno: z.string(), authorname: z.string() }),
         ...download('application/pdf'),
       },

@@ -12,7 +12,7 @@ import { editorialBoard, type BoardMember } from '../../pdf/editorial-board.js';
 import { indexPage } from '../../pdf/index-page.js';
 import { journalInfo, type JournalInfo } from '../../pdf/journal-info.js';
 import type { Signatory } from '../../pdf/page-parts.js';
-import { namePart, zipStream, type ZipEntry } from '../../pdf/zip-stream.js';
+import { asciiSlug, namePart, zipStream, type ZipEntry } from '../../pdf/zip-stream.js';
 import { sanitizeTitle, toPlainText } from '../../storage/sanitize.js';
 import { listEnabledEditors } from '../editors/editors.repository.js';
 import type { SettingsService } from '../settings/settings.service.js';
@@ -120,11 +120,16 @@ export class PdfService {
   /** The certificate of one of the article's own authors; any other name is refused. */
   async certificate(refno: string, authorName: string): Promise<GeneratedFile> {
     const article = await this.published(refno);
-    const author = splitAuthors(article.authorname).find((name) => sameName(name, authorName));
-    if (!author) throw notFound(`${authorName.trim() || 'That name'} is not an author of article ${article.refnumber}.`);
+    const authors = splitAuthors(article.authorname);
+    const position = authors.findIndex((name) => sameName(name, authorName));
+    if (position < 0) throw notFound(`${authorName.trim() || 'That name'} is not an author of article ${article.refnumber}.`);
+    const author = authors[position]!;
     const [settings, chiefEditor] = await Promise.all([this.settings.get(), this.chiefEditorName()]);
     const journal = journalInfo(settings);
-    return pdf(`certificate-${article.refnumber}.pdf`, await this.generate(() => certificateDoc(journal, article, author, chiefEditor)));
+    // Each author's file has its own name; a name without Latin letters falls back to its place in the list.
+    const slug = asciiSlug(author) || `author-${position + 1}`;
+    const name = `certificate-${article.refnumber}-${slug}.pdf`;
+    return pdf(name, await this.generate(() => certificateDoc(journal, article, author, chiefEditor)));
   }
 
   async coverPage(refno: string): Promise<GeneratedFile> {

@@ -17,6 +17,17 @@ export function boardHead({ settings }: HeadArgs): HeadData {
   };
 }
 
+/** An email address that may break only after its "@" or before a dot, never inside a word. */
+function BreakableEmail({ email }: { email: string }) {
+  const parts = email.split(/(?<=@)|(?=\.)/);
+  return parts.map((part, index) => (
+    <span key={index}>
+      {index > 0 && <wbr />}
+      {part}
+    </span>
+  ));
+}
+
 function EditorCard({ editor, showContacts }: { editor: DeepReadonly<Editor>; showContacts: boolean }) {
   return (
     <li className="editor-card">
@@ -36,12 +47,18 @@ function EditorCard({ editor, showContacts }: { editor: DeepReadonly<Editor>; sh
           <ul className="editor-contacts">
             {editor.email && (
               <li>
-                Email: <a href={`mailto:${editor.email}`}>{editor.email}</a>
+                Email:{' '}
+                <a href={`mailto:${editor.email}`}>
+                  <BreakableEmail email={editor.email} />
+                </a>
               </li>
             )}
             {editor.phone && (
               <li>
-                Phone: <a href={`tel:${editor.phone.replace(/[^\d+]/g, '')}`}>{editor.phone}</a>
+                Phone:{' '}
+                <a className="editor-phone" href={`tel:${editor.phone.replace(/[^\d+]/g, '')}`}>
+                  {editor.phone}
+                </a>
               </li>
             )}
             {editor.editor_website && (

@@ -1,7 +1,10 @@
 import { IMPACT_FACTOR_DISPLAY_CHARS } from '../../../common/constants.js';
 import { homeJsonLd } from '../../../common/structured-data.js';
 import type { PublicSettings } from '../../../common/schemas/settings.js';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { HomeSidebar } from '../../components/home-sidebar.js';
+import { currentIssue, IssueCover } from '../../components/issue-cover.js';
+import { apiFrom } from '../../lib/public-api.js';
 import { siteTitle, type HeadArgs, type HeadData } from '../../lib/head.js';
 import { useRootData } from '../../lib/root-data.js';
 
@@ -27,6 +30,9 @@ function journalInformation(settings: PublicSettings): [string, string][] {
   return rows.filter(([, value]) => value);
 }
 
+/** The current issue, for the cover card (the year groups are remembered until the next write). */
+export const homeLoader = async ({ context }: LoaderFunctionArgs) => currentIssue(await apiFrom(context).yearGroups());
+
 export function homeHead({ settings, origin }: HeadArgs): HeadData {
   return {
     title: siteTitle(settings),
@@ -38,6 +44,7 @@ export function homeHead({ settings, origin }: HeadArgs): HeadData {
 
 export function HomePage() {
   const { settings, indexing, pictures } = useRootData();
+  const issue = useLoaderData<typeof homeLoader>();
   return (
     <div className="with-sidebar">
       <div className="home">
@@ -45,10 +52,7 @@ export function HomePage() {
           {pictures.cover ? (
             <img className="cover-picture" src={pictures.cover} alt={`Cover of ${settings.websitename}`} width="200" height="260" />
           ) : (
-            <div className="cover-art">
-              <span className="cover-title" dangerouslySetInnerHTML={{ __html: settings.formatted_journal_name }} />
-              {settings.issn && <span className="cover-issn">ISSN {settings.issn}</span>}
-            </div>
+            <IssueCover settings={settings} issue={issue} />
           )}
           <div className="cover-info">
             <h1>{settings.websitename}</h1>

@@ -3,7 +3,7 @@ import type { RouteHandle } from '../../lib/head.js';
 import { rootLoader } from '../../lib/root-data.js';
 import { ErrorPage } from '../error-page.js';
 import { DownloadPage, downloadHead, downloadLoader } from './download-page.js';
-import { HomePage, homeHead } from './home-page.js';
+import { HomePage, homeHead, homeLoader } from './home-page.js';
 import { NotFoundPage, notFoundHead } from './not-found-page.js';
 import { PublicLayout } from './public-layout.js';
 import { readingRoutes } from './reading-routes.js';
@@ -18,7 +18,7 @@ export const publicRoutes: RouteObject = {
   // Settings and indexing change rarely; reload them only on a full page load.
   shouldRevalidate: () => false,
   children: [
-    { index: true, element: <HomePage />, handle: { head: homeHead } satisfies RouteHandle },
+    { index: true, loader: homeLoader, element: <HomePage />, handle: { head: homeHead } satisfies RouteHandle },
     ...readingRoutes,
     { path: 'pdf', loader: downloadLoader, element: <DownloadPage />, handle: { head: downloadHead } satisfies RouteHandle },
     { path: '*', element: <NotFoundPage />, handle: { head: notFoundHead, status: 404 } satisfies RouteHandle },

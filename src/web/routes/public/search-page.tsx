@@ -9,7 +9,8 @@ import { apiFrom } from '../../lib/public-api.js';
 import { useRootData } from '../../lib/root-data.js';
 import '../../styles/public-pages.css';
 
-const NO_RESULTS = 'Sorry, nothing matched your search terms. Please try again with different keywords.';
+export const NO_RESULTS = 'Sorry, nothing matched your search terms. Please try again with different keywords.';
+export const EMPTY_SEARCH_PROMPT = 'Enter one or more keywords in the search box to find articles by title, author or keyword.';
 
 /**
  * null when the search call failed: the page then shows nothing (specification: Error catalogue), and the error goes
@@ -57,7 +58,8 @@ export function SearchPage() {
   return (
     <section className="card search-page">
       <h1>Search Results</h1>
-      {results && (
+      {results && !results.keyword.trim() && <p className="empty-note">{EMPTY_SEARCH_PROMPT}</p>}
+      {results && results.keyword.trim() && (
         <>
           <p className="search-summary" role="status">
             {`${results.total} ${results.total === 1 ? 'result' : 'results'} found for "${results.keyword}"`}

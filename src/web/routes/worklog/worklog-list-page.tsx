@@ -85,6 +85,9 @@ export function WorklogListPage() {
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const offset = (page.page - 1) * page.pageSize;
+  // A filter keeps the current search (paging starts again at 1, specification: States and transitions).
+  const search = params.get('search');
+  const keepSearch = search ? `?${new URLSearchParams({ search })}` : '';
 
   function goToPage(target: number) {
     const next = new URLSearchParams(params);
@@ -109,12 +112,13 @@ export function WorklogListPage() {
 
   return (
     <section className="worklog-list">
+      <h1 className="visually-hidden">Work-log entries</h1>
       <nav className="worklog-filters" aria-label="Filters">
         <Link to="/webdata/addentris" className="worklog-button worklog-primary">
           + New Entry
         </Link>
         {FILTERS.map((filter) => (
-          <NavLink key={filter.to} to={filter.to} end className="worklog-button">
+          <NavLink key={filter.to} to={{ pathname: filter.to, search: keepSearch }} end className="worklog-button">
             {filter.label}
           </NavLink>
         ))}
