@@ -4,7 +4,9 @@ import react from '@vitejs/plugin-react';
 
 // react-router's package exports always point at its development build (dev warnings included); builds
 // take its production build instead, and the server bundles it so the alias applies there too.
-const reactRouterProduction = fileURLToPath(new URL('node_modules/react-router/dist/production/index.mjs', import.meta.url));
+const reactRouterProduction = fileURLToPath(
+  new URL('node_modules/react-router/dist/production/index.mjs', import.meta.url),
+);
 
 // `vite build` makes the browser bundle (dist/client, with a manifest the server reads);
 // `vite build --ssr` bundles the server, including the React routes it renders, and the render thread
@@ -37,5 +39,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         sourcemap: true,
         rollupOptions: { input: 'src/web/entry-client.tsx' },
       },
-  server: { proxy: { '/api': 'http://127.0.0.1:3000', '/auth': 'http://127.0.0.1:3000', '/assets': 'http://127.0.0.1:3000' } },
+  server: {
+    proxy: { '/api': 'http://127.0.0.1:3000', '/auth': 'http://127.0.0.1:3000', '/assets': 'http://127.0.0.1:3000' },
+  },
 }));

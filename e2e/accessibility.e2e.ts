@@ -30,7 +30,10 @@ async function addEntryOfEveryStatus(token: string) {
     });
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: number };
-    expect((await fetch(`${baseUrl}/api/webdata/${id}`, { method: 'PUT', headers, body: JSON.stringify({ status }) })).status).toBe(200);
+    expect(
+      (await fetch(`${baseUrl}/api/webdata/${id}`, { method: 'PUT', headers, body: JSON.stringify({ status }) }))
+        .status,
+    ).toBe(200);
   }
 }
 
@@ -55,7 +58,11 @@ afterAll(async () => {
 const adminScreens = (): Screen[] => [
   { path: '/admin', ready: '.dashboard-cards' },
   { path: '/admin/archives', ready: '.admin-table' },
-  { path: `/admin/archives/${article.year}/${article.volume}/${article.issue}`, ready: '.admin-table', shot: 'admin-articles' },
+  {
+    path: `/admin/archives/${article.year}/${article.volume}/${article.issue}`,
+    ready: '.admin-table',
+    shot: 'admin-articles',
+  },
   { path: `/admin/archives/add/${article.year}/${article.volume}/${article.issue}`, ready: '.rich-text-input' },
   { path: `/admin/archives/${article.id}`, ready: '.rich-text-input' },
   { path: '/admin/editors', ready: '.admin-table' },
@@ -82,11 +89,18 @@ async function checkScreens(page: Page, screens: Screen[], viewport: keyof typeo
   const faults: string[] = [];
   for (const screen of screens) {
     await page.goto(`${baseUrl}${screen.path}`);
-    await page.locator(screen.ready).first().waitFor().catch((error: Error) => {
-      throw new Error(`${screen.path} did not show ${screen.ready}: ${error.message}`);
-    });
+    await page
+      .locator(screen.ready)
+      .first()
+      .waitFor()
+      .catch((error: Error) => {
+        throw new Error(`${screen.path} did not show ${screen.ready}: ${error.message}`);
+      });
     await page.waitForLoadState('networkidle');
-    const found = [...(await axeViolations(page)), ...(await coveredByChatButton(page)).map((control) => `covered by the chat button: ${control}`)];
+    const found = [
+      ...(await axeViolations(page)),
+      ...(await coveredByChatButton(page)).map((control) => `covered by the chat button: ${control}`),
+    ];
     faults.push(...found.map((fault) => `${screen.path} ${fault}`));
     if (screen.shot) await screenshot(page, `screen-${screen.shot}-${viewport}`);
   }
@@ -111,7 +125,10 @@ describe.each(['desktop', 'phone'] as const)('accessibility at %s width', (viewp
 
   it('sign-in pages, admin screens and work-log screens: no axe-core violation', async () => {
     const { page, errors } = await openPage(browser, viewport);
-    const faults = [...(await signInPageFaults(page, '/webdata/login')), ...(await signInPageFaults(page, '/admin/login'))];
+    const faults = [
+      ...(await signInPageFaults(page, '/webdata/login')),
+      ...(await signInPageFaults(page, '/admin/login')),
+    ];
     await page.getByLabel('Username').fill(admin.username);
     await page.getByLabel('Password').fill(admin.password);
     await page.getByRole('button', { name: 'Sign in' }).click();

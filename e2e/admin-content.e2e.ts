@@ -17,7 +17,8 @@ const EDITORS = {
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  for (const user of Object.values(EDITORS)) await createUser(baseUrl, admin, { ...user, name: `Editor ${user.username}` });
+  for (const user of Object.values(EDITORS))
+    await createUser(baseUrl, admin, { ...user, name: `Editor ${user.username}` });
 });
 afterAll(async () => {
   await browser?.close();
@@ -40,7 +41,10 @@ async function signIn(page: Page, url: string, user: { username: string; passwor
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-const PNG_PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const PNG_PIXEL = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 const flash = (page: Page, text: string) => page.locator('.flash', { hasText: text }).waitFor();
 const noOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
@@ -97,9 +101,13 @@ describe.each(['desktop', 'phone'] as (keyof typeof VIEWPORTS)[])('pages and for
     await page.getByLabel('Title').fill(title);
     await page.getByLabel('Link').fill('scopus.example/journal');
     // Named and typed as a PNG, but a PDF inside: the server reads the content.
-    await page.getByLabel('Logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from('%PDF-1.4 not a picture') });
+    await page
+      .getByLabel('Logo')
+      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from('%PDF-1.4 not a picture') });
     await page.getByRole('button', { name: 'Add Entry' }).click();
-    await page.locator('#field-imgFile-error', { hasText: 'The picture must be a PNG, JPEG, GIF or WebP image.' }).waitFor();
+    await page
+      .locator('#field-imgFile-error', { hasText: 'The picture must be a PNG, JPEG, GIF or WebP image.' })
+      .waitFor();
     await page.getByLabel('Logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG_PIXEL });
     await page.getByRole('img', { name: 'Logo preview' }).waitFor();
     await page.getByRole('button', { name: 'Add Entry' }).click();
@@ -121,7 +129,10 @@ describe.each(['desktop', 'phone'] as (keyof typeof VIEWPORTS)[])('pages and for
     const rows = page.locator('tbody tr', { has: page.getByRole('cell', { name: title, exact: true }) });
     await rows.first().waitFor();
     while ((await rows.count()) > 0) {
-      await rows.first().getByRole('button', { name: `Delete ${title}` }).click();
+      await rows
+        .first()
+        .getByRole('button', { name: `Delete ${title}` })
+        .click();
       await flash(page, 'Indexing entry deleted');
     }
     expect(dialogs[0]).toBe(`Delete the indexing entry "${title}" and its logo?`);
@@ -151,7 +162,9 @@ describe.each(['desktop', 'phone'] as (keyof typeof VIEWPORTS)[])('pages and for
     for (const [field, message] of expected) {
       await expect(page.locator(`#field-${field}-error`).textContent(), field).resolves.toBe(message);
       await expect(page.locator(`#field-${field}`).getAttribute('aria-invalid'), field).resolves.toBe('true');
-      await expect(page.locator(`#field-${field}`).getAttribute('aria-describedby'), field).resolves.toContain(`field-${field}-error`);
+      await expect(page.locator(`#field-${field}`).getAttribute('aria-describedby'), field).resolves.toContain(
+        `field-${field}-error`,
+      );
     }
     // Fields with a default are fine, and required ones are marked.
     await expect(page.locator('#field-ptype').getAttribute('aria-invalid')).resolves.toBe('false');
@@ -172,10 +185,14 @@ describe('site pictures', () => {
     await page.getByRole('img', { name: 'Logo preview' }).waitFor();
     await page.getByRole('button', { name: 'Upload logo' }).click();
     await page.locator('#field-picture-logo-error', { hasText: 'Choose a picture to upload' }).waitFor();
-    await page.getByLabel('Logo', { exact: true }).setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG_PIXEL });
+    await page
+      .getByLabel('Logo', { exact: true })
+      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG_PIXEL });
     await page.getByRole('button', { name: 'Upload logo' }).click();
     await flash(page, 'Picture saved');
-    await expect(page.getByRole('img', { name: 'Logo preview' }).getAttribute('src')).resolves.toMatch(/^\/assets\/site\/logo-[0-9a-f]{16}\.png$/);
+    await expect(page.getByRole('img', { name: 'Logo preview' }).getAttribute('src')).resolves.toMatch(
+      /^\/assets\/site\/logo-[0-9a-f]{16}\.png$/,
+    );
     await screenshot(page, 'admin-site-pictures-desktop');
     await page.goto(`${baseUrl}/`);
     await expect(page.locator('.brand img').getAttribute('src')).resolves.toMatch(/^\/assets\/site\/logo-/);
@@ -194,7 +211,11 @@ describe('a token that expires while a form is edited', () => {
   const LIFETIME_SECONDS = 4;
 
   beforeAll(async () => {
-    server = await startBuiltServer({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, TOKEN_LIFETIME_SECONDS: String(LIFETIME_SECONDS) });
+    server = await startBuiltServer({
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      TOKEN_LIFETIME_SECONDS: String(LIFETIME_SECONDS),
+    });
   });
   afterAll(async () => {
     await server?.stop();
@@ -202,30 +223,33 @@ describe('a token that expires while a form is edited', () => {
 
   const expire = () => new Promise((resolve) => setTimeout(resolve, (LIFETIME_SECONDS + 1.5) * 1000));
 
-  it.each(['desktop', 'phone'] as (keyof typeof VIEWPORTS)[])('keeps the page text and returns to it after signing in (%s)', async (viewport) => {
-    const { page, errors } = await openPage(browser, viewport);
-    const dialogs = watchDialogs(page);
-    await signIn(page, server.baseUrl, ADMIN);
-    await page.waitForURL(`${server.baseUrl}/admin`);
-    await page.goto(`${server.baseUrl}/admin/pages/contact`);
-    const editor = page.getByRole('textbox', { name: 'Contact', exact: true });
-    await editor.locator('p, h2').first().waitFor();
-    await editor.fill(`Call us any weekday (${viewport}).`);
-    await expire();
-    await page.getByRole('button', { name: 'Save Page' }).click();
-    await page.waitForURL(`${server.baseUrl}/admin/login`);
-    expect(dialogs).toEqual(['Session expired. Please login again.']);
+  it.each(['desktop', 'phone'] as (keyof typeof VIEWPORTS)[])(
+    'keeps the page text and returns to it after signing in (%s)',
+    async (viewport) => {
+      const { page, errors } = await openPage(browser, viewport);
+      const dialogs = watchDialogs(page);
+      await signIn(page, server.baseUrl, ADMIN);
+      await page.waitForURL(`${server.baseUrl}/admin`);
+      await page.goto(`${server.baseUrl}/admin/pages/contact`);
+      const editor = page.getByRole('textbox', { name: 'Contact', exact: true });
+      await editor.locator('p, h2').first().waitFor();
+      await editor.fill(`Call us any weekday (${viewport}).`);
+      await expire();
+      await page.getByRole('button', { name: 'Save Page' }).click();
+      await page.waitForURL(`${server.baseUrl}/admin/login`);
+      expect(dialogs).toEqual(['Session expired. Please login again.']);
 
-    await signIn(page, server.baseUrl, ADMIN);
-    await page.waitForURL(`${server.baseUrl}/admin/pages/contact`);
-    await editor.getByText(`Call us any weekday (${viewport}).`).waitFor();
-    await screenshot(page, `admin-pages-restored-${viewport}`);
-    await page.getByRole('button', { name: 'Save Page' }).click();
-    await page.locator('.flash', { hasText: 'Page updated successfully' }).waitFor();
-    expect(await (await fetch(`${server.baseUrl}/contact`)).text()).toContain(`Call us any weekday (${viewport}).`);
-    expect(errors).toEqual([]);
-    await page.context().close();
-  });
+      await signIn(page, server.baseUrl, ADMIN);
+      await page.waitForURL(`${server.baseUrl}/admin/pages/contact`);
+      await editor.getByText(`Call us any weekday (${viewport}).`).waitFor();
+      await screenshot(page, `admin-pages-restored-${viewport}`);
+      await page.getByRole('button', { name: 'Save Page' }).click();
+      await page.locator('.flash', { hasText: 'Page updated successfully' }).waitFor();
+      expect(await (await fetch(`${server.baseUrl}/contact`)).text()).toContain(`Call us any weekday (${viewport}).`);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    },
+  );
 
   it('keeps an article being added when the next screen finds the token expired', async () => {
     const { page, errors } = await openPage(browser, 'desktop');
@@ -244,7 +268,10 @@ describe('a token that expires while a form is edited', () => {
     await page.waitForURL(`${server.baseUrl}${addPath}`);
     await expect(page.getByLabel('Reference number').inputValue()).resolves.toBe('88001');
     await expect(page.getByLabel('Author names').inputValue()).resolves.toBe('Meera Pillai, Arjun Das');
-    await page.getByRole('textbox', { name: 'Abstract', exact: true }).getByText('Rainfall and yields over thirty years.').waitFor();
+    await page
+      .getByRole('textbox', { name: 'Abstract', exact: true })
+      .getByText('Rainfall and yields over thirty years.')
+      .waitFor();
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -52,7 +52,8 @@ const flash = (page: Page, text: string) => page.locator('.flash', { hasText: te
 /** A problem shown beside its field. */
 const fieldError = (page: Page, text: string) => page.locator('.field-error', { hasText: text }).waitFor();
 const PNG_PIXEL = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
-const pdf = (size = 2000) => Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(size, 32), Buffer.from('\n%%EOF\n')]);
+const pdf = (size = 2000) =>
+  Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(size, 32), Buffer.from('\n%%EOF\n')]);
 
 async function fillArticle(page: Page, pagenumber: string) {
   await page.getByLabel('Reference number').fill(REF);
@@ -60,7 +61,9 @@ async function fillArticle(page: Page, pagenumber: string) {
   await page.getByLabel('Email').fill('author@uni.example');
   await page.getByLabel('Author names').fill('Meera Pillai, Arjun Das');
   await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Monsoon rainfall and paddy yields');
-  await page.getByRole('textbox', { name: 'Abstract', exact: true }).fill('We relate thirty years of monsoon rainfall to paddy yields.');
+  await page
+    .getByRole('textbox', { name: 'Abstract', exact: true })
+    .fill('We relate thirty years of monsoon rainfall to paddy yields.');
   await page.getByLabel('Country').fill('India');
   await page.getByLabel('Page number').fill(pagenumber);
 }
@@ -80,9 +83,14 @@ describe('admin journey at desktop width', () => {
     await page.waitForURL(`${baseUrl}/admin`);
     // The cards show GET /api/admin/ (other journeys may have added rows to the shared demo journal).
     const token = await page.evaluate(() => JSON.parse(localStorage.getItem('acadpubjwt')!).token as string);
-    const counts = await (await fetch(`${baseUrl}/api/admin/`, { headers: { authorization: `Bearer ${token}` } })).json();
+    const counts = await (
+      await fetch(`${baseUrl}/api/admin/`, { headers: { authorization: `Bearer ${token}` } })
+    ).json();
     expect(counts.archives).toBeGreaterThanOrEqual(72);
-    await expect(page.locator('.dashboard-card').allInnerTexts()).resolves.toEqual([`ARCHIVES\n${counts.archives}`, `EDITORS\n${counts.editors}`]);
+    await expect(page.locator('.dashboard-card').allInnerTexts()).resolves.toEqual([
+      `ARCHIVES\n${counts.archives}`,
+      `EDITORS\n${counts.editors}`,
+    ]);
     await expect(page.locator('.admin-user').innerText()).resolves.toContain('Administrator');
     await screenshot(page, 'admin-dashboard-desktop');
     // Signed in, the sign-in page sends the visitor on to the dashboard.
@@ -132,11 +140,18 @@ describe('admin journey at desktop width', () => {
     await fieldError(page, 'Page number format must be like 1-6.');
     await page.getByLabel('Page number').fill('0-6');
     await page.getByRole('button', { name: 'Add Article' }).click();
-    await fieldError(page, 'The the first value of the page range should be one more than the last one. The last page was 0.');
+    await fieldError(
+      page,
+      'The the first value of the page range should be one more than the last one. The last page was 0.',
+    );
     await page.getByLabel('Page number').fill('1-6');
-    await page.getByLabel('PDF file').setInputFiles({ name: 'big.pdf', mimeType: 'application/pdf', buffer: pdf(5_242_881) });
+    await page
+      .getByLabel('PDF file')
+      .setInputFiles({ name: 'big.pdf', mimeType: 'application/pdf', buffer: pdf(5_242_881) });
     await expect.poll(() => dialogs.at(-1)).toBe('File size exceeds the limit of 5 MB.');
-    await expect(page.getByLabel('PDF file').evaluate((input: HTMLInputElement) => input.files?.length)).resolves.toBe(0);
+    await expect(page.getByLabel('PDF file').evaluate((input: HTMLInputElement) => input.files?.length)).resolves.toBe(
+      0,
+    );
     await page.getByRole('button', { name: 'Add Article' }).click();
     await fieldError(page, 'The PDF file is required.');
     await page.getByLabel('PDF file').setInputFiles({ name: 'paper.pdf', mimeType: 'application/pdf', buffer: pdf() });
@@ -185,7 +200,10 @@ describe('admin journey at desktop width', () => {
     await page.getByRole('button', { name: 'Update Article' }).click();
     await expect.poll(() => message.inputValue()).toContain('updated');
     // Its PDF is no longer public, but the form still hands it to the admin.
-    const [pdfDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: `${REF}.pdf` }).click()]);
+    const [pdfDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: `${REF}.pdf` }).click(),
+    ]);
     expect(pdfDownload.suggestedFilename()).toBe(`${REF}.pdf`);
     expect((await fs.promises.readFile((await pdfDownload.path())!)).subarray(0, 5).toString()).toBe('%PDF-');
     await page.goto(`${baseUrl}/admin/search?q=no-such-article`);
@@ -211,11 +229,16 @@ describe('admin journey at desktop width', () => {
     await page.getByLabel('Affiliation').fill('Department of Botany, University of Lisbon');
     await page.getByLabel('Category').selectOption('associate editor');
     await page.getByLabel('Post').selectOption('Professor');
-    await page.getByLabel('Picture').setInputFiles({ name: 'lena.png', mimeType: 'image/png', buffer: Buffer.from(PNG_PIXEL, 'base64') });
+    await page
+      .getByLabel('Picture')
+      .setInputFiles({ name: 'lena.png', mimeType: 'image/png', buffer: Buffer.from(PNG_PIXEL, 'base64') });
     await page.getByRole('button', { name: 'Add Editor' }).click();
     await page.waitForURL(`${baseUrl}/admin/editors`);
     await flash(page, 'Editor created successfully');
-    await page.getByRole('row', { name: /Dr\. Lena Ortiz/ }).getByRole('link', { name: 'Edit' }).click();
+    await page
+      .getByRole('row', { name: /Dr\. Lena Ortiz/ })
+      .getByRole('link', { name: 'Edit' })
+      .click();
     await page.getByLabel('Name', { exact: true }).fill('Prof. Lena Ortiz');
     await screenshot(page, 'admin-editor-form-desktop');
     await page.getByRole('button', { name: 'Update Editor' }).click();
@@ -228,10 +251,9 @@ describe('admin journey at desktop width', () => {
     await page.getByRole('checkbox', { name: 'Select Dr. Sandeep Gupta' }).check();
     await page.getByRole('button', { name: 'Pin', exact: true }).click();
     await flash(page, 'List Sorted!');
-    await expect.poll(async () => (await page.locator('tbody tr td:nth-child(2)').allInnerTexts()).slice(0, 2)).toEqual([
-      'Prof. (Dr.) Rajesh Kumar Sharma',
-      'Dr. Sandeep Gupta',
-    ]);
+    await expect
+      .poll(async () => (await page.locator('tbody tr td:nth-child(2)').allInnerTexts()).slice(0, 2))
+      .toEqual(['Prof. (Dr.) Rajesh Kumar Sharma', 'Dr. Sandeep Gupta']);
     await screenshot(page, 'admin-editors-desktop');
     await page.getByRole('button', { name: 'Unpin', exact: true }).click();
     await flash(page, 'List Sorted!');
@@ -299,7 +321,12 @@ describe('admin journey at desktop width', () => {
     expect(await page.evaluate(() => localStorage.getItem('acadpubjwt'))).toBeNull();
 
     // A stored token that no longer verifies is caught when the area is entered, too.
-    await page.evaluate(() => localStorage.setItem('acadpubjwt', JSON.stringify({ token: 'x.y.z', user: { id: 1, username: 'admin', name: 'A' } })));
+    await page.evaluate(() =>
+      localStorage.setItem(
+        'acadpubjwt',
+        JSON.stringify({ token: 'x.y.z', user: { id: 1, username: 'admin', name: 'A' } }),
+      ),
+    );
     await page.goto(`${baseUrl}/admin/editors`);
     await page.waitForURL(`${baseUrl}/admin/login`);
     expect(dialogs).toHaveLength(2);

@@ -6,12 +6,18 @@ const ADMIN = { username: 'admin', password: 'cluster-admin-password' };
 let server: RunningServer;
 
 beforeAll(async () => {
-  server = await startBuiltServer({ WEB_CONCURRENCY: '2', ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
+  server = await startBuiltServer({
+    WEB_CONCURRENCY: '2',
+    ADMIN_USERNAME: ADMIN.username,
+    ADMIN_PASSWORD: ADMIN.password,
+  });
 });
 afterAll(() => server?.stop());
 
 const homeFees = async (times: number) => {
-  const pages = await Promise.all(Array.from({ length: times }, () => fetch(`${server.baseUrl}/`).then((r) => r.text())));
+  const pages = await Promise.all(
+    Array.from({ length: times }, () => fetch(`${server.baseUrl}/`).then((r) => r.text())),
+  );
   return pages.map((html) => /₹ (?:<!-- -->)?(\d+)/.exec(html)?.[1]);
 };
 

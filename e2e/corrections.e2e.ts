@@ -18,10 +18,18 @@ let headers: Record<string, string>;
 
 beforeAll(async () => {
   await inbox.start();
-  server = await startBuiltServer({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, SMTP_URL: inbox.url });
+  server = await startBuiltServer({
+    ADMIN_USERNAME: ADMIN.username,
+    ADMIN_PASSWORD: ADMIN.password,
+    SMTP_URL: inbox.url,
+  });
   baseUrl = server.baseUrl;
   browser = await launchBrowser();
-  const login = await fetch(`${baseUrl}/auth/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+  const login = await fetch(`${baseUrl}/auth/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
   headers = { authorization: `Bearer ${(await login.json()).token}` };
 });
 afterAll(async () => {
@@ -50,8 +58,22 @@ interface Paper {
 
 async function addArticle(volume: number, issue: number, paper: Paper): Promise<void> {
   const form = new FormData();
-  const fields = { ...paper, authorname: 'Meera Pillai', abstract: '<p>Rainfall and yields.</p>', country: 'India', pagenumber: '1-8', ptype: 'paid', publishdate: `${year}-01-15` };
-  for (const [name, value] of Object.entries({ ...fields, year: String(year), volume: String(volume), issue: String(issue) })) form.append(name, value);
+  const fields = {
+    ...paper,
+    authorname: 'Meera Pillai',
+    abstract: '<p>Rainfall and yields.</p>',
+    country: 'India',
+    pagenumber: '1-8',
+    ptype: 'paid',
+    publishdate: `${year}-01-15`,
+  };
+  for (const [name, value] of Object.entries({
+    ...fields,
+    year: String(year),
+    volume: String(volume),
+    issue: String(issue),
+  }))
+    form.append(name, value);
   form.append('pdfFile', pdf(), 'paper.pdf');
   expect((await fetch(`${baseUrl}/api/admin/archives/`, { method: 'POST', headers, body: form })).status).toBe(201);
 }
@@ -110,7 +132,9 @@ describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('correcting 
     await page.getByRole('textbox', { name: 'Abstract', exact: true }).fill('Rainfall and yields.');
     await page.getByLabel('Country').fill('India');
     await page.getByLabel('Page number').fill('1-8');
-    await page.getByLabel('PDF file').setInputFiles({ name: 'paper.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
+    await page
+      .getByLabel('PDF file')
+      .setInputFiles({ name: 'paper.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
     await page.getByRole('button', { name: 'Add Article' }).click();
     await page.getByRole('textbox', { name: 'Message text' }).waitFor();
 
@@ -131,7 +155,10 @@ describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('correcting 
     await signIn(page);
     await page.goto(adminIssue(1));
     await page.getByRole('link', { name: 'Edit', exact: true }).click();
-    await page.getByRole('form', { name: 'Move article' }).getByLabel('Issue').selectOption({ label: `VOL. ${volume}, ISSUE 2 (${year}) Mar-Apr` });
+    await page
+      .getByRole('form', { name: 'Move article' })
+      .getByLabel('Issue')
+      .selectOption({ label: `VOL. ${volume}, ISSUE 2 (${year}) Mar-Apr` });
     await page.getByRole('button', { name: 'Move Article' }).click();
     await flash(page, `Article moved to VOL. ${volume}, ISSUE 2`);
     await screenshot(page, `corrections-moved-${viewport}`);
@@ -151,7 +178,9 @@ describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('correcting 
     await form.getByRole('button', { name: 'Save Issue' }).click();
     await flash(page, 'Issue updated successfully');
     expect(dialogs.at(-1)).toBe('Save the changes to this issue?');
-    const row = page.locator('tbody tr').filter({ has: page.getByRole('button', { name: `Edit ${year} vol. ${volume} issue 2` }) });
+    const row = page
+      .locator('tbody tr')
+      .filter({ has: page.getByRole('button', { name: `Edit ${year} vol. ${volume} issue 2` }) });
     // The frequency column is hidden on phones, but its cell is there.
     await expect.poll(() => row.locator('td').nth(3).textContent()).toBe('nov-dec');
     await page.goto(`${baseUrl}/archives/${year}/vol${volume}/issue2`);
@@ -159,9 +188,16 @@ describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('correcting 
 
     // Every change is in the activity log.
     await page.goto(`${baseUrl}/admin/activity`);
-    await page.getByRole('cell', { name: `${paper.refnumber}: moved from ${year} vol. ${volume} issue 1 to ${year} vol. ${volume} issue 2` }).waitFor();
+    await page
+      .getByRole('cell', {
+        name: `${paper.refnumber}: moved from ${year} vol. ${volume} issue 1 to ${year} vol. ${volume} issue 2`,
+      })
+      .waitFor();
     await page.getByRole('cell', { name: `Deleted ${paper.refnumber} from ${year} vol. ${volume} issue 1` }).waitFor();
-    await page.getByRole('cell', { name: `Sent to ${paper.email}:`, exact: false }).first().waitFor();
+    await page
+      .getByRole('cell', { name: `Sent to ${paper.email}:`, exact: false })
+      .first()
+      .waitFor();
     await screenshot(page, `corrections-activity-${viewport}`);
     expect(errors).toEqual([]);
   });
@@ -172,7 +208,13 @@ describe('Forgot password', () => {
     const created = await fetch(`${baseUrl}/api/users`, {
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'asha', name: 'Asha', password: 'old-password-1', email: 'asha@journal.example', role: 'staff' }),
+      body: JSON.stringify({
+        username: 'asha',
+        name: 'Asha',
+        password: 'old-password-1',
+        email: 'asha@journal.example',
+        role: 'staff',
+      }),
     });
     expect(created.status).toBe(201);
     const { page, errors } = await openPage(browser, 'phone');

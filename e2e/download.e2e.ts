@@ -40,7 +40,10 @@ afterAll(async () => {
 async function download(page: Page, click: () => Promise<void>): Promise<{ name: string; text: string }> {
   const [file] = await Promise.all([page.waitForEvent('download'), click()]);
   const path = await file.path();
-  return { name: file.suggestedFilename(), text: execFileSync('pdftotext', ['-enc', 'UTF-8', path, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ') };
+  return {
+    name: file.suggestedFilename(),
+    text: execFileSync('pdftotext', ['-enc', 'UTF-8', path, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' '),
+  };
 }
 
 describe.each(['desktop', 'phone'] as const)('author download page at %s width', (viewport) => {
@@ -51,7 +54,9 @@ describe.each(['desktop', 'phone'] as const)('author download page at %s width',
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Author Downloads');
 
     const view = page.getByRole('link', { name: 'View Article' });
-    await expect(view.getAttribute('href')).resolves.toBe(`/archives/${article.year}/vol${article.volume}/issue${article.issue}/${article.refnumber}`);
+    await expect(view.getAttribute('href')).resolves.toBe(
+      `/archives/${article.year}/vol${article.volume}/issue${article.issue}/${article.refnumber}`,
+    );
     await expect(page.getByRole('link', { name: 'Download Article' }).getAttribute('href')).resolves.toBe(
       `/assets/archives/${article.year}/vol${article.volume}issue${article.issue}/${article.file}`,
     );
@@ -62,7 +67,9 @@ describe.each(['desktop', 'phone'] as const)('author download page at %s width',
 
     // eslint-disable-next-line no-control-regex -- looks for a name outside ASCII
     const unicodeAuthor = authors.find((name) => /[^\x00-\x7f]/.test(name))!;
-    const certificate = await download(page, () => page.getByRole('link', { name: `Download Certificate for ${unicodeAuthor}` }).click());
+    const certificate = await download(page, () =>
+      page.getByRole('link', { name: `Download Certificate for ${unicodeAuthor}` }).click(),
+    );
     expect(certificate.name).toMatch(new RegExp(`^certificate-${article.refnumber}-[a-z0-9-]+\\.pdf$`));
     expect(certificate.text).toContain('CERTIFICATE OF PUBLICATION');
     expect(certificate.text).toContain(unicodeAuthor);
@@ -77,7 +84,9 @@ describe.each(['desktop', 'phone'] as const)('author download page at %s width',
     expect(board.text).toContain('Dr. Zoë Ørsted');
 
     await view.click();
-    await page.waitForURL(`${baseUrl}/archives/${article.year}/vol${article.volume}/issue${article.issue}/${article.refnumber}`);
+    await page.waitForURL(
+      `${baseUrl}/archives/${article.year}/vol${article.volume}/issue${article.issue}/${article.refnumber}`,
+    );
     await expect(page.locator('.article-authors').textContent()).resolves.toBe(article.authorname);
     expect(errors).toEqual([]);
     await page.context().close();
@@ -87,7 +96,9 @@ describe.each(['desktop', 'phone'] as const)('author download page at %s width',
     const { page, errors } = await openPage(browser, viewport);
     const response = await page.goto(`${baseUrl}/pdf?refno=424242`);
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole('alert').textContent()).resolves.toContain('No published article has the reference number 424242.');
+    await expect(page.getByRole('alert').textContent()).resolves.toContain(
+      'No published article has the reference number 424242.',
+    );
     await expect(page.getByRole('link', { name: /^Download Certificate/ }).count()).resolves.toBe(0);
     await screenshot(page, `download-unknown-${viewport}`);
 
@@ -96,7 +107,10 @@ describe.each(['desktop', 'phone'] as const)('author download page at %s width',
     await page.getByRole('button', { name: 'Show Downloads' }).click();
     await page.waitForURL(`${baseUrl}/pdf?refno=${article.refnumber}`);
     // The address changes before the new page has rendered.
-    await page.getByRole('link', { name: /^Download Certificate/ }).first().waitFor();
+    await page
+      .getByRole('link', { name: /^Download Certificate/ })
+      .first()
+      .waitFor();
     await expect(page.getByRole('link', { name: /^Download Certificate/ }).count()).resolves.toBe(authors.length);
     expect(errors).toEqual([]);
     await page.context().close();
@@ -120,11 +134,15 @@ describe.each(['desktop', 'phone'] as const)('admin PDF exports at %s width', (v
     return opened;
   }
 
-  const pdfTextOf = (file: string) => execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+  const pdfTextOf = (file: string) =>
+    execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
 
   it('exports the selected articles of an issue as an index page and a zip of certificates', async () => {
     const { page, errors } = await adminPage();
-    const issueArticles = (await (await fetch(`${baseUrl}/api/archives/2024/10/1`)).json()) as { refnumber: string; authorname: string }[];
+    const issueArticles = (await (await fetch(`${baseUrl}/api/archives/2024/10/1`)).json()) as {
+      refnumber: string;
+      authorname: string;
+    }[];
     await page.goto(`${baseUrl}/admin/archives/2024/10/1`);
     const bulk = page.getByRole('button', { name: 'Bulk Certificates' });
     await expect(bulk.isDisabled()).resolves.toBe(true);
@@ -137,7 +155,10 @@ describe.each(['desktop', 'phone'] as const)('admin PDF exports at %s width', (v
     expect(Object.keys(entries)).toHaveLength(certificates);
     await expect(page.getByRole('status').filter({ hasText: 'Saved certificates.zip' }).count()).resolves.toBe(1);
 
-    const [index] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Index Page' }).click()]);
+    const [index] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Index Page' }).click(),
+    ]);
     expect(index.suggestedFilename()).toBe('index-page.pdf');
     const text = pdfTextOf(await index.path());
     expect(text).toContain('TABLE OF CONTENTS');
@@ -152,7 +173,10 @@ describe.each(['desktop', 'phone'] as const)('admin PDF exports at %s width', (v
     await page.goto(`${baseUrl}/admin/editors`);
     await page.getByRole('checkbox', { name: 'Select Dr. Zoë Ørsted' }).check();
     await page.getByRole('checkbox', { name: 'Select Dr. José Müller-Łukasiewicz' }).check();
-    const [zip] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Editors Certificates' }).click()]);
+    const [zip] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Editors Certificates' }).click(),
+    ]);
     expect(zip.suggestedFilename()).toBe('editors-certificates.zip');
     const entries = Object.entries(unzipSync(fs.readFileSync(await zip.path())));
     expect(entries).toHaveLength(2);

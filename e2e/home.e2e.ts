@@ -18,7 +18,9 @@ describe.each(['desktop', 'phone'] as const)('home page at %s width', (viewport)
     await page.goto(baseUrl);
     // The browser bundle is linked and has taken over the server-rendered page.
     await expect(page.locator('script[type="module"][src^="/static/"]').count()).resolves.toBe(1);
-    await expect(page.locator('.journal-name').first().textContent()).resolves.toContain('Applied Research and Studies');
+    await expect(page.locator('.journal-name').first().textContent()).resolves.toContain(
+      'Applied Research and Studies',
+    );
     await expect(page.getByRole('heading', { name: 'Publication Fees' }).isVisible()).resolves.toBe(true);
     await expect(page.locator('.fee-card').first().textContent()).resolves.toContain('2000');
     await expect(page.locator('.process-steps li').count()).resolves.toBe(4);

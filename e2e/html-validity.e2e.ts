@@ -18,8 +18,11 @@ interface VnuMessage {
 
 /** Runs the Nu HTML checker once over all the files; its errors, each after the page it was found in. */
 function htmlErrors(files: Map<string, string>): string[] {
-  const run = spawnSync('java', ['-jar', VNU_JAR, '--errors-only', '--format', 'json', ...files.keys()], { encoding: 'utf8' });
-  if (run.error) throw new Error(`The Nu HTML checker needs Java (apt-get install default-jre-headless): ${run.error.message}`);
+  const run = spawnSync('java', ['-jar', VNU_JAR, '--errors-only', '--format', 'json', ...files.keys()], {
+    encoding: 'utf8',
+  });
+  if (run.error)
+    throw new Error(`The Nu HTML checker needs Java (apt-get install default-jre-headless): ${run.error.message}`);
   const { messages } = JSON.parse(run.stderr) as { messages: VnuMessage[] };
   return messages.map((m) => `${files.get(m.url.replace(/^file:/, ''))} line ${m.lastLine}: ${m.message}`);
 }
@@ -45,7 +48,10 @@ describe('server HTML of the public pages', () => {
 
   it('is a checker that does report invalid HTML', () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'journal-html-')), 'broken.html');
-    fs.writeFileSync(file, '<!doctype html><html lang="en"><head><title>x</title></head><body><p><div></p></body></html>');
+    fs.writeFileSync(
+      file,
+      '<!doctype html><html lang="en"><head><title>x</title></head><body><p><div></p></body></html>',
+    );
     expect(htmlErrors(new Map([[file, 'broken']])).length).toBeGreaterThan(0);
     fs.rmSync(path.dirname(file), { recursive: true, force: true });
   });

@@ -32,20 +32,27 @@ describe('scholarly metadata', () => {
     await page.goto(`${baseUrl}/admin/archives/${ARTICLE_ID}`);
     await page.getByLabel('DOI (optional)').fill(`https://doi.org/${DOI}`);
     const [saved] = await Promise.all([
-      page.waitForResponse((response) => response.url().endsWith(`/api/archives/${ARTICLE_ID}`) && response.request().method() === 'POST'),
+      page.waitForResponse(
+        (response) => response.url().endsWith(`/api/archives/${ARTICLE_ID}`) && response.request().method() === 'POST',
+      ),
       page.getByRole('button', { name: 'Update Article' }).click(),
     ]);
     expect(saved.status()).toBe(200);
 
     const article = await (await fetch(`${baseUrl}/api/archives/${ARTICLE_ID}`)).json();
     expect(article.doi).toBe(DOI);
-    await page.goto(`${baseUrl}/archives/${article.year}/vol${article.volume}/issue${article.issue}/${article.refnumber}`);
+    await page.goto(
+      `${baseUrl}/archives/${article.year}/vol${article.volume}/issue${article.issue}/${article.refnumber}`,
+    );
     const link = page.getByRole('link', { name: `https://doi.org/${DOI}` });
     expect(await link.getAttribute('href')).toBe(`https://doi.org/${DOI}`);
     await page.getByRole('heading', { name: 'Cite this article', exact: true }).waitFor();
     await screenshot(page, 'metadata-article-1280');
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /^RIS/ }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: /^RIS/ }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`${article.refnumber}.ris`);
     const ris = fs.readFileSync((await download.path())!, 'utf8');
     expect(ris.startsWith('TY  - JOUR\r\n')).toBe(true);

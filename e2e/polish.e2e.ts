@@ -35,15 +35,24 @@ describe('details a careful reader meets', () => {
     await page.context().close();
   });
 
-  it('shows the current issue\'s cover on the home page, with the heading the cover-page PDF prints', async () => {
+  it("shows the current issue's cover on the home page, with the heading the cover-page PDF prints", async () => {
     const [newest] = (await (await fetch(`${baseUrl}/api/archives/`)).json()) as YearGroup[];
     const issue = newest!.issues[0]!;
-    const heading = coverIssueHeading({ year: newest!.year, volume: newest!.volume, issue, frequency: newest!.issue_month[issue]! });
+    const heading = coverIssueHeading({
+      year: newest!.year,
+      volume: newest!.volume,
+      issue,
+      frequency: newest!.issue_month[issue]!,
+    });
     expect(heading).toMatch(/^Volume \d+, Issue \d+ \([A-Z][a-z]{2}-[A-Z][a-z]{2} \d{4}\)$/);
     const { page } = await openPage(browser, 'desktop');
     await page.goto(baseUrl);
     await expect(page.locator('.issue-cover-heading').textContent()).resolves.toBe(heading);
-    await expect(page.getByRole('img', { name: `Cover of International Journal of Applied Research and Studies, ${heading}` }).count()).resolves.toBe(1);
+    await expect(
+      page
+        .getByRole('img', { name: `Cover of International Journal of Applied Research and Studies, ${heading}` })
+        .count(),
+    ).resolves.toBe(1);
     await page.context().close();
   });
 
@@ -53,7 +62,9 @@ describe('details a careful reader meets', () => {
     const footerBottom = await page.locator('.site-footer').evaluate((footer) => footer.getBoundingClientRect().bottom);
     expect(footerBottom).toBe(await page.evaluate(() => window.innerHeight));
     const lines = await page.locator('.site-header .journal-name').evaluate((name) => {
-      const [first, second] = [...name.children].filter((child) => child.tagName !== 'BR').map((child) => child.getBoundingClientRect());
+      const [first, second] = [...name.children]
+        .filter((child) => child.tagName !== 'BR')
+        .map((child) => child.getBoundingClientRect());
       return { gap: second!.top - first!.bottom, firstHeight: first!.height };
     });
     expect(lines.gap).toBeLessThan(lines.firstHeight / 2);
@@ -70,7 +81,9 @@ describe('details a careful reader meets', () => {
       await expect(page.locator('.search-summary').count()).resolves.toBe(0);
     }
     await page.goto(`${baseUrl}/search?keyword=no-such-word-anywhere`);
-    await expect(page.locator('.search-summary').textContent()).resolves.toBe('0 results found for "no-such-word-anywhere"');
+    await expect(page.locator('.search-summary').textContent()).resolves.toBe(
+      '0 results found for "no-such-word-anywhere"',
+    );
     await page.context().close();
   });
 
@@ -79,21 +92,27 @@ describe('details a careful reader meets', () => {
     await page.goto(`${baseUrl}/board`);
     const card = page.locator('.editor-card').first();
     const order = await card.locator('h3, .editor-post, .editor-affiliation').evaluateAll((elements) =>
-      elements.map((element) => ({ top: element.getBoundingClientRect().top, size: parseFloat(getComputedStyle(element).fontSize) })),
+      elements.map((element) => ({
+        top: element.getBoundingClientRect().top,
+        size: parseFloat(getComputedStyle(element).fontSize),
+      })),
     );
     expect(order.map((line) => line.top)).toEqual([...order.map((line) => line.top)].sort((a, b) => a - b));
     expect(order[0]!.size).toBeGreaterThan(Math.max(order[1]!.size, order[2]!.size));
     // Each line of a wrapped address ends at a break the markup allows.
-    const emailLines = await page.locator('.editor-contacts a[href^="mailto:"]').first().evaluate((link) => {
-      const range = document.createRange();
-      const lines = new Map<number, string>();
-      for (const span of link.querySelectorAll('span')) {
-        range.selectNodeContents(span);
-        const top = Math.round(range.getClientRects()[0]!.top);
-        lines.set(top, (lines.get(top) ?? '') + span.textContent);
-      }
-      return [...lines.values()];
-    });
+    const emailLines = await page
+      .locator('.editor-contacts a[href^="mailto:"]')
+      .first()
+      .evaluate((link) => {
+        const range = document.createRange();
+        const lines = new Map<number, string>();
+        for (const span of link.querySelectorAll('span')) {
+          range.selectNodeContents(span);
+          const top = Math.round(range.getClientRects()[0]!.top);
+          lines.set(top, (lines.get(top) ?? '') + span.textContent);
+        }
+        return [...lines.values()];
+      });
     expect(emailLines.join('')).toMatch(/@/);
     for (const line of emailLines.slice(1)) expect(line).toMatch(/^(\.|[^@]*$)/);
     await page.context().close();

@@ -39,8 +39,10 @@ async function scrolledTo(page: Page, selector: string): Promise<boolean> {
 }
 
 /** Marks the loaded document, so that a later check can tell client-side navigation from a page load. */
-const markDocument = (page: Page) => page.evaluate(() => document.documentElement.setAttribute('data-journey', 'loaded'));
-const isSameDocument = (page: Page) => page.evaluate(() => document.documentElement.getAttribute('data-journey') === 'loaded');
+const markDocument = (page: Page) =>
+  page.evaluate(() => document.documentElement.setAttribute('data-journey', 'loaded'));
+const isSameDocument = (page: Page) =>
+  page.evaluate(() => document.documentElement.getAttribute('data-journey') === 'loaded');
 
 /** Follows a header link; on a phone the links are behind the menu button. */
 async function headerLink(page: Page, viewport: 'desktop' | 'phone', name: string) {
@@ -65,10 +67,17 @@ describe.each(['desktop', 'phone'] as const)('public reading site at %s width', 
     await markDocument(page);
     await headerLink(page, viewport, 'ARCHIVES');
     await page.waitForURL(`${baseUrl}/archives/${newest.year}/vol${newest.volume}/issue${latest}`);
-    await expect(heading(page, 'VOL.')).resolves.toMatch(new RegExp(`^VOL\\. ${newest.volume}, ISSUE ${latest} \\(${newest.year}\\) [A-Z][a-z]{2}-[A-Z][a-z]{2}$`));
+    await expect(heading(page, 'VOL.')).resolves.toMatch(
+      new RegExp(`^VOL\\. ${newest.volume}, ISSUE ${latest} \\(${newest.year}\\) [A-Z][a-z]{2}-[A-Z][a-z]{2}$`),
+    );
     // The header's links navigate inside the app: the document loaded at home is still the one shown.
     await expect(isSameDocument(page)).resolves.toBe(true);
-    await expect(page.locator('.article-table thead th').allTextContents()).resolves.toEqual(['S.No.', 'Title and Authors Name', 'Subject', 'Country']);
+    await expect(page.locator('.article-table thead th').allTextContents()).resolves.toEqual([
+      'S.No.',
+      'Title and Authors Name',
+      'Subject',
+      'Country',
+    ]);
     await screenshot(page, `public-issue-${viewport}`);
 
     // /archives never entered the history: Back goes home, Forward to the issue again.
@@ -91,13 +100,17 @@ describe.each(['desktop', 'phone'] as const)('public reading site at %s width', 
     const oldestLink = page.getByRole('link', { name: `VOL. ${oldest.volume} : ISSUE 1 : JAN-FEB` });
     await expect(oldestLink.isVisible()).resolves.toBe(false);
     // Hydrated, the collapsed group still links its newest issue for crawlers, out of sight.
-    const hiddenLink = page.locator(`#year-list ul[hidden] a[href="/archives/${oldest.year}/vol${oldest.volume}/issue${oldest.issues[0]}"]`);
+    const hiddenLink = page.locator(
+      `#year-list ul[hidden] a[href="/archives/${oldest.year}/vol${oldest.volume}/issue${oldest.issues[0]}"]`,
+    );
     await expect(hiddenLink.count()).resolves.toBe(1);
     await expect(hiddenLink.isVisible()).resolves.toBe(false);
     await page.getByRole('button', { name: `${oldest.year} ISSUES` }).click();
     await oldestLink.click();
     await page.waitForURL(`${baseUrl}/archives/${oldest.year}/vol${oldest.volume}/issue1`);
-    await expect(heading(page, `VOL. ${oldest.volume},`)).resolves.toBe(`VOL. ${oldest.volume}, ISSUE 1 (${oldest.year}) Jan-Feb`);
+    await expect(heading(page, `VOL. ${oldest.volume},`)).resolves.toBe(
+      `VOL. ${oldest.volume}, ISSUE 1 (${oldest.year}) Jan-Feb`,
+    );
     await expect(page.locator('#year-list').isVisible()).resolves.toBe(viewport === 'desktop');
 
     // Abstract link: the article page opens scrolled to its abstract.
@@ -135,10 +148,14 @@ describe.each(['desktop', 'phone'] as const)('public reading site at %s width', 
     await box.press('Enter');
     await page.waitForURL(/\/search\?keyword=groundwater$/);
     await heading(page, 'Search Results');
-    await expect(page.locator('.search-summary').textContent()).resolves.toMatch(/^\d+ results? found for "groundwater"$/);
+    await expect(page.locator('.search-summary').textContent()).resolves.toMatch(
+      /^\d+ results? found for "groundwater"$/,
+    );
     const rows = page.locator('.article-table tbody tr');
     expect(await rows.count()).toBeGreaterThan(0);
-    await expect(rows.first().getByRole('link', { name: 'Abstract' }).getAttribute('href')).resolves.toMatch(/^\/archives\/\d{4}\/\d+\/\d+\/\d+$/);
+    await expect(rows.first().getByRole('link', { name: 'Abstract' }).getAttribute('href')).resolves.toMatch(
+      /^\/archives\/\d{4}\/\d+\/\d+\/\d+$/,
+    );
     await expect(rows.first().textContent()).resolves.toContain('How to cite this article:');
     await screenshot(page, `public-search-${viewport}`);
 
@@ -146,7 +163,9 @@ describe.each(['desktop', 'phone'] as const)('public reading site at %s width', 
     await box.press('Enter');
     await page.waitForURL(/keyword=%22unfindable/);
     await page.getByText(NO_RESULTS, { exact: true }).waitFor();
-    await expect(page.locator('.search-summary').textContent()).resolves.toBe('0 results found for ""unfindable zzqx" OR 1=1 --"');
+    await expect(page.locator('.search-summary').textContent()).resolves.toBe(
+      '0 results found for ""unfindable zzqx" OR 1=1 --"',
+    );
     await screenshot(page, `public-search-empty-${viewport}`);
     expect(errors).toEqual([]);
     await page.context().close();
@@ -158,13 +177,25 @@ describe.each(['desktop', 'phone'] as const)('public reading site at %s width', 
     await headerLink(page, viewport, 'EDITORIAL BOARD');
     await page.waitForURL(`${baseUrl}/board`);
     await heading(page, 'EDITORIAL BOARD');
-    await expect(page.locator('.board-group h2').allTextContents()).resolves.toEqual(['Editor-in-Chief', 'Associate Editors', 'Assistant Editors']);
-    await expect(page.locator('.board-group').first().locator('h3').first().textContent()).resolves.toBe('Prof. (Dr.) Rajesh Kumar Sharma');
+    await expect(page.locator('.board-group h2').allTextContents()).resolves.toEqual([
+      'Editor-in-Chief',
+      'Associate Editors',
+      'Assistant Editors',
+    ]);
+    await expect(page.locator('.board-group').first().locator('h3').first().textContent()).resolves.toBe(
+      'Prof. (Dr.) Rajesh Kumar Sharma',
+    );
     // Every picture, the default avatar included, has loaded.
-    const images = await page.locator('.editor-card img').evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).naturalWidth));
+    const images = await page
+      .locator('.editor-card img')
+      .evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).naturalWidth));
     expect(images.length).toBe(8);
     await page.locator('.editor-card img').last().scrollIntoViewIfNeeded();
-    await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('.editor-card img')].every((img) => img.complete && img.naturalWidth > 0));
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLImageElement>('.editor-card img')].every(
+        (img) => img.complete && img.naturalWidth > 0,
+      ),
+    );
     await screenshot(page, `public-board-${viewport}`);
 
     await headerLink(page, viewport, 'INDEXING');
@@ -210,7 +241,9 @@ describe('without JavaScript', () => {
     expect(await rows.count()).toBeGreaterThan(0);
     await rows.first().getByRole('link', { name: 'Abstract' }).click();
     await expect(page.locator('#abstract').textContent()).resolves.toMatch(/^Abstract.{40,}/);
-    await expect(page.locator('meta[name="citation_pdf_url"]').getAttribute('content')).resolves.toMatch(/^http:\/\/127\.0\.0\.1:\d+\/assets\/archives\//);
+    await expect(page.locator('meta[name="citation_pdf_url"]').getAttribute('content')).resolves.toMatch(
+      /^http:\/\/127\.0\.0\.1:\d+\/assets\/archives\//,
+    );
     await context.close();
   });
 });

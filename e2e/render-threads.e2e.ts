@@ -20,8 +20,16 @@ afterAll(() => Promise.all([threaded?.stop(), unthreaded?.stop()]));
  */
 let asked = 0;
 async function firstRender(server: RunningServer, path: string): Promise<{ status: number; html: string }> {
-  const response = await fetch(`${server.baseUrl}${path}${path.includes('?') ? '&' : '?'}render=${asked++}`, { headers: { 'accept-encoding': 'br' } });
-  return { status: response.status, html: (await response.text()).replaceAll(server.baseUrl, 'ORIGIN').replace(/render=\d+/g, 'render=N').replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, 'TIME') };
+  const response = await fetch(`${server.baseUrl}${path}${path.includes('?') ? '&' : '?'}render=${asked++}`, {
+    headers: { 'accept-encoding': 'br' },
+  });
+  return {
+    status: response.status,
+    html: (await response.text())
+      .replaceAll(server.baseUrl, 'ORIGIN')
+      .replace(/render=\d+/g, 'render=N')
+      .replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, 'TIME'),
+  };
 }
 
 const homeFees = async (times: number) => {
@@ -31,9 +39,15 @@ const homeFees = async (times: number) => {
 
 describe('pages rendered in render threads (RENDER_THREADS=2)', () => {
   it('are the pages the main thread renders', async () => {
-    const archives = (await (await fetch(`${threaded.baseUrl}/api/archives/`)).json()) as { year: number; volume: number; total_issues: number }[];
+    const archives = (await (await fetch(`${threaded.baseUrl}/api/archives/`)).json()) as {
+      year: number;
+      volume: number;
+      total_issues: number;
+    }[];
     const { year, volume, total_issues: issue } = archives[0]!;
-    const articles = (await (await fetch(`${threaded.baseUrl}/api/archives/${year}/${volume}/${issue}`)).json()) as { refnumber: string }[];
+    const articles = (await (await fetch(`${threaded.baseUrl}/api/archives/${year}/${volume}/${issue}`)).json()) as {
+      refnumber: string;
+    }[];
     const paths = [
       '/',
       '/archives',

@@ -11,7 +11,8 @@ import { startBuiltServer, type RunningServer } from './support/server.js';
 const ADMIN = { username: 'admin', password: 'proxy-admin-password' };
 const MAX_AGE_SECONDS = 2;
 const missingNginx = !nginxInstalled();
-if (missingNginx && process.env.CI === 'true') throw new Error(`No nginx at ${NGINX_PATH}: .ci/run installs nginx-light`);
+if (missingNginx && process.env.CI === 'true')
+  throw new Error(`No nginx at ${NGINX_PATH}: .ci/run installs nginx-light`);
 
 describe.skipIf(missingNginx)('the site behind nginx with its deployment configuration', () => {
   let site: RunningServer;
@@ -19,7 +20,12 @@ describe.skipIf(missingNginx)('the site behind nginx with its deployment configu
   let browser: Browser;
 
   beforeAll(async () => {
-    site = await startBuiltServer({ PUBLIC_MAX_AGE: String(MAX_AGE_SECONDS), TRUST_PROXY: '1', ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
+    site = await startBuiltServer({
+      PUBLIC_MAX_AGE: String(MAX_AGE_SECONDS),
+      TRUST_PROXY: '1',
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+    });
     proxy = await startNginx(Number(new URL(site.baseUrl).port));
     browser = await launchBrowser();
   });
@@ -29,7 +35,8 @@ describe.skipIf(missingNginx)('the site behind nginx with its deployment configu
     await site?.stop();
   });
 
-  const viaProxy = (path: string, headers: Record<string, string> = {}) => fetch(`${proxy.url}${path}`, { headers: { 'accept-encoding': 'br', ...headers } });
+  const viaProxy = (path: string, headers: Record<string, string> = {}) =>
+    fetch(`${proxy.url}${path}`, { headers: { 'accept-encoding': 'br', ...headers } });
 
   it('serves a repeat view of a public page from its cache, and the page works in a browser', async () => {
     const first = await viaProxy('/board');
@@ -42,7 +49,12 @@ describe.skipIf(missingNginx)('the site behind nginx with its deployment configu
 
     const { page, errors } = await openPage(browser, 'desktop');
     await page.goto(`${proxy.url}/board`);
-    await expect(page.getByRole('heading', { name: /editorial board/i }).first().isVisible()).resolves.toBe(true);
+    await expect(
+      page
+        .getByRole('heading', { name: /editorial board/i })
+        .first()
+        .isVisible(),
+    ).resolves.toBe(true);
     await page.getByRole('link', { name: 'ARCHIVES' }).first().click();
     await page.waitForURL(/\/archives\/\d{4}\//);
     await screenshot(page, 'reverse-proxy-archives-desktop');
@@ -69,7 +81,11 @@ describe.skipIf(missingNginx)('the site behind nginx with its deployment configu
   });
 
   it('keeps nothing private: signed-in calls, sign-in answers and the admin area', async () => {
-    const login = await fetch(`${proxy.url}/auth/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+    const login = await fetch(`${proxy.url}/auth/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
     const { token } = (await login.json()) as { token: string };
     for (let i = 0; i < 2; i++) {
       const users = await viaProxy('/api/users', { authorization: `Bearer ${token}` });

@@ -40,7 +40,16 @@ async function startServer(env: Record<string, string> = {}): Promise<Server> {
   let output = '';
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, 'dist', 'server', 'main.js')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: '0', LOG_LEVEL: 'warn', ...ADMIN_ENV, ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SEED_DEMO: '0',
+      LOG_LEVEL: 'warn',
+      ...ADMIN_ENV,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -53,7 +62,13 @@ async function startServer(env: Record<string, string> = {}): Promise<Server> {
   started.push(server);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`Server exited early:\n${output}`);
-    if (await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`http://127.0.0.1:${port}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   const login = await fetch(`http://127.0.0.1:${port}/auth/login/`, {
@@ -73,13 +88,16 @@ async function startServer(env: Record<string, string> = {}): Promise<Server> {
 const ADMIN_ENV = { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password };
 
 /** A PDF of about 3 MB, so that sending or reading it takes many socket writes. */
-const bigPdf = (label: string) => Buffer.concat([Buffer.from(`%PDF-1.4\n% ${label}\n`), Buffer.alloc(3_000_000, 'x'), Buffer.from('\n%%EOF\n')]);
+const bigPdf = (label: string) =>
+  Buffer.concat([Buffer.from(`%PDF-1.4\n% ${label}\n`), Buffer.alloc(3_000_000, 'x'), Buffer.from('\n%%EOF\n')]);
 
 /** The multipart body of POST /api/admin/archives/ (add an article) with `pdf` as its file. */
 function articleUpload(n: number, pdf: Buffer): { body: Buffer; contentType: string } {
   const boundary = `----shutdown${n}`;
   const fields = articleFields(n, { refnumber: String(8000 + n), txnid: `TXN-S-${n}`, ...issueFields(ISSUE) });
-  const parts = Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+  const parts = Object.entries(fields).map(
+    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
   const fileHead = `--${boundary}\r\nContent-Disposition: form-data; name="pdfFile"; filename="paper.pdf"\r\nContent-Type: application/pdf\r\n\r\n`;
   return {
     body: Buffer.concat([Buffer.from(parts.join('') + fileHead), pdf, Buffer.from(`\r\n--${boundary}--\r\n`)]),
@@ -117,7 +135,10 @@ function startUpload(server: Server, n: number, pdf: Buffer, agent: http.Agent) 
   };
 }
 
-function readAnswer(request: http.ClientRequest, onFirstChunk?: (response: http.IncomingMessage) => void): Promise<Answer> {
+function readAnswer(
+  request: http.ClientRequest,
+  onFirstChunk?: (response: http.IncomingMessage) => void,
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     request.on('error', reject);
     request.on('response', (response) => {
@@ -149,7 +170,16 @@ async function refusesConnections(port: number): Promise<void> {
 const serverHasIt = () => new Promise((resolve) => setTimeout(resolve, 300));
 
 const storedPdf = (server: Server, n: number) =>
-  fs.readFileSync(path.join(server.dataDir, 'files', 'archives', String(ISSUE.year), `vol${ISSUE.volume}issue${ISSUE.issue}`, `${8000 + n}.pdf`));
+  fs.readFileSync(
+    path.join(
+      server.dataDir,
+      'files',
+      'archives',
+      String(ISSUE.year),
+      `vol${ISSUE.volume}issue${ISSUE.issue}`,
+      `${8000 + n}.pdf`,
+    ),
+  );
 
 // Well above the 10 s grace period, well below the 72 s a kept-alive connection would hold the server open.
 describe('graceful shutdown', { timeout: 40_000 }, () => {
@@ -162,7 +192,12 @@ describe('graceful shutdown', { timeout: 40_000 }, () => {
     expect((await upload.answer).status).toBe(201);
 
     // A download read slowly: paused after its first chunk until the server is closing.
-    const download = http.get({ port: server.port, host: '127.0.0.1', agent, path: `/assets/archives/${ISSUE.year}/vol${ISSUE.volume}issue${ISSUE.issue}/8001.pdf` });
+    const download = http.get({
+      port: server.port,
+      host: '127.0.0.1',
+      agent,
+      path: `/assets/archives/${ISSUE.year}/vol${ISSUE.volume}issue${ISSUE.issue}/8001.pdf`,
+    });
     let paused!: (response: http.IncomingMessage) => void;
     const reading = new Promise<http.IncomingMessage>((resolve) => (paused = resolve));
     const downloaded = readAnswer(download, (response) => (response.pause(), paused(response)));
@@ -198,7 +233,18 @@ describe('graceful shutdown', { timeout: 40_000 }, () => {
     await refusesConnections(server.port);
     expect(await outcome).toBe('cut');
     expect(await server.exited).toEqual({ code: 0, signal: null });
-    expect(fs.existsSync(path.join(server.dataDir, 'files', 'archives', String(ISSUE.year), `vol${ISSUE.volume}issue${ISSUE.issue}`, '8001.pdf'))).toBe(false);
+    expect(
+      fs.existsSync(
+        path.join(
+          server.dataDir,
+          'files',
+          'archives',
+          String(ISSUE.year),
+          `vol${ISSUE.volume}issue${ISSUE.issue}`,
+          '8001.pdf',
+        ),
+      ),
+    ).toBe(false);
   });
 
   it('with two worker processes, Ctrl-C (SIGINT to the whole process group) lets an upload in flight finish, then all exit 0', async () => {

@@ -29,7 +29,8 @@ function watchDialogs(page: Page) {
   };
 }
 
-const counter = (page: Page, text: string) => page.locator('.worklog-counter', { hasText: new RegExp(`^${text}$`) }).waitFor();
+const counter = (page: Page, text: string) =>
+  page.locator('.worklog-counter', { hasText: new RegExp(`^${text}$`) }).waitFor();
 const rows = (page: Page) => page.locator('.worklog-table tbody tr[data-status]');
 
 async function search(page: Page, text: string) {
@@ -90,7 +91,9 @@ describe.each(['desktop', 'phone'] as const)('staff work-log at %s width', (view
     await newest.locator('b', { hasText: 'bold' }).waitFor();
     await expect(newest.locator('img').count()).resolves.toBe(0);
     await expect(newest.getAttribute('data-status')).resolves.toBe('urgent');
-    await expect(newest.locator('td').nth(2).textContent()).resolves.toMatch(/^admin \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} (AM|PM)$/);
+    await expect(newest.locator('td').nth(2).textContent()).resolves.toMatch(
+      /^admin \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} (AM|PM)$/,
+    );
 
     // Filter Urgent, then search for the entry.
     await page.getByRole('link', { name: 'Urgent', exact: true }).click();
@@ -101,7 +104,11 @@ describe.each(['desktop', 'phone'] as const)('staff work-log at %s width', (view
     await page.waitForURL(`${baseUrl}/webdata/urgent?search=${encodeURIComponent(marker.toUpperCase())}`);
     await counter(page, '1 - 1 of 1');
     await expect(rows(page).count()).resolves.toBe(1);
-    await expect(rows(page).first().evaluate((row) => getComputedStyle(row).backgroundColor)).resolves.toBe('rgb(198, 40, 40)');
+    await expect(
+      rows(page)
+        .first()
+        .evaluate((row) => getComputedStyle(row).backgroundColor),
+    ).resolves.toBe('rgb(198, 40, 40)');
     await screenshot(page, `worklog-urgent-${viewport}`);
 
     // Change its status: cancelled first (nothing changes), then confirmed.
@@ -125,7 +132,10 @@ describe.each(['desktop', 'phone'] as const)('staff work-log at %s width', (view
     await expect(rows(page).first().getAttribute('data-status')).resolves.toBe('completed');
 
     // Page through 45 entries, 20 a page.
-    await addThroughApi(page, Array.from({ length: 45 }, (_, i) => `Paging ${marker} entry ${i + 1}`));
+    await addThroughApi(
+      page,
+      Array.from({ length: 45 }, (_, i) => `Paging ${marker} entry ${i + 1}`),
+    );
     await page.getByRole('link', { name: 'All Entries' }).click();
     await page.waitForURL(`${baseUrl}/webdata?search=${encodeURIComponent(marker)}`);
     await search(page, `paging ${marker}`);
@@ -173,7 +183,10 @@ describe.each(['desktop', 'phone'] as const)('staff work-log at %s width', (view
     const { page, errors } = await openPage(browser, viewport);
     await page.goto(`${baseUrl}/robots.txt`);
     await page.evaluate(() =>
-      localStorage.setItem('acadpubjwt', JSON.stringify({ token: 'forged.token.value', user: { id: 1, username: 'admin', name: 'Administrator' } })),
+      localStorage.setItem(
+        'acadpubjwt',
+        JSON.stringify({ token: 'forged.token.value', user: { id: 1, username: 'admin', name: 'Administrator' } }),
+      ),
     );
     await page.goto(`${baseUrl}/webdata`);
     await page.waitForURL(`${baseUrl}/`);

@@ -26,7 +26,13 @@ const SERVER_SCRIPT = path.resolve(import.meta.dirname, '..', process.env.DIST_D
 
 const openContext = (dataDir: string) =>
   createContext(
-    loadConfig({ DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: '1', ADMIN_PASSWORD: 'bench-password', LOG_LEVEL: 'silent' }),
+    loadConfig({
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SEED_DEMO: '1',
+      ADMIN_PASSWORD: 'bench-password',
+      LOG_LEVEL: 'silent',
+    }),
     pino({ level: 'silent' }),
   );
 
@@ -38,10 +44,14 @@ async function drain(file: GeneratedFile): Promise<number> {
   return bytes;
 }
 
-const percentile = (values: number[], share: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * share))]!;
+const percentile = (values: number[], share: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * share))]!;
 const median = (values: number[]) => percentile(values, 0.5);
 
-async function serviceFigures(ctx: Awaited<ReturnType<typeof openContext>>, articles: { id: number; refnumber: string; authorname: string }[]) {
+async function serviceFigures(
+  ctx: Awaited<ReturnType<typeof openContext>>,
+  articles: { id: number; refnumber: string; authorname: string }[],
+) {
   const first = articles[0]!;
   const author = splitAuthors(first.authorname)[0]!;
 
@@ -67,7 +77,9 @@ async function serviceFigures(ctx: Awaited<ReturnType<typeof openContext>>, arti
   const started = performance.now();
   const bytes = await drain(await ctx.services.pdf.bulkCertificates(selection));
   const zipSeconds = ((performance.now() - started) / 1000) * (ZIP_CERTIFICATES / certificates);
-  console.log(`(the zip held ${certificates} certificates, ${(bytes / 1_048_576).toFixed(1)} MB; time scaled to ${ZIP_CERTIFICATES})`);
+  console.log(
+    `(the zip held ${certificates} certificates, ${(bytes / 1_048_576).toFixed(1)} MB; time scaled to ${ZIP_CERTIFICATES})`,
+  );
   console.log(`zip of ${ZIP_CERTIFICATES} certificates: ${zipSeconds.toFixed(2)} s (bar <= ${ZIP_BAR_S} s)`);
 }
 
@@ -112,12 +124,25 @@ const summary = (timings: number[]) =>
 async function startBuiltServer(dataDir: string) {
   const port = await freePort();
   const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_SCRIPT], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'error', WEB_CONCURRENCY: '1' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'error',
+      WEB_CONCURRENCY: '1',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
   for (let attempt = 0; attempt < 200; attempt++) {
-    if (await fetch(`${base}/healthz`).then((response) => response.ok, () => false)) return { base, server };
+    if (
+      await fetch(`${base}/healthz`).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      return { base, server };
     await sleep(100);
   }
   server.kill('SIGTERM');
@@ -133,10 +158,20 @@ async function healthFigures(dataDir: string, refnumbers: string[]) {
   try {
     await probeHealth(base, 0.5);
     console.log(`healthz idle: ${summary(await probeHealth(base, 1))}`);
-    const board = await healthUnderLoad(base, Array.from({ length: LOAD_CLIENTS }, () => '/api/pdf/editorialboard'));
-    console.log(`healthz under ${LOAD_CLIENTS} concurrent editorial-board downloads: ${summary(board.timings)} (${board.answers})`);
-    const covers = await healthUnderLoad(base, refnumbers.slice(0, LOAD_CLIENTS).map((refno) => `/api/pdf/coverpage/${refno}`));
-    console.log(`healthz under ${LOAD_CLIENTS} concurrent cover-page downloads: ${summary(covers.timings)} (${covers.answers})`);
+    const board = await healthUnderLoad(
+      base,
+      Array.from({ length: LOAD_CLIENTS }, () => '/api/pdf/editorialboard'),
+    );
+    console.log(
+      `healthz under ${LOAD_CLIENTS} concurrent editorial-board downloads: ${summary(board.timings)} (${board.answers})`,
+    );
+    const covers = await healthUnderLoad(
+      base,
+      refnumbers.slice(0, LOAD_CLIENTS).map((refno) => `/api/pdf/coverpage/${refno}`),
+    );
+    console.log(
+      `healthz under ${LOAD_CLIENTS} concurrent cover-page downloads: ${summary(covers.timings)} (${covers.answers})`,
+    );
   } finally {
     server.kill('SIGTERM');
   }
@@ -145,9 +180,16 @@ async function healthFigures(dataDir: string, refnumbers: string[]) {
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-pdf-'));
 const ctx = await openContext(dataDir);
 try {
-  const articles = await ctx.db.selectFrom('articles').select(['id', 'refnumber', 'authorname']).orderBy('id').execute();
+  const articles = await ctx.db
+    .selectFrom('articles')
+    .select(['id', 'refnumber', 'authorname'])
+    .orderBy('id')
+    .execute();
   await serviceFigures(ctx, articles);
-  await healthFigures(dataDir, articles.map((article) => article.refnumber));
+  await healthFigures(
+    dataDir,
+    articles.map((article) => article.refnumber),
+  );
 } finally {
   await ctx.db.destroy();
   fs.rmSync(dataDir, { recursive: true, force: true });

@@ -22,7 +22,8 @@ function record(name, value, unit, bar, ok) {
 }
 
 function ensureBuilt() {
-  if (!fs.existsSync(path.join(distDir, 'server', 'main.js'))) execSync('npm run build --silent', { cwd: root, stdio: 'inherit' });
+  if (!fs.existsSync(path.join(distDir, 'server', 'main.js')))
+    execSync('npm run build --silent', { cwd: root, stdio: 'inherit' });
 }
 
 function ensureDataSet(name, articles) {
@@ -33,7 +34,14 @@ function ensureDataSet(name, articles) {
     execSync(`npx tsx src/server/seed/seed-large.ts --articles ${articles}`, {
       cwd: root,
       stdio: 'inherit',
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'error', SEED_DEMO: '0', ADMIN_PASSWORD: 'bench-password' },
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        LOG_LEVEL: 'error',
+        SEED_DEMO: '0',
+        ADMIN_PASSWORD: 'bench-password',
+      },
     });
     fs.writeFileSync(path.join(dataDir, 'large-ready'), new Date().toISOString());
   }
@@ -46,7 +54,15 @@ async function startServer(dataDir) {
     cwd: root,
     // One worker process, rendering in its default threads: autocannon needs the machine's other core too
     // (WEB_CONCURRENCY=2 measured slower here).
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'error', SEED_DEMO: '0', WEB_CONCURRENCY: '1' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'error',
+      SEED_DEMO: '0',
+      WEB_CONCURRENCY: '1',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -86,7 +102,8 @@ async function load(url, paths, seconds = 8) {
     headers: BROWSER_HEADERS,
     requests: [{ setupRequest: (request) => ({ ...request, path: paths[i++ % paths.length] }) }],
   });
-  if (result.non2xx > 0 || result.errors > 0) console.warn(`  ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  if (result.non2xx > 0 || result.errors > 0)
+    console.warn(`  ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   return { rps: Math.round(result.requests.average), p99: result.latency.p99 };
 }
 
@@ -96,13 +113,18 @@ async function load(url, paths, seconds = 8) {
  */
 async function baselineFigure() {
   const port = await freePort();
-  const server = spawn(process.execPath, [path.join(root, 'scripts', 'bench-baseline-server.mjs')], { env: { ...process.env, PORT: String(port) }, stdio: 'inherit' });
+  const server = spawn(process.execPath, [path.join(root, 'scripts', 'bench-baseline-server.mjs')], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: 'inherit',
+  });
   const url = `http://127.0.0.1:${port}`;
   try {
     await waitUntilAnswering(url);
     const { rps } = await load(url, ['/']);
     baseline = `${rps} req/s`;
-    console.log(`machine baseline, plain Fastify route returning fixed bytes: ${rps} req/s (docs/quality-bars.md: about 24,000)`);
+    console.log(
+      `machine baseline, plain Fastify route returning fixed bytes: ${rps} req/s (docs/quality-bars.md: about 24,000)`,
+    );
   } finally {
     server.kill('SIGTERM');
   }
@@ -112,18 +134,30 @@ async function pageFigures(url, pid) {
   const archives = await (await fetch(`${url}/api/archives/`)).json();
   const latest = archives[0];
   const issuePath = `/archives/${latest.year}/vol${latest.volume}/issue${latest.total_issues}`;
-  const issueArticles = await (await fetch(`${url}/api/archives/${latest.year}/${latest.volume}/${latest.total_issues}`)).json();
+  const issueArticles = await (
+    await fetch(`${url}/api/archives/${latest.year}/${latest.volume}/${latest.total_issues}`)
+  ).json();
   const list = Array.isArray(issueArticles) ? issueArticles : issueArticles.articles;
   const article = list[0];
   const articlePath = `/archives/${article.year}/${article.volume}/${article.issue}/${article.refnumber}`;
   let peakRss = 0;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb(pid))), 200);
-  for (const [name, pagePath] of [['home', '/'], ['issue', issuePath], ['article', articlePath]]) {
+  for (const [name, pagePath] of [
+    ['home', '/'],
+    ['issue', issuePath],
+    ['article', articlePath],
+  ]) {
     // A new query string per request defeats the rendered-page cache: every answer is a first render
     // (and, asked for once, never enters the cache).
     const busted = Array.from({ length: 200_000 }, (_, n) => `${pagePath}?bench=${n}`);
     const first = await load(url, busted);
-    record(`${name} page, first render`, `${first.rps} req/s, p99 ${first.p99}`, 'ms', '>= 1,500 req/s, p99 <= 50 ms', first.rps >= 1500 && first.p99 <= 50);
+    record(
+      `${name} page, first render`,
+      `${first.rps} req/s, p99 ${first.p99}`,
+      'ms',
+      '>= 1,500 req/s, p99 <= 50 ms',
+      first.rps >= 1500 && first.p99 <= 50,
+    );
     const repeat = await load(url, [pagePath]);
     record(`${name} page, repeat view`, repeat.rps, 'req/s', '>= 10,000 req/s', repeat.rps >= 10_000);
   }
@@ -142,14 +176,33 @@ async function proxiedFigure(url, issuePath) {
   try {
     await fetch(`${proxy.url}${issuePath}`, { headers: BROWSER_HEADERS });
     const repeat = await load(proxy.url, [issuePath]);
-    record('issue page, repeat view through nginx', repeat.rps, 'req/s', 'none (the direct figure above is judged)', true);
+    record(
+      'issue page, repeat view through nginx',
+      repeat.rps,
+      'req/s',
+      'none (the direct figure above is judged)',
+      true,
+    );
   } finally {
     await proxy.stop();
   }
 }
 
 async function searchFigures(url) {
-  const words = ['groundwater', 'teacher education', 'digital payments', 'Sharma', 'yoga', 'mangrove', 'employee engagement', 'Kerala', 'blockchain', 'nutrition', 'stress', 'migrant workers'];
+  const words = [
+    'groundwater',
+    'teacher education',
+    'digital payments',
+    'Sharma',
+    'yoga',
+    'mangrove',
+    'employee engagement',
+    'Kerala',
+    'blockchain',
+    'nutrition',
+    'stress',
+    'migrant workers',
+  ];
   const timings = [];
   for (let round = 0; round < 20; round++) {
     for (const word of words) {
@@ -177,7 +230,13 @@ async function oaiFigure(url) {
   }
   timings.sort((a, b) => a - b);
   const p95 = timings[Math.floor(timings.length * 0.95)];
-  record('OAI-PMH ListRecords page at 100,000 articles, p95', p95.toFixed(1), 'ms', '<= 100 ms (100 records a page)', p95 <= 100);
+  record(
+    'OAI-PMH ListRecords page at 100,000 articles, p95',
+    p95.toFixed(1),
+    'ms',
+    '<= 100 ms (100 records a page)',
+    p95 <= 100,
+  );
 }
 
 /** The sitemap index and the file of its newest year, written from the database (nothing kept yet after start). */
@@ -189,14 +248,23 @@ async function sitemapFigure(url) {
   const year = await (await fetch(`${url}${yearFile}`)).text();
   const ms = performance.now() - started;
   const urls = year.split('<url>').length - 1;
-  record(`sitemap index plus one year file (${urls} URLs) at 100,000 articles`, (ms / 1000).toFixed(2), 's', '<= 1 s', ms <= 1000);
+  record(
+    `sitemap index plus one year file (${urls} URLs) at 100,000 articles`,
+    (ms / 1000).toFixed(2),
+    's',
+    '<= 1 s',
+    ms <= 1000,
+  );
 }
 
 function bundleFigure() {
   const manifest = JSON.parse(fs.readFileSync(path.join(distDir, 'client', '.vite', 'manifest.json'), 'utf8'));
   const entry = manifest['src/web/entry-client.tsx'];
   const files = [entry.file, ...(entry.imports ?? []).map((key) => manifest[key].file), ...(entry.css ?? [])];
-  const bytes = files.reduce((sum, file) => sum + zlib.gzipSync(fs.readFileSync(path.join(distDir, 'client', file))).length, 0);
+  const bytes = files.reduce(
+    (sum, file) => sum + zlib.gzipSync(fs.readFileSync(path.join(distDir, 'client', file))).length,
+    0,
+  );
   const kb = bytes / 1024;
   record('initial JavaScript and CSS of a public page, gzipped', kb.toFixed(1), 'KB', '<= 120 KB', kb <= 120);
 }
@@ -219,11 +287,15 @@ bundleFigure();
 await baselineFigure();
 for (const [name, articles, measure] of [
   ['data-50k', 50_000, pageFigures],
-  ['data-100k', 100_000, async (url) => {
-    await sitemapFigure(url);
-    await searchFigures(url);
-    await oaiFigure(url);
-  }],
+  [
+    'data-100k',
+    100_000,
+    async (url) => {
+      await sitemapFigure(url);
+      await searchFigures(url);
+      await oaiFigure(url);
+    },
+  ],
 ]) {
   const { url, server } = await startServer(ensureDataSet(name, articles));
   try {
@@ -235,5 +307,8 @@ for (const [name, articles, measure] of [
 pdfFigures();
 
 console.log('\nQuality bars (docs/quality-bars.md)');
-console.log(`      ${'machine baseline: plain Fastify route, fixed bytes'.padEnd(55)} ${baseline.padEnd(28)} about 24,000 req/s where the bars were set`);
-for (const r of results) console.log(`${r.ok ? 'ok  ' : 'MISS'}  ${r.name.padEnd(55)} ${r.value.padEnd(28)} bar ${r.bar}`);
+console.log(
+  `      ${'machine baseline: plain Fastify route, fixed bytes'.padEnd(55)} ${baseline.padEnd(28)} about 24,000 req/s where the bars were set`,
+);
+for (const r of results)
+  console.log(`${r.ok ? 'ok  ' : 'MISS'}  ${r.name.padEnd(55)} ${r.value.padEnd(28)} bar ${r.bar}`);

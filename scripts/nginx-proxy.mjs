@@ -18,13 +18,16 @@ function siteConfig(upstreamPort, port, dir) {
     .replace('server 127.0.0.1:3000;', `server 127.0.0.1:${upstreamPort};`)
     .replace('listen 80;', `listen 127.0.0.1:${port};`)
     .replace('/var/cache/nginx/journal', path.join(dir, 'cache'));
-  if (config.includes(':3000;') || !config.includes(`:${port};`)) throw new Error('docs/deploy/nginx.conf no longer has the expected upstream and listen lines');
+  if (config.includes(':3000;') || !config.includes(`:${port};`))
+    throw new Error('docs/deploy/nginx.conf no longer has the expected upstream and listen lines');
   return config;
 }
 
 /** The main file a distribution provides around conf.d, here with every path inside `dir`. */
 function mainConfig(dir) {
-  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((name) => `${name}_temp_path ${path.join(dir, name)};`);
+  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
+    (name) => `${name}_temp_path ${path.join(dir, name)};`,
+  );
   return [
     process.getuid?.() === 0 ? 'user root;' : '',
     'worker_processes 1;',
@@ -56,9 +59,15 @@ export async function startNginx(upstreamPort) {
   const port = await freePort();
   fs.writeFileSync(path.join(dir, 'journal.conf'), siteConfig(upstreamPort, port, dir));
   fs.writeFileSync(path.join(dir, 'nginx.conf'), mainConfig(dir));
-  const check = spawnSync(NGINX_PATH, ['-t', '-q', '-p', dir, '-e', path.join(dir, 'error.log'), '-c', path.join(dir, 'nginx.conf')], { encoding: 'utf8' });
+  const check = spawnSync(
+    NGINX_PATH,
+    ['-t', '-q', '-p', dir, '-e', path.join(dir, 'error.log'), '-c', path.join(dir, 'nginx.conf')],
+    { encoding: 'utf8' },
+  );
   if (check.status !== 0) throw new Error(`nginx refused the configuration: ${check.stderr}`);
-  const nginx = spawn(NGINX_PATH, ['-p', dir, '-e', path.join(dir, 'error.log'), '-c', path.join(dir, 'nginx.conf')], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const nginx = spawn(NGINX_PATH, ['-p', dir, '-e', path.join(dir, 'error.log'), '-c', path.join(dir, 'nginx.conf')], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const url = `http://127.0.0.1:${port}`;
   await waitForAnswer(`${url}/healthz`, nginx);
   return {

@@ -22,6 +22,9 @@ if (!built || newestSource(path.join(root, 'src')) > fs.statSync(serverEntry).mt
   execSync('npm run build --silent', { cwd: root, stdio: 'inherit' });
 }
 
-const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--enable-source-maps', serverEntry], { cwd: root, stdio: 'inherit' });
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--enable-source-maps', serverEntry], {
+  cwd: root,
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 1));

@@ -23,7 +23,12 @@ function run(label, command, args, env = {}) {
 function vitest(label, args, env = {}) {
   const report = path.join(resultsDir, `${label.replace(/\W+/g, '-').toLowerCase()}.json`);
   fs.rmSync(report, { force: true });
-  run(label, 'npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], env);
+  run(
+    label,
+    'npx',
+    ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    env,
+  );
   if (!fs.existsSync(report)) {
     problems.push(`${label} wrote no report`);
     totals.failed += 1;
@@ -53,7 +58,8 @@ if (process.env.TEST_DATABASE_URL) {
 }
 
 if (fs.existsSync(chromium)) {
-  if (run('Build', 'npm', ['run', 'build', '--silent'])) vitest('Browser journeys', ['--config', 'vitest.e2e.config.ts']);
+  if (run('Build', 'npm', ['run', 'build', '--silent']))
+    vitest('Browser journeys', ['--config', 'vitest.e2e.config.ts']);
 } else {
   skipOrFail(`Browser journeys: no Chromium at ${chromium} (apt-get install chromium)`);
 }

@@ -15,15 +15,31 @@ async function adminHeaders(baseUrl: string, admin: Credentials): Promise<Record
 }
 
 /** Signs in as `admin` and saves the site settings with `changes` applied. */
-export async function saveSettings(baseUrl: string, admin: Credentials, changes: Record<string, unknown>): Promise<void> {
+export async function saveSettings(
+  baseUrl: string,
+  admin: Credentials,
+  changes: Record<string, unknown>,
+): Promise<void> {
   const headers = await adminHeaders(baseUrl, admin);
   const settings = await (await fetch(`${baseUrl}/api/settings/`, { headers })).json();
-  const saved = await fetch(`${baseUrl}/api/settings`, { method: 'POST', headers, body: JSON.stringify({ ...settings, ...changes }) });
+  const saved = await fetch(`${baseUrl}/api/settings`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ ...settings, ...changes }),
+  });
   expect(saved.status).toBe(200);
 }
 
 /** Signs in as `admin` and creates another user. */
-export async function createUser(baseUrl: string, admin: Credentials, user: Credentials & { name: string; role?: string }): Promise<void> {
-  const created = await fetch(`${baseUrl}/api/users`, { method: 'POST', headers: await adminHeaders(baseUrl, admin), body: JSON.stringify(user) });
+export async function createUser(
+  baseUrl: string,
+  admin: Credentials,
+  user: Credentials & { name: string; role?: string },
+): Promise<void> {
+  const created = await fetch(`${baseUrl}/api/users`, {
+    method: 'POST',
+    headers: await adminHeaders(baseUrl, admin),
+    body: JSON.stringify(user),
+  });
   expect(created.status).toBe(201);
 }

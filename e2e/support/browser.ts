@@ -14,14 +14,23 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: [
-      '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-      '--disable-component-update', '--no-first-run', '--disable-quic', '--disable-sync',
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-quic',
+      '--disable-sync',
     ],
   });
 }
 
 /** A page that fails the test on any uncaught script error or dialog it did not expect. */
-export async function openPage(browser: Browser, viewport: keyof typeof VIEWPORTS): Promise<{ page: Page; errors: string[] }> {
+export async function openPage(
+  browser: Browser,
+  viewport: keyof typeof VIEWPORTS,
+): Promise<{ page: Page; errors: string[] }> {
   const context = await browser.newContext({ viewport: VIEWPORTS[viewport] });
   const page = await context.newPage();
   const errors: string[] = [];

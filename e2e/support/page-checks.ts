@@ -15,7 +15,8 @@ export async function axeViolations(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const result = await page.evaluate(() => (window as unknown as { axe: { run(): Promise<AxeResult> } }).axe.run());
   return result.violations.map(
-    (violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
   );
 }
 
@@ -30,9 +31,16 @@ export async function coveredByChatButton(page: Page): Promise<string[]> {
     if (!chat) return [];
     const button = chat.getBoundingClientRect();
     const overlaps = (box: DOMRect) =>
-      box.width > 0 && box.height > 0 && box.left < button.right && box.right > button.left && box.top < button.bottom && box.bottom > button.top;
+      box.width > 0 &&
+      box.height > 0 &&
+      box.left < button.right &&
+      box.right > button.left &&
+      box.top < button.bottom &&
+      box.bottom > button.top;
     return [...document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea')]
-      .filter((element) => !chat.contains(element) && element.checkVisibility() && overlaps(element.getBoundingClientRect()))
+      .filter(
+        (element) => !chat.contains(element) && element.checkVisibility() && overlaps(element.getBoundingClientRect()),
+      )
       .map((element) => `${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 40)}"`);
   });
 }

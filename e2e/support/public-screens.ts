@@ -21,8 +21,16 @@ export async function demoArticle(baseUrl: string): Promise<DemoArticle> {
 /** Every public page, the download page included; a new page is one more line. */
 export const publicScreens = (article: DemoArticle): Screen[] => [
   { path: '/', ready: 'main h1', shot: 'home' },
-  { path: `/archives/${article.year}/vol${article.volume}/issue${article.issue}`, ready: '.article-table', shot: 'issue' },
-  { path: `/archives/${article.year}/${article.volume}/${article.issue}/${article.refnumber}`, ready: '.article-abstract', shot: 'article' },
+  {
+    path: `/archives/${article.year}/vol${article.volume}/issue${article.issue}`,
+    ready: '.article-table',
+    shot: 'issue',
+  },
+  {
+    path: `/archives/${article.year}/${article.volume}/${article.issue}/${article.refnumber}`,
+    ready: '.article-abstract',
+    shot: 'article',
+  },
   { path: '/board', ready: '.editor-card', shot: 'board' },
   { path: '/indexing', ready: 'main h1' },
   { path: '/instructions', ready: 'main h1' },

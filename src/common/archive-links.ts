@@ -20,10 +20,12 @@ export function leadingNumber(param: string | undefined): number | null {
   return value <= LARGEST_ID ? value : null;
 }
 
-export const issuePath = (year: number, volume: number, issue: number) => `/archives/${year}/vol${volume}/issue${issue}`;
+export const issuePath = (year: number, volume: number, issue: number) =>
+  `/archives/${year}/vol${volume}/issue${issue}`;
 
 /** The article page as issue lists link it (and its canonical address). */
-export const articlePath = (a: ArticleLocation) => `${issuePath(a.year, a.volume, a.issue)}/${encodeURIComponent(a.refnumber)}`;
+export const articlePath = (a: ArticleLocation) =>
+  `${issuePath(a.year, a.volume, a.issue)}/${encodeURIComponent(a.refnumber)}`;
 
 /** The article page as search results link it (plain numbers; specification: Public pages). */
 export const searchArticlePath = (a: ArticleLocation) =>

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { ArticleRecord } from './schemas/archives.js';
 import { shareMessage } from './author-message.js';
 
-const article = { refnumber: '10001', title: 'Soil <i>Bacillus</i> &amp; yield', year: 2026, volume: 12, issue: 3 } as ArticleRecord;
+const article = {
+  refnumber: '10001',
+  title: 'Soil <i>Bacillus</i> &amp; yield',
+  year: 2026,
+  volume: 12,
+  issue: 3,
+} as ArticleRecord;
 
 describe('share message (specification: Error catalogue)', () => {
   it('says published or updated, with the download, abstract and review links', () => {

@@ -12,7 +12,12 @@ interface MessageArticle {
 export type AuthorMessageAction = 'published' | 'updated';
 
 /** The message for the author after a save, with the download, abstract and optional review links (specification: Error catalogue). */
-export function shareMessage(article: MessageArticle, action: AuthorMessageAction, origin: string, reviewLink: string): string {
+export function shareMessage(
+  article: MessageArticle,
+  action: AuthorMessageAction,
+  origin: string,
+  reviewLink: string,
+): string {
   return [
     'Dear Author,',
     `Your article "${textOf(article.title)}" (Ref. No. ${article.refnumber}) has been ${action} successfully.`,

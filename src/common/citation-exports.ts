@@ -7,9 +7,22 @@ import type { PublicSettings } from './schemas/settings.js';
 
 type Citable = Pick<
   PublicArticle,
-  'refnumber' | 'title' | 'authorname' | 'abstract' | 'keywords' | 'pagenumber' | 'year' | 'volume' | 'issue' | 'publishdate' | 'doi'
+  | 'refnumber'
+  | 'title'
+  | 'authorname'
+  | 'abstract'
+  | 'keywords'
+  | 'pagenumber'
+  | 'year'
+  | 'volume'
+  | 'issue'
+  | 'publishdate'
+  | 'doi'
 >;
-type Journal = Pick<PublicSettings, 'websitename' | 'issn' | 'journal_essn' | 'publisher_name' | 'licence_url' | 'licence_name' | 'journal_language'>;
+type Journal = Pick<
+  PublicSettings,
+  'websitename' | 'issn' | 'journal_essn' | 'publisher_name' | 'licence_url' | 'licence_name' | 'journal_language'
+>;
 
 export interface CslItem {
   id: string;
@@ -101,7 +114,10 @@ export function ris(item: CslItem): string {
     ['IS', item.issue],
     ['SP', first],
     ['EP', last],
-    ...(item.ISSN ?? '').split(', ').filter(Boolean).map((issn): [string, string] => ['SN', issn]),
+    ...(item.ISSN ?? '')
+      .split(', ')
+      .filter(Boolean)
+      .map((issn): [string, string] => ['SN', issn]),
     ['DO', item.DOI],
     ['UR', item.URL],
     ['PB', item.publisher],
@@ -117,17 +133,22 @@ export function ris(item: CslItem): string {
 export const CITE_FORMATS = {
   bib: { type: 'application/x-bibtex; charset=utf-8', write: bibtex },
   ris: { type: 'application/x-research-info-systems; charset=utf-8', write: ris },
-  json: { type: 'application/vnd.citationstyles.csl+json; charset=utf-8', write: (item: CslItem) => JSON.stringify([item], null, 2) },
+  json: {
+    type: 'application/vnd.citationstyles.csl+json; charset=utf-8',
+    write: (item: CslItem) => JSON.stringify([item], null, 2),
+  },
 } as const;
 export type CiteFormat = keyof typeof CITE_FORMATS;
 
 export const citePath = (refnumber: string, format: CiteFormat) => `/cite/${refnumber}.${format}`;
 
-
 type Listed = Pick<PublicArticle, 'title' | 'authorname' | 'pagenumber' | 'year' | 'volume' | 'issue' | 'doi'>;
 
 /** The OpenURL ContextObject of a COinS span (Z39.88-2004), from which reference managers import a listed article. */
-export function coinsTitle(article: Listed, journal: Pick<PublicSettings, 'websitename' | 'issn' | 'journal_essn'>): string {
+export function coinsTitle(
+  article: Listed,
+  journal: Pick<PublicSettings, 'websitename' | 'issn' | 'journal_essn'>,
+): string {
   const [spage = '', epage = ''] = article.pagenumber.split('-');
   const pairs: [string, string][] = [
     ['ctx_ver', 'Z39.88-2004'],

@@ -38,7 +38,9 @@ describe('citation', () => {
         },
         'Journal of Tests',
       ),
-    ).toBe('Sharma R, Iyer M. Growth of Oryza sativa & wheat. Journal of Tests, Volume 10, Issue 2, 2024, Pages 11-16.');
+    ).toBe(
+      'Sharma R, Iyer M. Growth of Oryza sativa & wheat. Journal of Tests, Volume 10, Issue 2, 2024, Pages 11-16.',
+    );
   });
 
   it('names where an article appeared', () => {

@@ -10,7 +10,14 @@ const isHonorific = (word: string) =>
 /** The words of a name: runs of characters other than whitespace and brackets. */
 const NAME_WORDS = /[^\s()]+/g;
 const TAGS = /<[^>]*>/g;
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&nbsp;': ' ' };
+const ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+  '&nbsp;': ' ',
+};
 const ENTITY = /&(amp|lt|gt|quot|#39|nbsp);/g;
 /** Whitespace other than single spaces between words. */
 const UNTIDY_SPACE = /^\s|\s$|\s\s|[^\S ]/;
@@ -31,7 +38,22 @@ export function splitAuthors(authorname: string): string[] {
 }
 
 /** Lower-case words that belong to the surname that follows them: 'van der Berg', 'de la Cruz'. */
-const PARTICLES = new Set(['van', 'von', 'der', 'den', 'de', 'del', 'della', 'da', 'di', 'du', 'la', 'le', 'bin', 'al']);
+const PARTICLES = new Set([
+  'van',
+  'von',
+  'der',
+  'den',
+  'de',
+  'del',
+  'della',
+  'da',
+  'di',
+  'du',
+  'la',
+  'le',
+  'bin',
+  'al',
+]);
 
 /**
  * A name as its given names and surname, honorifics such as Dr. and Prof. dropped; null when nothing is left.

@@ -37,13 +37,22 @@ export const EDITOR_DESIGNATIONS = [
 ] as const;
 
 export const MONTHS = [
-  'January', 'February', 'March', 'April', 'May', 'June',
-  'July', 'August', 'September', 'October', 'November', 'December',
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
 ] as const;
 
 const SHORT_MONTHS = MONTHS.map((m) => m.slice(0, 3).toLowerCase());
-const span = (from: number, count: number) =>
-  SHORT_MONTHS.slice(from, from + count).join('-');
+const span = (from: number, count: number) => SHORT_MONTHS.slice(from, from + count).join('-');
 
 /** Issue frequencies: single months, bi-monthly pairs, quarters, thirds, halves and the whole year. */
 export const ISSUE_FREQUENCIES: readonly string[] = [
@@ -56,7 +65,14 @@ export const ISSUE_FREQUENCIES: readonly string[] = [
 ];
 
 export const WORKLOG_STATUSES = [
-  'pending', 'working', 'completed', 'info', 'last-work', 'journal', 'urgent', 'cancelled',
+  'pending',
+  'working',
+  'completed',
+  'info',
+  'last-work',
+  'journal',
+  'urgent',
+  'cancelled',
 ] as const;
 export type WorklogStatus = (typeof WORKLOG_STATUSES)[number];
 /** Statuses a new work-log entry may be created with. */

@@ -9,8 +9,7 @@ const RESOLVER = 'https://doi.org/';
 export const doiUrl = (doi: string) => RESOLVER + doi;
 
 /** A DOI as typed or pasted: a resolver address or 'doi:' in front is dropped. */
-export const normaliseDoi = (value: string) =>
-  value.trim().replace(/^(https?:\/\/(dx\.)?doi\.org\/|doi:\s*)/i, '');
+export const normaliseDoi = (value: string) => value.trim().replace(/^(https?:\/\/(dx\.)?doi\.org\/|doi:\s*)/i, '');
 
 /** 'International Journal of Applied Research' -> 'ijar': the first letters of the words that are not 'of', 'and'… */
 export function journalInitials(journalName: string): string {
@@ -39,6 +38,9 @@ export function suggestedDoi(prefix: string, pattern: string, journalName: strin
     issue: String(place.issue),
     refnumber: place.refnumber,
   };
-  const suffix = (pattern || DEFAULT_DOI_SUFFIX_PATTERN).replace(/\{([a-z-]+)\}/g, (token, name: string) => values[name] ?? token);
+  const suffix = (pattern || DEFAULT_DOI_SUFFIX_PATTERN).replace(
+    /\{([a-z-]+)\}/g,
+    (token, name: string) => values[name] ?? token,
+  );
   return `${prefix}/${suffix}`;
 }

@@ -17,7 +17,10 @@ export function periodical(journal: Journal, origin: string) {
   };
 }
 
-export const homeJsonLd = (journal: Journal, origin: string) => ({ '@context': 'https://schema.org', ...periodical(journal, origin) });
+export const homeJsonLd = (journal: Journal, origin: string) => ({
+  '@context': 'https://schema.org',
+  ...periodical(journal, origin),
+});
 
 /** An article as a ScholarlyArticle inside its issue, volume and journal. */
 export function articleJsonLd(item: CslItem, journal: Journal, origin: string) {
@@ -29,13 +32,20 @@ export function articleJsonLd(item: CslItem, journal: Journal, origin: string) {
     headline: item.title,
     name: item.title,
     url: item.URL,
-    author: item.author.map((name) => ({ '@type': 'Person', givenName: name.given, familyName: name.family, name: `${name.given} ${name.family}`.trim() })),
+    author: item.author.map((name) => ({
+      '@type': 'Person',
+      givenName: name.given,
+      familyName: name.family,
+      name: `${name.given} ${name.family}`.trim(),
+    })),
     datePublished: date,
     pageStart,
     pageEnd,
     abstract: item.abstract,
     ...(item.keyword ? { keywords: item.keyword } : {}),
-    ...(item.DOI ? { sameAs: doiUrl(item.DOI), identifier: { '@type': 'PropertyValue', propertyID: 'DOI', value: item.DOI } } : {}),
+    ...(item.DOI
+      ? { sameAs: doiUrl(item.DOI), identifier: { '@type': 'PropertyValue', propertyID: 'DOI', value: item.DOI } }
+      : {}),
     ...(journal.licence_url ? { license: journal.licence_url } : {}),
     isPartOf: {
       '@type': 'PublicationIssue',

@@ -33,7 +33,14 @@ export interface AppContext {
 
 export type Services = ReturnType<typeof createServices>;
 
-export function createServices(db: Db, files: FileStore, tokens: TokenService, clock: WriteClock, mailer: Mailer | null, log: FastifyBaseLogger) {
+export function createServices(
+  db: Db,
+  files: FileStore,
+  tokens: TokenService,
+  clock: WriteClock,
+  mailer: Mailer | null,
+  log: FastifyBaseLogger,
+) {
   const reads = createPublicServices(db, files, clock);
   const { settings } = reads;
   return {

@@ -65,7 +65,9 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
   registerPrivateCaching(app);
   await app.register(compress, { threshold: 2048 });
   // Uploads (pdfFile, imgFile) are read into memory and checked before anything is written.
-  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 60, parts: 61, fieldSize: 400_000 } });
+  await app.register(multipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 60, parts: 61, fieldSize: 400_000 },
+  });
   await app.register(swagger, {
     openapi: { info: { title: 'Journal website API', version: '1.0.0' } },
     transform: openApiTransform,
@@ -105,7 +107,12 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
   return app;
 }
 
-function pageRenderer(app: FastifyInstance, ctx: AppContext, assets: ClientAssets, threads: AppOptions['renderThreads']): PageRenderer {
+function pageRenderer(
+  app: FastifyInstance,
+  ctx: AppContext,
+  assets: ClientAssets,
+  threads: AppOptions['renderThreads'],
+): PageRenderer {
   const renderHere = createPageRenderer(ctx.services, assets);
   if (!threads || threads.count < 1) return renderHere;
   const pool = new RenderThreads(
@@ -138,7 +145,8 @@ function registerStaticFiles(app: FastifyInstance, ctx: AppContext, clientDir: s
     index: false,
     decorateReply: false,
     setHeaders(res, filePath) {
-      if (filePath.includes(`${path.sep}static${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+      if (filePath.includes(`${path.sep}static${path.sep}`))
+        res.header('cache-control', 'public, max-age=31536000, immutable');
       else res.header('cache-control', 'public, max-age=3600');
     },
   });
@@ -147,7 +155,8 @@ function registerStaticFiles(app: FastifyInstance, ctx: AppContext, clientDir: s
 function installErrorHandling(app: FastifyInstance): void {
   const sendHttpError = (reply: FastifyReply, error: HttpError) => {
     // A 503 is a passing state, so it says when to ask again.
-    if (error.statusCode === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+    if (error.statusCode === 503 && !reply.hasHeader('retry-after'))
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
     return reply.code(error.statusCode).send({ error: error.code, message: error.message });
   };
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -166,7 +175,9 @@ function installErrorHandling(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) =>
-    reply.code(404).send({ error: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}` }),
+    reply
+      .code(404)
+      .send({ error: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}` }),
   );
   // API paths never fall through to the page renderer.
   for (const prefix of ['/api/*', '/auth/*']) {

@@ -29,7 +29,9 @@ export async function createContext(
   log: FastifyBaseLogger,
   databaseOptions: DatabaseOptions = configuredDatabase(config),
 ): Promise<AppContext> {
-  const { db, engine } = openDatabase(databaseOptions, (error) => log.warn({ err: error }, 'A database connection failed'));
+  const { db, engine } = openDatabase(databaseOptions, (error) =>
+    log.warn({ err: error }, 'A database connection failed'),
+  );
   await migrate({ db, engine });
   const files = new FileStore(path.join(config.DATA_DIR, 'files'));
   // What a crash left (decision 013). Workers start after the primary repaired, and another may be writing.
@@ -39,5 +41,14 @@ export async function createContext(
   await ensureFirstAdmin(db, { username: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD }, log);
   const tokens = new TokenService(resolveJwtSecret(config.DATA_DIR, config.JWT_SECRET), config.TOKEN_LIFETIME_SECONDS);
   const clock = new WriteClock();
-  return { config, db, engine, databaseOptions, tokens, files, clock, services: createServices(db, files, tokens, clock, createMailer(config.SMTP_URL), log) };
+  return {
+    config,
+    db,
+    engine,
+    databaseOptions,
+    tokens,
+    files,
+    clock,
+    services: createServices(db, files, tokens, clock, createMailer(config.SMTP_URL), log),
+  };
 }

@@ -4,19 +4,29 @@ import { ConfigError, defaultRenderThreads, loadConfig } from './config.js';
 describe('loadConfig', () => {
   it('uses the documented defaults', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', SEED_DEMO: true, ADMIN_USERNAME: 'admin', TRUST_PROXY: false });
+    expect(config).toMatchObject({
+      PORT: 3000,
+      HOST: '127.0.0.1',
+      SEED_DEMO: true,
+      ADMIN_USERNAME: 'admin',
+      TRUST_PROXY: false,
+    });
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.DATA_DIR.endsWith('/data')).toBe(true);
   });
 
   it('names the variable and the rule in one line for a bad value', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(ConfigError);
-    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/^Invalid environment variable PORT="abc": must be a port number$/);
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(
+      /^Invalid environment variable PORT="abc": must be a port number$/,
+    );
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT="70000": must be between 1 and 65535/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL=.*postgres/);
     expect(() => loadConfig({ SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO/);
     expect(() => loadConfig({ ADMIN_PASSWORD: 'short' })).toThrow(/ADMIN_PASSWORD/);
-    expect(() => loadConfig({ WEB_CONCURRENCY: '0' })).toThrow(/^Invalid environment variable WEB_CONCURRENCY="0": must be between 1 and 32$/);
+    expect(() => loadConfig({ WEB_CONCURRENCY: '0' })).toThrow(
+      /^Invalid environment variable WEB_CONCURRENCY="0": must be between 1 and 32$/,
+    );
   });
 
   it('reads flags and treats empty values as unset', () => {
@@ -27,7 +37,9 @@ describe('loadConfig', () => {
 
   it('reads SMTP_URL as an smtp:// or smtps:// URL, unset by default', () => {
     expect(loadConfig({}).SMTP_URL).toBeUndefined();
-    expect(loadConfig({ SMTP_URL: 'smtps://user:p%40ss@mail.example.org:465' }).SMTP_URL).toBe('smtps://user:p%40ss@mail.example.org:465');
+    expect(loadConfig({ SMTP_URL: 'smtps://user:p%40ss@mail.example.org:465' }).SMTP_URL).toBe(
+      'smtps://user:p%40ss@mail.example.org:465',
+    );
     expect(() => loadConfig({ SMTP_URL: 'mail.example.org:587' })).toThrow(
       /^Invalid environment variable SMTP_URL="mail.example.org:587": must be an smtp:\/\/ or smtps:\/\/ URL/,
     );
@@ -36,8 +48,12 @@ describe('loadConfig', () => {
   it('reads RENDER_THREADS, 0 to 16, and otherwise gives each worker process its share of the cores', () => {
     expect(loadConfig({ RENDER_THREADS: '0' }).RENDER_THREADS).toBe(0);
     expect(loadConfig({ RENDER_THREADS: '3' }).RENDER_THREADS).toBe(3);
-    expect(() => loadConfig({ RENDER_THREADS: '17' })).toThrow(/^Invalid environment variable RENDER_THREADS="17": must be between 0 and 16$/);
-    expect(() => loadConfig({ RENDER_THREADS: 'many' })).toThrow(/RENDER_THREADS="many": must be a number of render threads/);
+    expect(() => loadConfig({ RENDER_THREADS: '17' })).toThrow(
+      /^Invalid environment variable RENDER_THREADS="17": must be between 0 and 16$/,
+    );
+    expect(() => loadConfig({ RENDER_THREADS: 'many' })).toThrow(
+      /RENDER_THREADS="many": must be a number of render threads/,
+    );
     expect(() => loadConfig({ RENDER_THREADS: '1.5' })).toThrow(/RENDER_THREADS="1.5": must be a whole number/);
     expect(Number.isInteger(loadConfig({ RENDER_THREADS: '' }).RENDER_THREADS)).toBe(true);
   });
@@ -45,8 +61,12 @@ describe('loadConfig', () => {
   it('reads TOKEN_LIFETIME_SECONDS, 12 hours unless set, 1 second to 30 days', () => {
     expect(loadConfig({}).TOKEN_LIFETIME_SECONDS).toBe(43_200);
     expect(loadConfig({ TOKEN_LIFETIME_SECONDS: '5' }).TOKEN_LIFETIME_SECONDS).toBe(5);
-    expect(() => loadConfig({ TOKEN_LIFETIME_SECONDS: '0' })).toThrow(/^Invalid environment variable TOKEN_LIFETIME_SECONDS="0": must be between 1 and 2592000$/);
-    expect(() => loadConfig({ TOKEN_LIFETIME_SECONDS: 'soon' })).toThrow(/TOKEN_LIFETIME_SECONDS="soon": must be a number of seconds/);
+    expect(() => loadConfig({ TOKEN_LIFETIME_SECONDS: '0' })).toThrow(
+      /^Invalid environment variable TOKEN_LIFETIME_SECONDS="0": must be between 1 and 2592000$/,
+    );
+    expect(() => loadConfig({ TOKEN_LIFETIME_SECONDS: 'soon' })).toThrow(
+      /TOKEN_LIFETIME_SECONDS="soon": must be a number of seconds/,
+    );
   });
 });
 
@@ -58,8 +78,15 @@ describe('SITE_URL', () => {
   });
 
   it('refuses anything but an http(s) origin', () => {
-    for (const value of ['journal.example.org', 'ftp://journal.example.org', 'https://journal.example.org/path', 'https://x.org/?q=1']) {
-      expect(() => loadConfig({ SITE_URL: value }), value).toThrow(/^Invalid environment variable SITE_URL=.*: must be/);
+    for (const value of [
+      'journal.example.org',
+      'ftp://journal.example.org',
+      'https://journal.example.org/path',
+      'https://x.org/?q=1',
+    ]) {
+      expect(() => loadConfig({ SITE_URL: value }), value).toThrow(
+        /^Invalid environment variable SITE_URL=.*: must be/,
+      );
     }
   });
 });

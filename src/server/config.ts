@@ -24,7 +24,7 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// URL (leave unset for SQLite)')
     .optional(),
   SITE_URL: z
-    .url({ protocol: /^https?$/, message: 'must be the site\'s public address, e.g. https://journal.example.org' })
+    .url({ protocol: /^https?$/, message: "must be the site's public address, e.g. https://journal.example.org" })
     .refine((value) => URL.canParse(value) && /^[a-z]+:\/\/[^/?#]+\/?$/i.test(value), {
       message: 'must be an origin without a path, e.g. https://journal.example.org',
     })
@@ -34,7 +34,10 @@ const envSchema = z.object({
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.org:587')
-    .refine((value) => URL.canParse(value), 'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.org:587')
+    .refine(
+      (value) => URL.canParse(value),
+      'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.org:587',
+    )
     .optional(),
   TOKEN_LIFETIME_SECONDS: z.coerce
     .number({ message: 'must be a number of seconds' })
@@ -70,7 +73,10 @@ const envSchema = z.object({
     .optional(),
 });
 
-export type Config = Omit<z.infer<typeof envSchema>, 'DATA_DIR' | 'RENDER_THREADS'> & { DATA_DIR: string; RENDER_THREADS: number };
+export type Config = Omit<z.infer<typeof envSchema>, 'DATA_DIR' | 'RENDER_THREADS'> & {
+  DATA_DIR: string;
+  RENDER_THREADS: number;
+};
 
 /**
  * Render threads per process when RENDER_THREADS is unset: one per core each worker process has, when
@@ -92,7 +98,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0]);
-    throw new ConfigError(`Invalid environment variable ${name}=${JSON.stringify(present[name] ?? '')}: ${issue.message}`);
+    throw new ConfigError(
+      `Invalid environment variable ${name}=${JSON.stringify(present[name] ?? '')}: ${issue.message}`,
+    );
   }
   const { RENDER_THREADS, ...rest } = parsed.data;
   return {

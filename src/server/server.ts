@@ -56,7 +56,10 @@ async function listen(config: Config, { clientDir, renderThreadScript }: BuiltFi
 /** On PostgreSQL, several instances may share the database: each hears the others' writes (LISTEN/NOTIFY). */
 async function relayWritesBetweenInstances(ctx: AppContext, app: FastifyInstance): Promise<void> {
   if (ctx.engine !== 'postgres') return;
-  const relay = new PostgresWriteRelay(ctx.clock, ctx.db, app.log, { url: ctx.databaseOptions.url!, pgSchema: ctx.databaseOptions.pgSchema });
+  const relay = new PostgresWriteRelay(ctx.clock, ctx.db, app.log, {
+    url: ctx.databaseOptions.url!,
+    pgSchema: ctx.databaseOptions.pgSchema,
+  });
   await relay.start();
   app.addHook('onClose', () => relay.stop());
 }

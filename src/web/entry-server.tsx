@@ -1,11 +1,6 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import {
-  createStaticHandler,
-  createStaticRouter,
-  StaticRouterProvider,
-  type StaticHandlerContext,
-} from 'react-router';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
 import type { PublicSettings } from '../common/schemas/settings.js';
 import type { HeadData, RouteHandle } from './lib/head.js';
 import type { PublicApi } from './lib/public-api.js';
@@ -75,6 +70,9 @@ const dataJson = memoByObject((data: object) => scriptSafeJson(data));
 function hydrationJson(context: StaticHandlerContext): string {
   const routes = Object.entries(context.loaderData as Record<string, unknown>)
     .filter(([, data]) => data !== undefined)
-    .map(([id, data]) => `${scriptSafeJson(id)}:${typeof data === 'object' && data !== null ? dataJson(data) : scriptSafeJson(data)}`);
+    .map(
+      ([id, data]) =>
+        `${scriptSafeJson(id)}:${typeof data === 'object' && data !== null ? dataJson(data) : scriptSafeJson(data)}`,
+    );
   return `{"loaderData":{${routes.join(',')}},"actionData":${scriptSafeJson(context.actionData ?? null)}}`;
 }

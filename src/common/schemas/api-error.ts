@@ -10,4 +10,3 @@ export const apiErrorSchema = z
   })
   .describe('Refused or failed: {error, message}');
 export type ApiError = z.infer<typeof apiErrorSchema>;
-

@@ -8,7 +8,9 @@ describe('article form rules (specification: Validation rules)', () => {
     expect(pageRange('1-6-9')).toBeNull();
     expect(lastPageOf(['1-6', '21-30', '7-20'])).toBe(30);
     expect(lastPageOf([])).toBe(0);
-    expect(pageOrderMessage(30)).toBe('The the first value of the page range should be one more than the last one. The last page was 30.');
+    expect(pageOrderMessage(30)).toBe(
+      'The the first value of the page range should be one more than the last one. The last page was 30.',
+    );
   });
 
   it('counts the words of a title, markup and spaces ignored', () => {
@@ -19,11 +21,28 @@ describe('article form rules (specification: Validation rules)', () => {
 
   it('trims the reference number and reports the spec messages first', () => {
     const base = {
-      refnumber: ' 42 ', title: 'T', authorname: 'A', abstract: '<p>x</p>', email: 'a@b.co', pagenumber: '1-2',
-      txnid: 'T1', ptype: 'paid', publishdate: '2026-01-31', year: '2026', volume: '1', issue: '0',
+      refnumber: ' 42 ',
+      title: 'T',
+      authorname: 'A',
+      abstract: '<p>x</p>',
+      email: 'a@b.co',
+      pagenumber: '1-2',
+      txnid: 'T1',
+      ptype: 'paid',
+      publishdate: '2026-01-31',
+      year: '2026',
+      volume: '1',
+      issue: '0',
     };
-    expect(articleAddSchema.parse(base)).toMatchObject({ refnumber: '42', year: 2026, volume: 1, issue: 0, keywords: '' });
-    const message = (override: object) => articleAddSchema.safeParse({ ...base, ...override }).error?.issues[0]?.message;
+    expect(articleAddSchema.parse(base)).toMatchObject({
+      refnumber: '42',
+      year: 2026,
+      volume: 1,
+      issue: 0,
+      keywords: '',
+    });
+    const message = (override: object) =>
+      articleAddSchema.safeParse({ ...base, ...override }).error?.issues[0]?.message;
     expect(message({ refnumber: '4 2' })).toBe('Ref number must be a valid number.');
     expect(message({ pagenumber: '1to2' })).toBe('Page number format must be like 1-6.');
     expect(message({ title: '<i> </i>' })).toBe('Title is required');

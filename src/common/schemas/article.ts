@@ -68,7 +68,10 @@ const wholeNumber = (label: string) =>
 const email = z.string({ message: 'Email is required' }).trim().max(200).email('Email must be an email address');
 
 const articleFields = {
-  refnumber: z.string({ message: REF_NUMBER_MESSAGE }).trim().regex(/^\d{1,20}$/, REF_NUMBER_MESSAGE),
+  refnumber: z
+    .string({ message: REF_NUMBER_MESSAGE })
+    .trim()
+    .regex(/^\d{1,20}$/, REF_NUMBER_MESSAGE),
   title: html('Title', 5000),
   authorname: required('Author names', 2000),
   abstract: html('Abstract', 200_000),
@@ -115,7 +118,11 @@ export const articleEditSchema = z.object({
   email: z.union([z.literal(''), email]).default(''),
   status: z.enum(ARTICLE_STATUSES, { message: 'Status must be enabled or disabled' }).default('enabled'),
   /** The issue to move the article to; its PDF moves with it. Absent: it stays where it is. */
-  issue_id: z.string().regex(/^\d{1,9}$/, 'Issue must be one of the existing issues').transform(Number).optional(),
+  issue_id: z
+    .string()
+    .regex(/^\d{1,9}$/, 'Issue must be one of the existing issues')
+    .transform(Number)
+    .optional(),
 });
 export type ArticleEditInput = z.infer<typeof articleEditSchema>;
 

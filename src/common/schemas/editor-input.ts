@@ -13,7 +13,8 @@ const required = (label: string, max: number) =>
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
-const optional = (label: string, max: number) => z.string().trim().max(max, `${label} must be at most ${max} characters`).default('');
+const optional = (label: string, max: number) =>
+  z.string().trim().max(max, `${label} must be at most ${max} characters`).default('');
 
 /** Fields of POST /api/editors and POST /api/editors/{id} (multipart, with an optional imgFile). */
 export const editorInputSchema = z.object({

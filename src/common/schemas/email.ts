@@ -16,7 +16,11 @@ export const EMAIL_FAILED_MESSAGE = 'The mail server did not accept the message;
 
 /** POST /auth/forgot-password. */
 export const forgotPasswordSchema = z.object({
-  username: z.string({ message: 'Username is required' }).trim().min(1, 'Username is required').max(200, 'Username must be at most 200 characters'),
+  username: z
+    .string({ message: 'Username is required' })
+    .trim()
+    .min(1, 'Username is required')
+    .max(200, 'Username must be at most 200 characters'),
 });
 
 /** The one answer, whether or not the account exists or can receive email. */
@@ -25,7 +29,9 @@ export const RESET_REQUESTED_MESSAGE =
 
 /** POST /auth/reset-password. */
 export const resetPasswordSchema = z.object({
-  token: z.string({ message: 'The link is incomplete' }).regex(/^[A-Za-z0-9_-]{43}$/, 'The link is incomplete: open it again from the email'),
+  token: z
+    .string({ message: 'The link is incomplete' })
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'The link is incomplete: open it again from the email'),
   password: z
     .string({ message: 'Password is required' })
     .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
@@ -33,5 +39,6 @@ export const resetPasswordSchema = z.object({
 });
 
 export const PASSWORD_RESET_MESSAGE = 'Your password has been changed. Sign in with the new one.';
-export const INVALID_RESET_LINK_MESSAGE = 'This link is not valid any more: it was used or is older than 30 minutes. Ask for a new one.';
+export const INVALID_RESET_LINK_MESSAGE =
+  'This link is not valid any more: it was used or is older than 30 minutes. Ask for a new one.';
 export const RESET_LINK_MINUTES = 30;

@@ -22,7 +22,11 @@ export const LOGO_REQUIRED_MESSAGE = 'A logo is required';
 
 /** Fields of POST /api/admin/indexing and POST /api/admin/indexing/{id} (multipart, with a logo as imgFile). */
 export const indexingInputSchema = z.object({
-  title: z.string({ message: 'Title is required' }).trim().min(1, 'Title is required').max(200, 'Title must be at most 200 characters'),
+  title: z
+    .string({ message: 'Title is required' })
+    .trim()
+    .min(1, 'Title is required')
+    .max(200, 'Title must be at most 200 characters'),
   link: webAddress('Link must be a web address').default(''),
   status: z.enum(INDEXING_STATUSES, { message: 'Status must be enabled or disabled' }).default('enabled'),
 });

@@ -20,7 +20,9 @@ describe('user-facing messages', () => {
   it('article form rules and the upload limit', () => {
     expect(REF_NUMBER_MESSAGE).toBe('Ref number must be a valid number.');
     expect(PAGE_NUMBER_MESSAGE).toBe('Page number format must be like 1-6.');
-    expect(pageOrderMessage(12)).toBe('The the first value of the page range should be one more than the last one. The last page was 12.');
+    expect(pageOrderMessage(12)).toBe(
+      'The the first value of the page range should be one more than the last one. The last page was 12.',
+    );
     expect(FILE_SIZE_MESSAGE).toBe('File size exceeds the limit of 5 MB.');
   });
 

@@ -6,13 +6,17 @@ const ID_MESSAGE = 'each selected record needs a numeric id';
 const recordId = z.union(
   [
     z.number({ error: ID_MESSAGE }).int({ error: ID_MESSAGE }).positive({ error: ID_MESSAGE }),
-    z.string({ error: ID_MESSAGE }).regex(/^\d{1,12}$/, { error: ID_MESSAGE }).transform(Number),
+    z
+      .string({ error: ID_MESSAGE })
+      .regex(/^\d{1,12}$/, { error: ID_MESSAGE })
+      .transform(Number),
   ],
   { error: ID_MESSAGE },
 );
 
 /** A selected record reduced to its id; a bare id is accepted too. */
-const idOf = (record: unknown) => (record !== null && typeof record === 'object' ? (record as { id?: unknown }).id : record);
+const idOf = (record: unknown) =>
+  record !== null && typeof record === 'object' ? (record as { id?: unknown }).id : record;
 
 /**
  * The body of the export calls (specification: Calls made): the list of selected records, or {ids: [...]}. Only the ids

@@ -5,7 +5,10 @@ import { DEFAULT_DOI_SUFFIX_PATTERN, DOI_PREFIX_PATTERN } from '../doi.js';
 
 const line = (max = 300) => z.string().trim().max(max, `must be at most ${max} characters`);
 /** Fees are shown as amounts (₹ 2000, $ 50) on the home page and in the instructions. */
-const fee = z.string().trim().regex(/^\d{1,9}(\.\d{1,2})?$/, 'must be a number, like 2000 or 49.50');
+const fee = z
+  .string()
+  .trim()
+  .regex(/^\d{1,9}(\.\d{1,2})?$/, 'must be a number, like 2000 or 49.50');
 const html = (max = 100_000) => z.string().max(max, `must be at most ${max} characters`);
 
 /**
@@ -50,7 +53,13 @@ export const settingsInputSchema = z.object({
   doi_suffix_pattern: line(200).default(DEFAULT_DOI_SUFFIX_PATTERN),
   licence_name: line(200).default(''),
   licence_url: z
-    .union([z.literal(''), z.string().trim().pipe(z.url({ protocol: /^https?$/, message: 'must be a URL' }))])
+    .union([
+      z.literal(''),
+      z
+        .string()
+        .trim()
+        .pipe(z.url({ protocol: /^https?$/, message: 'must be a URL' })),
+    ])
     .default(''),
 });
 
@@ -65,6 +74,8 @@ export const publicSettingsSchema = settingsInputSchema.omit(PRIVATE_FIELDS);
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 
 /** GET /api/settings/: the public fields, and the private ones for an administrator. */
-export const settingsAnswerSchema = publicSettingsSchema.extend(settingsInputSchema.pick(PRIVATE_FIELDS).partial().shape);
+export const settingsAnswerSchema = publicSettingsSchema.extend(
+  settingsInputSchema.pick(PRIVATE_FIELDS).partial().shape,
+);
 
 export const SETTINGS_UPDATED_MESSAGE = 'Settings updated successfully';

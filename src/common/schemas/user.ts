@@ -10,7 +10,11 @@ export const USER_ROLES = ['admin', 'staff'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 export const USER_ROLE_LABELS: Record<UserRole, string> = { admin: 'Admin', staff: 'Staff (work-log only)' };
 
-const name = z.string({ message: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters');
+const name = z
+  .string({ message: 'Name is required' })
+  .trim()
+  .min(1, 'Name is required')
+  .max(100, 'Name must be at most 100 characters');
 const password = z
   .string({ message: 'Password is required' })
   .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
@@ -47,7 +51,12 @@ export const userUpdateSchema = z
   })
   .strict()
   .refine(
-    (input) => input.name !== undefined || input.password || input.role !== undefined || input.enabled !== undefined || input.email !== undefined,
+    (input) =>
+      input.name !== undefined ||
+      input.password ||
+      input.role !== undefined ||
+      input.enabled !== undefined ||
+      input.email !== undefined,
     'Nothing to update',
   );
 export type UserUpdateInput = z.infer<typeof userUpdateSchema>;

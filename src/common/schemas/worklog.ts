@@ -42,7 +42,10 @@ export const newWorklogEntrySchema = z.object({
     .string({ error: WORKLOG_EMPTY_CONTENT_MESSAGE })
     .trim()
     .min(1, WORKLOG_EMPTY_CONTENT_MESSAGE)
-    .max(WORKLOG_MAX_CONTENT_LENGTH, `Content must be at most ${WORKLOG_MAX_CONTENT_LENGTH.toLocaleString('en-US')} characters`),
+    .max(
+      WORKLOG_MAX_CONTENT_LENGTH,
+      `Content must be at most ${WORKLOG_MAX_CONTENT_LENGTH.toLocaleString('en-US')} characters`,
+    ),
 });
 export type NewWorklogEntry = z.infer<typeof newWorklogEntrySchema>;
 

@@ -103,7 +103,10 @@ export class PostgresWriteRelay {
     if (this.listener === client) this.listener = null;
     else if (this.listener !== null || this.reconnect) return; // an old connection's late news
     if (this.stopped) return;
-    this.log.warn({ err: error ?? undefined }, 'The connection that hears writes of other instances is down; reading public data again every few seconds until it is back');
+    this.log.warn(
+      { err: error ?? undefined },
+      'The connection that hears writes of other instances is down; reading public data again every few seconds until it is back',
+    );
     client.end().catch(() => {});
     if (!this.poll) this.poll = setInterval(() => this.clock.changedElsewhere(), this.options.pollWhileDownMs).unref();
     this.reconnect = setTimeout(() => {

@@ -46,7 +46,12 @@ describe('the write clock', () => {
       await inject('POST', '/auth/login/', { username: 'admin', password: 'correct-horse-battery' }, {} as typeof auth),
       await inject('GET', '/auth/verify-token/'),
       await inject('POST', '/api/webdata', { status: 'info', content: 'Proofs sent' }),
-      await inject('POST', '/api/users', { username: 'clerk', name: 'Clerk', password: 'clerk-password', role: 'staff' }),
+      await inject('POST', '/api/users', {
+        username: 'clerk',
+        name: 'Clerk',
+        password: 'clerk-password',
+        role: 'staff',
+      }),
       await inject('POST', '/api/pdf/indexpage', { ids: [articleId] }),
     ];
     const entry = answers[3]!.json().id;
@@ -61,8 +66,16 @@ describe('the write clock', () => {
 
   it('moves on with an article edit, emptying the page cache and the remembered reads', async () => {
     const before = await rememberPublicReads();
-    const form = multipartForm({ ...articleFields(1, { refnumber: '7001', pagenumber: '11-19', title: 'A corrected title' }), status: 'enabled' });
-    const edited = await t.app.inject({ method: 'POST', url: `/api/archives/${articleId}`, headers: auth, payload: form });
+    const form = multipartForm({
+      ...articleFields(1, { refnumber: '7001', pagenumber: '11-19', title: 'A corrected title' }),
+      status: 'enabled',
+    });
+    const edited = await t.app.inject({
+      method: 'POST',
+      url: `/api/archives/${articleId}`,
+      headers: auth,
+      payload: form,
+    });
     expect(edited.statusCode).toBe(200);
     expect(t.ctx.clock.version()).toBeGreaterThan(before.version);
     expect(t.ctx.services.pages.size).toBe(0);
@@ -75,7 +88,16 @@ describe('the write clock', () => {
     const writes: [string, () => Promise<{ statusCode: number }>][] = [
       ['settings', () => inject('POST', '/api/settings', { ...settings, websitename: 'Renamed' })],
       ['issue', () => inject('POST', '/api/admin/create-issue', { year: 2026, volume: 4, issue: 2, frequency: 'feb' })],
-      ['editor', () => t.app.inject({ method: 'POST', url: '/api/editors', headers: auth, payload: multipartForm({ name: 'Asha Rao', content: 'Uni', category: 'chief editor', post: 'Professor' }) })],
+      [
+        'editor',
+        () =>
+          t.app.inject({
+            method: 'POST',
+            url: '/api/editors',
+            headers: auth,
+            payload: multipartForm({ name: 'Asha Rao', content: 'Uni', category: 'chief editor', post: 'Professor' }),
+          }),
+      ],
     ];
     for (const [what, write] of writes) {
       const version = t.ctx.clock.version();
@@ -83,7 +105,10 @@ describe('the write clock', () => {
       expect(t.ctx.clock.version(), what).toBeGreaterThan(version);
     }
     const version = t.ctx.clock.version();
-    expect((await inject('POST', '/api/admin/create-issue', { year: 2026, volume: 4, issue: 2, frequency: 'feb' })).statusCode).toBe(409);
+    expect(
+      (await inject('POST', '/api/admin/create-issue', { year: 2026, volume: 4, issue: 2, frequency: 'feb' }))
+        .statusCode,
+    ).toBe(409);
     expect(t.ctx.clock.version()).toBe(version);
   });
 });
@@ -133,7 +158,11 @@ if (testEngine === 'postgres') {
       });
       const headers = { authorization: `Bearer ${(await login.json()).token}`, 'content-type': 'application/json' };
       const settings = await (await fetch(`${first.baseUrl}/api/settings/`, { headers })).json();
-      const saved = await fetch(`${first.baseUrl}/api/settings`, { method: 'POST', headers, body: JSON.stringify({ ...settings, websitename: 'Seen Everywhere' }) });
+      const saved = await fetch(`${first.baseUrl}/api/settings`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ ...settings, websitename: 'Seen Everywhere' }),
+      });
       expect(saved.status).toBe(200);
       const deadline = Date.now() + 1_000;
       let page = await home(second);
@@ -158,7 +187,11 @@ if (testEngine === 'postgres') {
 
     async function relayed(options: { pollWhileDownMs?: number; reconnectMs?: number } = {}) {
       const clock = new WriteClock();
-      const relay = new PostgresWriteRelay(clock, t.ctx.db, log, { url, pgSchema: t.ctx.databaseOptions.pgSchema, ...options });
+      const relay = new PostgresWriteRelay(clock, t.ctx.db, log, {
+        url,
+        pgSchema: t.ctx.databaseOptions.pgSchema,
+        ...options,
+      });
       relays.push(relay);
       await relay.start();
       return { clock, relay };
@@ -187,8 +220,12 @@ if (testEngine === 'postgres') {
       const { clock, relay } = await relayed({ pollWhileDownMs: 50, reconnectMs: 300 });
       // The pids first: in one statement PostgreSQL may end connections before filtering them.
       await withPgClient(url, async (client) => {
-        const { rows } = await client.query("select pid from pg_stat_activity where query like 'LISTEN \"journal_public_data:%'");
-        await client.query('select pg_terminate_backend(pid) from unnest($1::int[]) as pid', [rows.map((row) => row.pid)]);
+        const { rows } = await client.query(
+          "select pid from pg_stat_activity where query like 'LISTEN \"journal_public_data:%'",
+        );
+        await client.query('select pg_terminate_backend(pid) from unnest($1::int[]) as pid', [
+          rows.map((row) => row.pid),
+        ]);
       });
       expect(await until(() => clock.version() >= 2)).toBe(true); // polled while down
       expect(await until(() => relay.listening)).toBe(true);

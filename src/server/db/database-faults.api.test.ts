@@ -41,13 +41,18 @@ if (testEngine === 'postgres') {
   /** Ends every session an application opened, as an administrator would; resolves once they are gone. */
   async function endSessions(applicationName: string): Promise<number> {
     const pids = await withPgClient(databaseUrl, async (client) => {
-      const { rows } = await client.query<{ pid: number }>('select pid from pg_stat_activity where application_name = $1', [applicationName]);
+      const { rows } = await client.query<{ pid: number }>(
+        'select pid from pg_stat_activity where application_name = $1',
+        [applicationName],
+      );
       const found = rows.map((row) => row.pid);
       await client.query('select pg_terminate_backend(pid) from unnest($1::int[]) as pid', [found]);
       return found;
     });
     await vi.waitFor(async () => {
-      const { rows } = await withPgClient(databaseUrl, (client) => client.query('select pid from pg_stat_activity where pid = any($1)', [pids]));
+      const { rows } = await withPgClient(databaseUrl, (client) =>
+        client.query('select pid from pg_stat_activity where pid = any($1)', [pids]),
+      );
       expect(rows).toEqual([]);
     });
     return pids.length;
@@ -191,12 +196,15 @@ if (testEngine === 'postgres') {
       const ended = exited.then((code) => {
         throw new Error(`The process ended (exit code ${code}); its output:\n${lines.join('\n')}`);
       });
-      const found = vi.waitFor(() => {
-        const line = lines.find(match);
-        if (!line) throw new Error('not yet');
-        lines.splice(lines.indexOf(line), 1);
-        return line;
-      }, { timeout: 20_000 });
+      const found = vi.waitFor(
+        () => {
+          const line = lines.find(match);
+          if (!line) throw new Error('not yet');
+          lines.splice(lines.indexOf(line), 1);
+          return line;
+        },
+        { timeout: 20_000 },
+      );
       return Promise.race([found, ended]);
     }
 
@@ -264,7 +272,9 @@ if (testEngine === 'postgres') {
     });
 
     it("answers a 503 page with Retry-After when a page's read stays locked, and the page once it is not", async () => {
-      const locked = vi.spyOn(t.ctx.services.search, 'search').mockRejectedValue(new SQLite.SqliteError('database is locked', 'SQLITE_BUSY'));
+      const locked = vi
+        .spyOn(t.ctx.services.search, 'search')
+        .mockRejectedValue(new SQLite.SqliteError('database is locked', 'SQLITE_BUSY'));
       // Twice: the second request of a page is the one the page cache would keep.
       for (const response of [await pageRead(), await pageRead()]) {
         expectUnavailable(response);

@@ -26,7 +26,8 @@ describe('a SQLite transaction while another connection writes', () => {
   it('that reads before it writes waits for the other to finish, then commits', async () => {
     const lock = await holdSqliteWriteLock(file, 300);
     await handle.db.transaction().execute(async (trx) => {
-      if (!(await findIssue(trx, 2026, 1, 1))) await insertIssue(trx, { year: 2026, volume: 1, issue: 1, frequency: 'jan-feb' });
+      if (!(await findIssue(trx, 2026, 1, 1)))
+        await insertIssue(trx, { year: 2026, volume: 1, issue: 1, frequency: 'jan-feb' });
     });
     await lock.release();
     expect(await findIssue(handle.db, 2026, 1, 1)).toMatchObject({ year: 2026, volume: 1, issue: 1 });

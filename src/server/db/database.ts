@@ -44,7 +44,10 @@ export interface DatabaseOptions {
 export type ConnectionErrorListener = (error: Error) => void;
 
 /** `onConnectionError` is for logging; the process goes on either way. */
-export function openDatabase(options: DatabaseOptions, onConnectionError: ConnectionErrorListener = () => {}): DatabaseHandle {
+export function openDatabase(
+  options: DatabaseOptions,
+  onConnectionError: ConnectionErrorListener = () => {},
+): DatabaseHandle {
   if (options.url) {
     const db = openPostgres(options.url, options.pgSchema, options.readOnly ? 4 : 10, onConnectionError);
     return { db, engine: 'postgres' };
@@ -70,7 +73,10 @@ function openSqliteReader(file: string): Db {
 /** How long a statement waits for another connection (a worker process, a script) to release the database. */
 const SQLITE_BUSY_TIMEOUT_MS = 5000;
 
-function sqliteKysely(sqlite: SQLite.Database, dialect = (config: SqliteDialectConfig) => new SqliteDialect(config)): Db {
+function sqliteKysely(
+  sqlite: SQLite.Database,
+  dialect = (config: SqliteDialectConfig) => new SqliteDialect(config),
+): Db {
   sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   return new Kysely<Database>({ dialect: dialect({ database: withStatementCache(sqlite) }) });
 }
@@ -123,7 +129,12 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
 const PG_CONNECT_TIMEOUT_MS = 3000;
 const PG_STATEMENT_TIMEOUT_MS = 30_000;
 
-function openPostgres(url: string, schema: string | undefined, max: number, onConnectionError: ConnectionErrorListener): Db {
+function openPostgres(
+  url: string,
+  schema: string | undefined,
+  max: number,
+  onConnectionError: ConnectionErrorListener,
+): Db {
   if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Bad schema name ${schema}`);
   const pool = new pg.Pool({
     connectionString: url,

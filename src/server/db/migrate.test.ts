@@ -9,12 +9,19 @@ let handle: DatabaseHandle | undefined;
 afterEach(() => handle?.db.destroy());
 
 const indexedIds = async ({ db }: DatabaseHandle, word: string) =>
-  (await sql<{ id: number }>`select rowid as id from articles_fts where articles_fts match ${word} order by rowid`.execute(db)).rows.map((row) => row.id);
+  (
+    await sql<{
+      id: number;
+    }>`select rowid as id from articles_fts where articles_fts match ${word} order by rowid`.execute(db)
+  ).rows.map((row) => row.id);
 
 describe('migration 002 (SQLite search index of published articles)', () => {
   it('leaves the unpublished articles of an existing database out of the index', async () => {
     handle = openDatabase({ sqliteFile: ':memory:' });
-    const first = new Migrator({ db: handle.db, provider: { getMigrations: async () => ({ '001-initial': initialMigration('sqlite') }) } });
+    const first = new Migrator({
+      db: handle.db,
+      provider: { getMigrations: async () => ({ '001-initial': initialMigration('sqlite') }) },
+    });
     expect((await first.migrateToLatest()).error).toBeUndefined();
     await addIssue(handle.db, 2025, 3, 1);
     const issue = { year: 2025, volume: 3, issue: 1 };
@@ -33,7 +40,10 @@ describe('migration 002 (SQLite search index of published articles)', () => {
 describe('migration 005 (OAI-PMH datestamps)', () => {
   it('gives articles without a last change their creation time as one', async () => {
     handle = openDatabase({ sqliteFile: ':memory:' });
-    const first = new Migrator({ db: handle.db, provider: { getMigrations: async () => ({ '001-initial': initialMigration('sqlite') }) } });
+    const first = new Migrator({
+      db: handle.db,
+      provider: { getMigrations: async () => ({ '001-initial': initialMigration('sqlite') }) },
+    });
     expect((await first.migrateToLatest()).error).toBeUndefined();
     await addIssue(handle.db, 2025, 3, 1);
     const issue = { year: 2025, volume: 3, issue: 1, creation: '2025-01-02T03:04:05.000Z' };

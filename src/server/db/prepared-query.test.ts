@@ -20,7 +20,13 @@ async function openMigrated(): Promise<DatabaseHandle> {
 }
 
 const issuesOfYear = preparedQuery((db: Executor, year: number, fromIssue: number) =>
-  db.selectFrom('issues').select('issue').where('year', '=', year).where('issue', '>=', fromIssue).where('frequency', '!=', 'skipped').orderBy('issue'),
+  db
+    .selectFrom('issues')
+    .select('issue')
+    .where('year', '=', year)
+    .where('issue', '>=', fromIssue)
+    .where('frequency', '!=', 'skipped')
+    .orderBy('issue'),
 );
 
 describe('preparedQuery', () => {

@@ -21,7 +21,8 @@ export function preparedQuery<Args extends unknown[], Row>(build: (db: Executor,
     const standIns = Array.from({ length: arity }, (_, i) => Symbol(`argument ${i}`));
     const query = build(db, ...(standIns as unknown as Args)).compile();
     const argumentOf = query.parameters.map((value) => standIns.indexOf(value as symbol));
-    if (standIns.some((_, i) => !argumentOf.includes(i))) throw new Error(`An argument is not a bound value of: ${query.sql}`);
+    if (standIns.some((_, i) => !argumentOf.includes(i)))
+      throw new Error(`An argument is not a bound value of: ${query.sql}`);
     return { query, argumentOf };
   }
 

@@ -25,7 +25,11 @@ export function inputError(error: z.ZodError, fieldCodes: Record<string, string>
 }
 
 /** Parses input with a shared Zod schema; a refusal is thrown as inputError describes it. */
-export function parseInput<T extends z.ZodType>(schema: T, input: unknown, fieldCodes: Record<string, string> = {}): z.infer<T> {
+export function parseInput<T extends z.ZodType>(
+  schema: T,
+  input: unknown,
+  fieldCodes: Record<string, string> = {},
+): z.infer<T> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   throw inputError(result.error, fieldCodes);

@@ -27,9 +27,15 @@ describe('faultError', () => {
     ['SQLITE_BUSY_SNAPSHOT', sqliteError('SQLITE_BUSY_SNAPSHOT')],
     ['SQLITE_LOCKED', sqliteError('SQLITE_LOCKED')],
     ['a refused connection', withCode('ECONNREFUSED')],
-    ['a refused connection to each address of a host', new AggregateError([withCode('ECONNREFUSED'), withCode('ECONNREFUSED')])],
+    [
+      'a refused connection to each address of a host',
+      new AggregateError([withCode('ECONNREFUSED'), withCode('ECONNREFUSED')]),
+    ],
     ['a reset connection', withCode('ECONNRESET')],
-    ['a session ended by an administrator (57P01)', withCode('57P01', 'terminating connection due to administrator command')],
+    [
+      'a session ended by an administrator (57P01)',
+      withCode('57P01', 'terminating connection due to administrator command'),
+    ],
     ['a server starting up (57P03)', withCode('57P03')],
     ['a connection failure (class 08)', withCode('08006')],
     ['a statement timeout (57014)', withCode('57014', 'canceling statement due to statement timeout')],

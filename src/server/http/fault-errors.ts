@@ -12,7 +12,16 @@ const storageFull = () => new HttpError(507, 'storage_full', "The server's stora
 const STORAGE_FULL_CODES = new Set(['ENOSPC', 'EDQUOT', 'SQLITE_FULL', '53100']);
 
 /** The socket failing under the PostgreSQL client. */
-const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 
 /**
  * SQLSTATEs of a server that is going away, not taking connections or out of resources for now:
@@ -33,7 +42,8 @@ type Fault = 'storage_full' | 'database_unavailable';
 function faultOf(error: { code?: unknown; message?: unknown }): Fault | null {
   const code = typeof error.code === 'string' ? error.code : '';
   if (STORAGE_FULL_CODES.has(code)) return 'storage_full';
-  if (CONNECTION_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code) || SQLITE_LOCK.test(code)) return 'database_unavailable';
+  if (CONNECTION_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code) || SQLITE_LOCK.test(code))
+    return 'database_unavailable';
   if (typeof error.message === 'string' && PG_CONNECTION_MESSAGE.test(error.message)) return 'database_unavailable';
   return null;
 }

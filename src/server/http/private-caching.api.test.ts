@@ -13,7 +13,12 @@ afterAll(() => t.close());
 
 const concrete = (path: string) => path.replace(/\{[^}]+\}/g, '1');
 const call = (route: { method: string; path: string }, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: route.method as 'GET', url: concrete(route.path), headers, ...(route.method === 'GET' ? {} : { payload: {} }) });
+  t.app.inject({
+    method: route.method as 'GET',
+    url: concrete(route.path),
+    headers,
+    ...(route.method === 'GET' ? {} : { payload: {} }),
+  });
 
 describe('caching of private answers', () => {
   it('answers every route that needs a token with no-store, errors included, with and without the token', async () => {
@@ -25,11 +30,23 @@ describe('caching of private answers', () => {
       if (anonymous.statusCode !== 401) continue;
       needToken.push(routeKey(route));
       const signedIn = await call(route, auth);
-      for (const [who, response] of [['without token', anonymous], ['with token', signedIn]] as const) {
-        if (response.headers['cache-control'] !== 'no-store') cacheable.push(`${routeKey(route)} ${who} -> ${response.statusCode} ${response.headers['cache-control'] ?? '(none)'}`);
+      for (const [who, response] of [
+        ['without token', anonymous],
+        ['with token', signedIn],
+      ] as const) {
+        if (response.headers['cache-control'] !== 'no-store')
+          cacheable.push(
+            `${routeKey(route)} ${who} -> ${response.statusCode} ${response.headers['cache-control'] ?? '(none)'}`,
+          );
       }
     }
-    for (const expected of ['GET /api/users', 'GET /api/webdata', 'GET /api/admin/', 'GET /auth/verify-token/', 'POST /api/settings']) {
+    for (const expected of [
+      'GET /api/users',
+      'GET /api/webdata',
+      'GET /api/admin/',
+      'GET /auth/verify-token/',
+      'POST /api/settings',
+    ]) {
       expect(needToken).toContain(expected);
     }
     expect(cacheable).toEqual([]);
@@ -37,7 +54,11 @@ describe('caching of private answers', () => {
 
   it('answers every sign-in with no-store, whether it hands out a token or not', async () => {
     for (const password of [TEST_ADMIN.password, 'wrong-password']) {
-      const response = await t.app.inject({ method: 'POST', url: '/auth/login/', payload: { username: TEST_ADMIN.username, password } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/auth/login/',
+        payload: { username: TEST_ADMIN.username, password },
+      });
       expect(response.headers['cache-control'], `${response.statusCode}`).toBe('no-store');
     }
   });

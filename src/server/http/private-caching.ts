@@ -11,13 +11,24 @@ const routePath = (request: FastifyRequest) => request.routeOptions.url?.replace
  * missing or insufficient token, and every sign-in answer (a token, or why there is none).
  */
 function isPrivate(request: FastifyRequest, reply: FastifyReply): boolean {
-  return request.user !== null || reply.statusCode === 401 || reply.statusCode === 403 || routePath(request)?.startsWith('/auth/') === true;
+  return (
+    request.user !== null ||
+    reply.statusCode === 401 ||
+    reply.statusCode === 403 ||
+    routePath(request)?.startsWith('/auth/') === true
+  );
 }
 
 function addVary(reply: FastifyReply, field: string): void {
   const vary = reply.getHeader('vary');
-  const fields = vary === undefined ? [] : String(vary).split(',').map((name) => name.trim());
-  if (!fields.some((name) => name.toLowerCase() === field.toLowerCase())) reply.header('vary', [...fields, field].join(', '));
+  const fields =
+    vary === undefined
+      ? []
+      : String(vary)
+          .split(',')
+          .map((name) => name.trim());
+  if (!fields.some((name) => name.toLowerCase() === field.toLowerCase()))
+    reply.header('vary', [...fields, field].join(', '));
 }
 
 /**

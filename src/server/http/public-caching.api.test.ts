@@ -9,8 +9,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br', ...headers } });
-const renameSite = async (name: string) => t.ctx.services.settings.update({ ...(await t.ctx.services.settings.get()), websitename: name }, TEST_ACTOR);
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br', ...headers } });
+const renameSite = async (name: string) =>
+  t.ctx.services.settings.update({ ...(await t.ctx.services.settings.get()), websitename: name }, TEST_ACTOR);
 
 const PUBLIC_ANSWERS = ['/', '/board', '/sitemap.xml', '/feed.xml'];
 
@@ -23,24 +25,29 @@ describe('HTTP caching of public answers', () => {
     expect(answer.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=300');
   });
 
-  it.each(PUBLIC_ANSWERS)('%s answers 304 to a current If-None-Match, whether the copy was made once or kept', async (url) => {
-    const first = await get(url);
-    const second = await get(url);
-    for (const copy of [first, second]) {
-      const again = await get(url, { 'if-none-match': String(copy.headers.etag) });
-      expect(again.statusCode).toBe(304);
-      expect(again.body).toBe('');
-      expect(again.headers.etag).toBe(copy.headers.etag);
-      expect(again.headers['cache-control']).toBe(first.headers['cache-control']);
-    }
-  });
+  it.each(PUBLIC_ANSWERS)(
+    '%s answers 304 to a current If-None-Match, whether the copy was made once or kept',
+    async (url) => {
+      const first = await get(url);
+      const second = await get(url);
+      for (const copy of [first, second]) {
+        const again = await get(url, { 'if-none-match': String(copy.headers.etag) });
+        expect(again.statusCode).toBe(304);
+        expect(again.body).toBe('');
+        expect(again.headers.etag).toBe(copy.headers.etag);
+        expect(again.headers['cache-control']).toBe(first.headers['cache-control']);
+      }
+    },
+  );
 
   it('gives each content coding its own tag', async () => {
     const brotli = await get('/board');
     const gzip = await get('/board', { 'accept-encoding': 'gzip' });
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gzip.headers.etag).not.toBe(brotli.headers.etag);
-    expect((await get('/board', { 'accept-encoding': 'gzip', 'if-none-match': String(brotli.headers.etag) })).statusCode).toBe(200);
+    expect(
+      (await get('/board', { 'accept-encoding': 'gzip', 'if-none-match': String(brotli.headers.etag) })).statusCode,
+    ).toBe(200);
   });
 
   it('answers 304 to If-Modified-Since at or after the last change, and 200 before it', async () => {
@@ -65,7 +72,11 @@ describe('HTTP caching of public answers', () => {
   it('keeps the tags through a sign-in, failed or not', async () => {
     const before = await get('/board');
     await t.authHeader();
-    await t.app.inject({ method: 'POST', url: '/auth/login/', payload: { username: 'admin', password: 'wrong-password' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/auth/login/',
+      payload: { username: 'admin', password: 'wrong-password' },
+    });
     expect((await get('/board', { 'if-none-match': String(before.headers.etag) })).statusCode).toBe(304);
   });
 
@@ -75,7 +86,12 @@ describe('HTTP caching of public answers', () => {
     expect(answer.headers.etag).toMatch(/^W\/"[^"]+"$/);
     expect(answer.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=300');
     expect((await get(url, { 'if-none-match': String(answer.headers.etag) })).statusCode).toBe(304);
-    const posted = await t.app.inject({ method: 'POST', url: '/oai', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'verb=Identify' });
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: '/oai',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'verb=Identify',
+    });
     expect(posted.statusCode).toBe(200);
     expect(posted.headers.etag).toBeUndefined();
   });

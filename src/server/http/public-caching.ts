@@ -59,7 +59,13 @@ export class PublicCaching {
    * Answers 304 when the client's copy was made from `data` in the accepted coding (either form: both are
    * current), with that copy's validators; false when a full answer is needed.
    */
-  notModified(request: FastifyRequest, reply: FastifyReply, data: DataVersion, coding: string, options: { weak?: boolean } = {}): boolean {
+  notModified(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    data: DataVersion,
+    coding: string,
+    options: { weak?: boolean } = {},
+  ): boolean {
     const weak = options.weak ?? false;
     const copy = currentCopy(request, data, coding, weak);
     if (copy === null) return false;

@@ -10,4 +10,4 @@ export function publicOrigin(config: Pick<Config, 'SITE_URL'>, request: FastifyR
 }
 
 export const SITE_URL_WARNING =
-  'SITE_URL is not set: absolute links (canonical, citation, sitemap, OAI-PMH) use each request\'s host. Set it to the public address in production.';
+  "SITE_URL is not set: absolute links (canonical, citation, sitemap, OAI-PMH) use each request's host. Set it to the public address in production.";

@@ -27,7 +27,10 @@ const QUERIES: Record<string, string[]> = {
 const hasShape = (schema: JsonSchema | undefined): boolean =>
   !!schema &&
   ((schema.type === 'object' && Object.keys(schema.properties ?? {}).length > 0) ||
-    (schema.type === 'array' && (hasShape(schema.items) || schema.items?.type === 'integer' || (schema.items as { anyOf?: unknown })?.anyOf !== undefined)) ||
+    (schema.type === 'array' &&
+      (hasShape(schema.items) ||
+        schema.items?.type === 'integer' ||
+        (schema.items as { anyOf?: unknown })?.anyOf !== undefined)) ||
     (schema.type === 'string' && schema.format === 'binary'));
 
 let t: TestApp;
@@ -55,9 +58,13 @@ describe('/api/docs/json', () => {
     expect(keys.filter((key) => !/ \/(api|auth)\/|^GET \/healthz$/.test(key))).toEqual([]);
     expect(keys.filter((key) => key.includes('/assets/') || key.endsWith('/*'))).toEqual([]);
     for (const { key, path, operation } of operations()) {
-      const described = new Map((operation.parameters ?? []).map((parameter) => [`${parameter.in} ${parameter.name}`, parameter.schema]));
-      for (const [, name] of path.matchAll(/\{([^}]+)\}/g)) expect(described.get(`path ${name}`)?.type, `${key} path ${name}`).toBeTruthy();
-      for (const name of QUERIES[key] ?? []) expect(described.get(`query ${name}`)?.type, `${key} query ${name}`).toBeTruthy();
+      const described = new Map(
+        (operation.parameters ?? []).map((parameter) => [`${parameter.in} ${parameter.name}`, parameter.schema]),
+      );
+      for (const [, name] of path.matchAll(/\{([^}]+)\}/g))
+        expect(described.get(`path ${name}`)?.type, `${key} path ${name}`).toBeTruthy();
+      for (const name of QUERIES[key] ?? [])
+        expect(described.get(`query ${name}`)?.type, `${key} query ${name}`).toBeTruthy();
     }
   });
 
@@ -100,9 +107,21 @@ describe('answers', () => {
     const listPublic = indexing.listPublic.bind(indexing);
     indexing.listPublic = async () => (await listPublic()).map((entry) => ({ ...entry, secret: 'not for the client' }));
     try {
-      await t.ctx.db.insertInto('indexing').values({ title: 'Index', link: 'https://index.example', image: 'i.png', sortnumber: 1, status: 'enabled' }).execute();
+      await t.ctx.db
+        .insertInto('indexing')
+        .values({ title: 'Index', link: 'https://index.example', image: 'i.png', sortnumber: 1, status: 'enabled' })
+        .execute();
       const response = await t.app.inject({ method: 'GET', url: '/api/indexing/' });
-      expect(response.json()).toEqual([{ id: expect.any(Number), title: 'Index', link: 'https://index.example', image: 'i.png', sortnumber: 1, status: 'enabled' }]);
+      expect(response.json()).toEqual([
+        {
+          id: expect.any(Number),
+          title: 'Index',
+          link: 'https://index.example',
+          image: 'i.png',
+          sortnumber: 1,
+          status: 'enabled',
+        },
+      ]);
     } finally {
       indexing.listPublic = listPublic;
     }

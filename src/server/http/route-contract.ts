@@ -1,4 +1,10 @@
-import type { FastifyInstance, FastifyRequest, FastifySchema, FastifySchemaCompiler, FastifyTypeProvider } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyRequest,
+  FastifySchema,
+  FastifySchemaCompiler,
+  FastifyTypeProvider,
+} from 'fastify';
 import type { SwaggerTransform } from '@fastify/swagger';
 import fastJsonStringify, { type Schema } from 'fast-json-stringify';
 import { z } from 'zod';
@@ -85,7 +91,14 @@ export const openApiTransform: SwaggerTransform = ({ schema, url }) => {
       ...(body ? { body: input(body) } : {}),
       ...(multipart ? { body: input(multipart), consumes: ['multipart/form-data'] } : {}),
       ...(response
-        ? { response: Object.fromEntries(Object.entries(response as Record<string, z.ZodType>).map(([status, answer]) => [status, answerOf(answer)])) }
+        ? {
+            response: Object.fromEntries(
+              Object.entries(response as Record<string, z.ZodType>).map(([status, answer]) => [
+                status,
+                answerOf(answer),
+              ]),
+            ),
+          }
         : {}),
     } as FastifySchema,
   };
@@ -93,7 +106,10 @@ export const openApiTransform: SwaggerTransform = ({ schema, url }) => {
 
 /** Every route's answers: its success schemas, and the error shape for any 4xx or 5xx. */
 export const answers = <T extends Record<number, z.ZodType>>(success: T) =>
-  ({ ...success, '4xx': apiErrorSchema, '5xx': apiErrorSchema }) as T & { '4xx': typeof apiErrorSchema; '5xx': typeof apiErrorSchema };
+  ({ ...success, '4xx': apiErrorSchema, '5xx': apiErrorSchema }) as T & {
+    '4xx': typeof apiErrorSchema;
+    '5xx': typeof apiErrorSchema;
+  };
 
 /**
  * For routes where an id that cannot be one simply names nothing (they set `attachValidation`): a refused

@@ -22,5 +22,7 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
     },
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook('onRequest', (request, reply, done) => applyHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)));
+  app.addHook('onRequest', (request, reply, done) =>
+    applyHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
+  );
 }

@@ -47,9 +47,13 @@ const storedFiles = () =>
     .map((entry) => path.relative(t.ctx.files.root, path.join(entry.parentPath, entry.name)))
     .sort();
 
-const refnumbers = async () => (await t.ctx.db.selectFrom('articles').select('refnumber').orderBy('refnumber').execute()).map((row) => row.refnumber);
+const refnumbers = async () =>
+  (await t.ctx.db.selectFrom('articles').select('refnumber').orderBy('refnumber').execute()).map(
+    (row) => row.refnumber,
+  );
 
-const articlePdf = (refnumber: string) => path.join('archives', `${ISSUE.year}`, `vol${ISSUE.volume}issue${ISSUE.issue}`, `${refnumber}.pdf`);
+const articlePdf = (refnumber: string) =>
+  path.join('archives', `${ISSUE.year}`, `vol${ISSUE.volume}issue${ISSUE.issue}`, `${refnumber}.pdf`);
 
 /** Writes under DATA_DIR/files stop part-way with ENOSPC, as on a full disk; other writes go through. */
 function runOutOfDiskSpace(): void {
@@ -57,7 +61,11 @@ function runOutOfDiskSpace(): void {
   vi.spyOn(fs.promises, 'writeFile').mockImplementation(async (file, data, options) => {
     if (typeof file !== 'string' || !file.startsWith(t.ctx.files.root)) return writeFile(file, data, options);
     await writeFile(file, Buffer.isBuffer(data) ? data.subarray(0, 8) : '');
-    throw Object.assign(new Error(`ENOSPC: no space left on device, write '${file}'`), { code: 'ENOSPC', errno: -28, syscall: 'write' });
+    throw Object.assign(new Error(`ENOSPC: no space left on device, write '${file}'`), {
+      code: 'ENOSPC',
+      errno: -28,
+      syscall: 'write',
+    });
   });
 }
 
@@ -74,7 +82,9 @@ async function fillDatabase(): Promise<() => Promise<unknown>> {
     begin
       raise exception 'could not extend file: No space left on device' using errcode = 'disk_full';
     end $$`.execute(t.ctx.db);
-  await sql`create trigger disk_full before insert on articles for each row execute function refuse_for_lack_of_space()`.execute(t.ctx.db);
+  await sql`create trigger disk_full before insert on articles for each row execute function refuse_for_lack_of_space()`.execute(
+    t.ctx.db,
+  );
   return () => sql`drop function refuse_for_lack_of_space() cascade`.execute(t.ctx.db);
 }
 

@@ -38,7 +38,13 @@ const article = {
   ptype: 'paid',
   publishdate: '2026-01-10',
 };
-const editor = { name: 'Probe Editor', content: 'Probe University', category: 'associate editor', post: 'Professor', email: 'ed@uni.example' };
+const editor = {
+  name: 'Probe Editor',
+  content: 'Probe University',
+  category: 'associate editor',
+  post: 'Professor',
+  email: 'ed@uni.example',
+};
 
 /** A valid input for each route that takes a body; a new route with a body must add one here. */
 async function bodySamples(): Promise<Record<string, Body>> {
@@ -85,10 +91,17 @@ const QUERIES: Record<string, Record<string, string>> = {
   'GET /pdf': { refno: '1' },
 };
 /** Public pages with their path parameters, beside the API table. */
-const PAGES = ['/archives/{year}/vol{vol}/issue{issue}', '/archives/{year}/{vol}/{issue}/{ref}', '/search', '/pdf', '/board'];
+const PAGES = [
+  '/archives/{year}/vol{vol}/issue{issue}',
+  '/archives/{year}/{vol}/{issue}/{ref}',
+  '/search',
+  '/pdf',
+  '/board',
+];
 
 const withNul = (value: string) => `${value}${NUL}x`;
-const fill = (path: string, replace: (name: string) => string) => path.replace(/\{([^}]+)\}/g, (_m, name: string) => replace(name));
+const fill = (path: string, replace: (name: string) => string) =>
+  path.replace(/\{([^}]+)\}/g, (_m, name: string) => replace(name));
 const query = (values: Record<string, string>) => (Object.keys(values).length ? `?${new URLSearchParams(values)}` : '');
 
 function stringFields(value: unknown, path: (string | number)[] = []): (string | number)[][] {
@@ -167,7 +180,12 @@ async function snapshot() {
 beforeAll(async () => {
   t = await createTestApp({ seedDemo: true });
   auth = await t.authHeader();
-  await t.app.inject({ method: 'POST', url: '/api/webdata', headers: auth, payload: { status: 'info', content: 'An entry' } });
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/webdata',
+    headers: auth,
+    payload: { status: 'info', content: 'An entry' },
+  });
   routes = routeTable(t.app);
   routes.push(...PAGES.map((path) => ({ method: 'GET', path })));
   samples = await bodySamples();
@@ -188,7 +206,11 @@ describe('invalid text in any input', () => {
     for (const probe of probes) {
       const response = await send(probe);
       const answer = String(response.headers['content-type']).includes('json') ? response.json() : {};
-      if (response.statusCode !== 400 || answer.error !== 'invalid_input' || !String(answer.message).endsWith(NUL_MESSAGE)) {
+      if (
+        response.statusCode !== 400 ||
+        answer.error !== 'invalid_input' ||
+        !String(answer.message).endsWith(NUL_MESSAGE)
+      ) {
         wrong.push(`${probe.label} -> ${response.statusCode} ${response.body.slice(0, 120)}`);
       }
     }
@@ -200,8 +222,14 @@ describe('invalid text in any input', () => {
     const failures: string[] = [];
     for (const route of routes.filter((r) => r.path.includes('{'))) {
       for (const number of ['99999999999999999999', '2147483648', '-1', '1e999']) {
-        const response = await send({ label: routeKey(route), method: route.method, url: fill(route.path, () => number), body: samples[routeKey(route)] });
-        if (response.statusCode >= 500) failures.push(`${routeKey(route)} with ${number} -> ${response.statusCode} ${response.body.slice(0, 120)}`);
+        const response = await send({
+          label: routeKey(route),
+          method: route.method,
+          url: fill(route.path, () => number),
+          body: samples[routeKey(route)],
+        });
+        if (response.statusCode >= 500)
+          failures.push(`${routeKey(route)} with ${number} -> ${response.statusCode} ${response.body.slice(0, 120)}`);
       }
     }
     expect(failures).toEqual([]);

@@ -48,7 +48,8 @@ export function newManifest(fields: Omit<BackupManifest, 'format' | 'version'>):
 
 export function parseManifest(text: string): BackupManifest {
   const parsed = manifestSchema.safeParse(JSON.parse(text));
-  if (!parsed.success) throw new Error(`Not a backup of this website (${MANIFEST_ENTRY}: ${parsed.error.issues[0]?.message})`);
+  if (!parsed.success)
+    throw new Error(`Not a backup of this website (${MANIFEST_ENTRY}: ${parsed.error.issues[0]?.message})`);
   return parsed.data;
 }
 
@@ -59,5 +60,8 @@ export interface Target {
 }
 
 export function targetOf(config: Config): Target {
-  return { dataDir: config.DATA_DIR, database: { url: config.DATABASE_URL, sqliteFile: path.join(config.DATA_DIR, SQLITE_FILE) } };
+  return {
+    dataDir: config.DATA_DIR,
+    database: { url: config.DATABASE_URL, sqliteFile: path.join(config.DATA_DIR, SQLITE_FILE) },
+  };
 }

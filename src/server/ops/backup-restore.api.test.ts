@@ -57,7 +57,11 @@ function filesUnder(root: string): Map<string, Buffer> {
   const files = new Map<string, Buffer>();
   if (!fs.existsSync(root)) return files;
   for (const entry of fs.readdirSync(root, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile()) files.set(path.relative(root, path.join(entry.parentPath, entry.name)), fs.readFileSync(path.join(entry.parentPath, entry.name)));
+    if (entry.isFile())
+      files.set(
+        path.relative(root, path.join(entry.parentPath, entry.name)),
+        fs.readFileSync(path.join(entry.parentPath, entry.name)),
+      );
   }
   return files;
 }
@@ -74,10 +78,20 @@ function startWriting() {
   const someWritten = new Promise<void>((resolve) => (started = resolve));
   const done = (async () => {
     for (let n = 1; !stop || n <= 4; n++) {
-      const article = await t.app.inject({ method: 'POST', url: '/api/admin/archives/', headers: auth, payload: articleForm(n) });
+      const article = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/archives/',
+        headers: auth,
+        payload: articleForm(n),
+      });
       expect(article.statusCode).toBe(201);
       acknowledged.push({ table: 'articles', id: article.json().id });
-      const entry = await t.app.inject({ method: 'POST', url: '/api/webdata', headers: auth, payload: { status: 'info', content: `entry ${n}` } });
+      const entry = await t.app.inject({
+        method: 'POST',
+        url: '/api/webdata',
+        headers: auth,
+        payload: { status: 'info', content: `entry ${n}` },
+      });
       expect(entry.statusCode).toBe(201);
       acknowledged.push({ table: 'worklog_entries', id: entry.json().id });
       if (n === 2) started();
@@ -95,7 +109,14 @@ beforeAll(async () => {
   // The newest entry deleted: its id must not be handed out again after a restore.
   const entries = await t.ctx.db
     .insertInto('worklog_entries')
-    .values([1, 2].map((n) => ({ content: `old ${n}`, status: 'info', createdby: 'admin', created_at: new Date().toISOString() })))
+    .values(
+      [1, 2].map((n) => ({
+        content: `old ${n}`,
+        status: 'info',
+        createdby: 'admin',
+        created_at: new Date().toISOString(),
+      })),
+    )
     .returning('id')
     .execute();
   await t.ctx.db.deleteFrom('worklog_entries').where('id', '=', entries[1]!.id).execute();
@@ -107,7 +128,10 @@ let sourceClosed = false;
 afterAll(async () => {
   if (!sourceClosed) await t.close();
   fs.rmSync(work, { recursive: true, force: true });
-  if (pgUrl) await withPgClient(pgUrl!, async (client) => { for (const schema of schemas) await client.query(`DROP SCHEMA ${schema} CASCADE`); });
+  if (pgUrl)
+    await withPgClient(pgUrl!, async (client) => {
+      for (const schema of schemas) await client.query(`DROP SCHEMA ${schema} CASCADE`);
+    });
 });
 
 describe('npm run backup / npm run restore', () => {
@@ -138,7 +162,8 @@ describe('npm run backup / npm run restore', () => {
 
     const copy = await withDatabase(restored.database, allRows);
     // Writes ran one after another, so the snapshot holds exactly the first of them, up to some point.
-    const inCopy = ({ table, id }: { table: string; id: number }) => (copy[table] as { id: number }[]).some((row) => row.id === id);
+    const inCopy = ({ table, id }: { table: string; id: number }) =>
+      (copy[table] as { id: number }[]).some((row) => row.id === id);
     const firstMissing = writing.acknowledged.findIndex((write) => !inCopy(write));
     const later = firstMissing === -1 ? [] : writing.acknowledged.slice(firstMissing);
     expect(later.filter(inCopy)).toEqual([]);
@@ -146,7 +171,9 @@ describe('npm run backup / npm run restore', () => {
     const loggedAs = { articles: 'article', worklog_entries: 'worklog' } as const;
     const afterSnapshot = (table: string, row: { id: number; object_type?: string; object_id?: number }) =>
       later.some((write) =>
-        table === 'activity_log' ? loggedAs[write.table] === row.object_type && write.id === row.object_id : write.table === table && write.id === row.id,
+        table === 'activity_log'
+          ? loggedAs[write.table] === row.object_type && write.id === row.object_id
+          : write.table === table && write.id === row.id,
       );
 
     expect(Object.keys(copy).sort()).toEqual(Object.keys(now).sort());
@@ -164,13 +191,18 @@ describe('npm run backup / npm run restore', () => {
       expect(restoredFiles.get(name), name).toEqual(sourceFiles.get(name));
     }
     for (const [name, bytes] of restoredFiles) expect(bytes, name).toEqual(sourceFiles.get(name));
-    expect(fs.readFileSync(path.join(restored.dataDir, JWT_SECRET_FILE), 'utf8')).toBe('a-persisted-secret-of-the-source');
+    expect(fs.readFileSync(path.join(restored.dataDir, JWT_SECRET_FILE), 'utf8')).toBe(
+      'a-persisted-secret-of-the-source',
+    );
   });
 
   it('goes on numbering after the highest id the source ever handed out', async () => {
     const next = await withDatabase(restored.database, async (db) => {
       const { rows } = await sql<{ id: number }>`select max(id) as id from worklog_entries`.execute(db);
-      await db.insertInto('worklog_entries').values({ content: 'after restore', status: 'info', createdby: 'admin', created_at: '' }).execute();
+      await db
+        .insertInto('worklog_entries')
+        .values({ content: 'after restore', status: 'info', createdby: 'admin', created_at: '' })
+        .execute();
       const after = await sql<{ id: number }>`select max(id) as id from worklog_entries`.execute(db);
       return { restoredMax: Number(rows[0]!.id), next: Number(after.rows[0]!.id) };
     });

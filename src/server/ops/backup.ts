@@ -38,11 +38,17 @@ const ALL_PAGES = 0x7fffffff;
  * (decision 012). It runs beside the server: the database snapshot is taken first, so every file a
  * snapshot row names was in place before the files are read.
  */
-export async function createBackup(target: Target, file: string, report: (line: string) => void = () => {}): Promise<BackupSummary> {
+export async function createBackup(
+  target: Target,
+  file: string,
+  report: (line: string) => void = () => {},
+): Promise<BackupSummary> {
   const work = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'journal-backup-'));
   try {
     const manifest = await dumpDatabase(target.database, work);
-    report(`database (${manifest.engine}): ${manifest.tables.length} tables, migrations up to ${manifest.migrations.at(-1) ?? 'none'}`);
+    report(
+      `database (${manifest.engine}): ${manifest.tables.length} tables, migrations up to ${manifest.migrations.at(-1) ?? 'none'}`,
+    );
     for (const table of manifest.tables) report(`  ${table.name}: ${table.rows} rows`);
     const summary = await writeArchive(file, manifest, work, target.dataDir, report);
     report(`files: ${summary.files} (${summary.fileBytes} bytes)`);
@@ -103,7 +109,12 @@ async function dumpTables(db: AnyDb, engine: Engine, dir: string): Promise<Backu
     const lastId = lastIds.get(table.name);
     dumped.push({ name: table.name, columns: table.columns, rows, ...(lastId === undefined ? {} : { lastId }) });
   }
-  return newManifest({ createdAt: new Date().toISOString(), engine, migrations: await migrationNames(db), tables: dumped });
+  return newManifest({
+    createdAt: new Date().toISOString(),
+    engine,
+    migrations: await migrationNames(db),
+    tables: dumped,
+  });
 }
 
 async function dumpTable(db: AnyDb, table: TableInfo, file: string): Promise<number> {
@@ -141,11 +152,14 @@ async function writeArchive(
     files.fileBytes += entry.stats?.size ?? 0;
   });
   // A file replaced or deleted by a write after the snapshot is no longer there to read.
-  archive.on('warning', (error: NodeJS.ErrnoException) => report(`skipped ${error.path}: ${error.code === 'ENOENT' ? 'removed while the backup ran' : error.message}`));
+  archive.on('warning', (error: NodeJS.ErrnoException) =>
+    report(`skipped ${error.path}: ${error.code === 'ENOENT' ? 'removed while the backup ran' : error.message}`),
+  );
   const written = pipeline(archive, fs.createWriteStream(temp));
   try {
     archive.append(JSON.stringify(manifest, null, 2), { name: MANIFEST_ENTRY });
-    for (const table of manifest.tables) archive.file(path.join(work, tableEntry(table.name)), { name: tableEntry(table.name) });
+    for (const table of manifest.tables)
+      archive.file(path.join(work, tableEntry(table.name)), { name: tableEntry(table.name) });
     for (const name of await storedFiles(path.join(dataDir, FILES_DIR))) {
       archive.file(path.join(dataDir, FILES_DIR, name), { name: `${FILES_DIR}/${name}` });
     }

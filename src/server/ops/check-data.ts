@@ -8,7 +8,14 @@ import { configuredDatabase } from '../bootstrap.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
-import { checkFiles, describeReference, disagreementCount, repairFiles, type FileCheck, type FileRepair } from '../storage/file-repair.js';
+import {
+  checkFiles,
+  describeReference,
+  disagreementCount,
+  repairFiles,
+  type FileCheck,
+  type FileRepair,
+} from '../storage/file-repair.js';
 import { FileStore } from '../storage/file-store.js';
 
 function section(title: string, lines: string[]): string[] {
@@ -19,7 +26,9 @@ function checkReport(check: FileCheck): string[] {
   return [
     ...section(
       'pending file moves',
-      check.pendingMoves.map((move) => `${move.source} -> ${move.target}${move.remove ? `, then remove ${move.remove}` : ''}`),
+      check.pendingMoves.map(
+        (move) => `${move.source} -> ${move.target}${move.remove ? `, then remove ${move.remove}` : ''}`,
+      ),
     ),
     ...section('temporary files no pending move names', check.tempFiles),
     ...section('files no row names', check.unnamedFiles),
@@ -32,7 +41,10 @@ function repairReport({ moves, ...repair }: FileRepair): string[] {
   return [
     ...(moves.finished ? [`finished ${moves.finished} pending file moves`] : []),
     ...(moves.cleared ? [`cleared ${moves.cleared} pending moves that were already done`] : []),
-    ...section('pending moves whose file was lost', moves.lost.map((move) => move.target)),
+    ...section(
+      'pending moves whose file was lost',
+      moves.lost.map((move) => move.target),
+    ),
     ...section('removed temporary files', repair.tempFilesRemoved),
     ...section('removed files no row names', repair.unnamedFilesRemoved),
     ...section(
@@ -59,7 +71,11 @@ async function main(repair: boolean): Promise<number> {
     }
     const check = await checkFiles(handle.db, files);
     const count = disagreementCount(check);
-    console.log(count ? [...checkReport(check), `${count} disagreements; \`npm run check-data -- --repair\` fixes them.`].join('\n') : 'Rows and files agree.');
+    console.log(
+      count
+        ? [...checkReport(check), `${count} disagreements; \`npm run check-data -- --repair\` fixes them.`].join('\n')
+        : 'Rows and files agree.',
+    );
     return count ? 1 : 0;
   } finally {
     await handle.db.destroy();
@@ -69,7 +85,9 @@ async function main(repair: boolean): Promise<number> {
 main(process.argv.includes('--repair')).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(error instanceof ConfigError ? error.message : `check-data failed: ${(error as Error)?.stack ?? String(error)}`);
+    console.error(
+      error instanceof ConfigError ? error.message : `check-data failed: ${(error as Error)?.stack ?? String(error)}`,
+    );
     process.exit(2);
   },
 );

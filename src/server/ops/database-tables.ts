@@ -32,11 +32,16 @@ async function listSqliteTables(db: AnyDb): Promise<TableInfo[]> {
   for (const { name } of tables) {
     const { rows: columns } = await sql<{ name: string; pk: number }>`
       select name, pk from pragma_table_xinfo(${name}) where hidden = 0 order by cid`.execute(db);
-    const { rows: keys } = await sql<{ table: string }>`select "table" from pragma_foreign_key_list(${name})`.execute(db);
+    const { rows: keys } = await sql<{ table: string }>`select "table" from pragma_foreign_key_list(${name})`.execute(
+      db,
+    );
     result.push({
       name,
       columns: columns.map((c) => c.name),
-      primaryKey: columns.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk).map((c) => c.name),
+      primaryKey: columns
+        .filter((c) => c.pk > 0)
+        .sort((a, b) => a.pk - b.pk)
+        .map((c) => c.name),
       references: keys.map((k) => k.table),
     });
   }

@@ -22,7 +22,10 @@ export async function runOperation(
     await operation(targetOf(loadConfig()), file, (line) => console.log(line));
   } catch (error) {
     if (error instanceof ConfigError) console.error(error.message);
-    else console.error(`${error instanceof RestoreRefused ? 'Refused' : 'Failed'}: ${(error as Error).message ?? String(error)}`);
+    else
+      console.error(
+        `${error instanceof RestoreRefused ? 'Refused' : 'Failed'}: ${(error as Error).message ?? String(error)}`,
+      );
     process.exit(1);
   }
 }

@@ -34,7 +34,11 @@ const MAX_BOUND_VALUES = 10_000;
  * Restores a backup into an empty DATA_DIR and an empty database (decision 012). Anything else is refused
  * before a byte is written; a restore that fails part way leaves the target empty again.
  */
-export async function restoreBackup(target: Target, file: string, report: (line: string) => void = () => {}): Promise<RestoreSummary> {
+export async function restoreBackup(
+  target: Target,
+  file: string,
+  report: (line: string) => void = () => {},
+): Promise<RestoreSummary> {
   if (!fs.existsSync(file)) throw new RestoreRefused(`There is no backup at ${file}`);
   await refuseUnlessEmpty(target);
   const staging = path.join(target.dataDir, `.restore-${crypto.randomBytes(6).toString('hex')}`);
@@ -43,11 +47,14 @@ export async function restoreBackup(target: Target, file: string, report: (line:
     const files = await extract(file, staging);
     const manifest = parseManifest(await fs.promises.readFile(path.join(staging, MANIFEST_ENTRY), 'utf8'));
     await refuseOtherMigrations(manifest);
-    report(`backup of ${manifest.createdAt} (${manifest.engine}), migrations up to ${manifest.migrations.at(-1) ?? 'none'}`);
+    report(
+      `backup of ${manifest.createdAt} (${manifest.engine}), migrations up to ${manifest.migrations.at(-1) ?? 'none'}`,
+    );
     const tables = await loadDatabase(target.database, manifest, staging);
     for (const table of tables) report(`  ${table.name}: ${table.rows} rows`);
     for (const name of [FILES_DIR, JWT_SECRET_FILE]) {
-      if (fs.existsSync(path.join(staging, name))) await fs.promises.rename(path.join(staging, name), path.join(target.dataDir, name));
+      if (fs.existsSync(path.join(staging, name)))
+        await fs.promises.rename(path.join(staging, name), path.join(target.dataDir, name));
     }
     report(`files: ${files.files} (${files.fileBytes} bytes)`);
     return { tables, ...files };
@@ -64,7 +71,8 @@ async function refuseUnlessEmpty({ dataDir, database }: Target): Promise<void> {
     throw new RestoreRefused(`DATA_DIR ${dataDir} is not empty: restore only into an empty or missing directory`);
   }
   if (!database.url) {
-    if (database.sqliteFile && fs.existsSync(database.sqliteFile)) throw new RestoreRefused(`The database ${database.sqliteFile} already exists`);
+    if (database.sqliteFile && fs.existsSync(database.sqliteFile))
+      throw new RestoreRefused(`The database ${database.sqliteFile} already exists`);
     return;
   }
   const { db } = openDatabase(database);
@@ -74,7 +82,10 @@ async function refuseUnlessEmpty({ dataDir, database }: Target): Promise<void> {
         (select count(*) from information_schema.tables where table_schema = current_schema()) as tables`.execute(db);
     const { schema, tables } = rows[0]!;
     if (!schema) throw new RestoreRefused('The PostgreSQL search path names no existing schema to restore into');
-    if (Number(tables) > 0) throw new RestoreRefused(`The PostgreSQL schema ${schema} is not empty (${tables} tables): restore only into an empty database`);
+    if (Number(tables) > 0)
+      throw new RestoreRefused(
+        `The PostgreSQL schema ${schema} is not empty (${tables} tables): restore only into an empty database`,
+      );
   } finally {
     await db.destroy();
   }
@@ -98,7 +109,8 @@ async function extract(file: string, staging: string): Promise<Omit<RestoreSumma
       files.fileBytes += entry.size;
     },
   });
-  if (!fs.existsSync(path.join(staging, MANIFEST_ENTRY))) throw new RestoreRefused(`${file} is not a backup of this website: it has no ${MANIFEST_ENTRY}`);
+  if (!fs.existsSync(path.join(staging, MANIFEST_ENTRY)))
+    throw new RestoreRefused(`${file} is not a backup of this website: it has no ${MANIFEST_ENTRY}`);
   return files;
 }
 
@@ -124,7 +136,11 @@ async function knownMigrations(): Promise<string[]> {
 }
 
 /** Creates the schema by migrating, then replaces every table's rows with the backup's in one transaction. */
-async function loadDatabase(options: DatabaseOptions, manifest: BackupManifest, staging: string): Promise<RestoreSummary['tables']> {
+async function loadDatabase(
+  options: DatabaseOptions,
+  manifest: BackupManifest,
+  staging: string,
+): Promise<RestoreSummary['tables']> {
   const handle = openDatabase(options);
   try {
     await migrate(handle);
@@ -138,7 +154,10 @@ async function loadDatabase(options: DatabaseOptions, manifest: BackupManifest, 
       const loaded: RestoreSummary['tables'] = [];
       for (const table of order) {
         const backup = fromBackup.get(table.name)!;
-        loaded.push({ name: table.name, rows: await loadTable(trx, backup, path.join(staging, tableEntry(backup.name))) });
+        loaded.push({
+          name: table.name,
+          rows: await loadTable(trx, backup, path.join(staging, tableEntry(backup.name))),
+        });
         if (backup.lastId !== undefined) await restoreLastId(trx, handle.engine, table, backup.lastId);
       }
       return loaded;
@@ -153,12 +172,18 @@ async function loadDatabase(options: DatabaseOptions, manifest: BackupManifest, 
 }
 
 /** Each table of the backup with the same table here; its columns must all exist here too. */
-async function matchTables({ db, engine }: DatabaseHandle, manifest: BackupManifest): Promise<{ table: TableInfo; backup: TableManifest }[]> {
+async function matchTables(
+  { db, engine }: DatabaseHandle,
+  manifest: BackupManifest,
+): Promise<{ table: TableInfo; backup: TableManifest }[]> {
   const here = new Map((await listTables(db, engine)).map((table) => [table.name, table]));
   return manifest.tables.map((backup) => {
     const table = here.get(backup.name);
     const missing = backup.columns.filter((column) => !table?.columns.includes(column));
-    if (!table || missing.length) throw new Error(`The backup's table ${backup.name} does not fit this database (missing: ${table ? missing.join(', ') : 'the table'})`);
+    if (!table || missing.length)
+      throw new Error(
+        `The backup's table ${backup.name} does not fit this database (missing: ${table ? missing.join(', ') : 'the table'})`,
+      );
     return { table, backup };
   });
 }
@@ -175,26 +200,31 @@ async function loadTable(db: AnyDb, backup: TableManifest, file: string): Promis
   for await (const line of readline.createInterface({ input: fs.createReadStream(file), crlfDelay: Infinity })) {
     if (!line) continue;
     const values: unknown = JSON.parse(line);
-    if (!Array.isArray(values) || values.length !== backup.columns.length) throw new Error(`${tableEntry(backup.name)} is damaged`);
+    if (!Array.isArray(values) || values.length !== backup.columns.length)
+      throw new Error(`${tableEntry(backup.name)} is damaged`);
     batch.push(Object.fromEntries(backup.columns.map((column, i) => [column, values[i]])));
     if (batch.length === batchSize) await flush();
   }
   await flush();
-  if (count !== backup.rows) throw new Error(`${tableEntry(backup.name)} holds ${count} rows where the backup says ${backup.rows}`);
+  if (count !== backup.rows)
+    throw new Error(`${tableEntry(backup.name)} holds ${count} rows where the backup says ${backup.rows}`);
   return count;
 }
 
 /** Undoes the migrations of a failed restore into PostgreSQL (the schema was empty before). */
 async function dropAllTables(db: AnyDb): Promise<void> {
   const { rows } = await sql<{ name: string }>`
-    select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(db);
+    select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(
+    db,
+  );
   if (rows.length) await sql`drop table if exists ${sql.join(rows.map((row) => sql.id(row.name)))} cascade`.execute(db);
 }
 
 /** Removes what a failed restore put into DATA_DIR (which was empty or missing). */
 async function emptyAgain({ dataDir, database }: Target, dataDirExisted: boolean): Promise<void> {
   const created = [FILES_DIR, JWT_SECRET_FILE].map((name) => path.join(dataDir, name));
-  if (!database.url && database.sqliteFile) created.push(...['', '-wal', '-shm'].map((suffix) => `${database.sqliteFile}${suffix}`));
+  if (!database.url && database.sqliteFile)
+    created.push(...['', '-wal', '-shm'].map((suffix) => `${database.sqliteFile}${suffix}`));
   for (const entry of created) await fs.promises.rm(entry, { recursive: true, force: true });
   if (!dataDirExisted) await fs.promises.rm(dataDir, { recursive: true, force: true });
 }

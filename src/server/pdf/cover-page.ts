@@ -38,18 +38,40 @@ function articleBlock(doc: Doc, data: CoverPage, y: number, align: RunStyle['ali
   const left = doc.page.margins.left;
   doc.font('sans').fontSize(9.5).fillColor(COLOURS.gold).text('RESEARCH ARTICLE', left, y, { width, align });
   writeRuns(doc, titleRuns(data.title), left, doc.y + 8, {
-    regular: 'serifBold', italic: 'serifBoldItalic', size: 22, minSize: 9, width, maxHeight: titleBox, align, colour: COLOURS.ink,
+    regular: 'serifBold',
+    italic: 'serifBoldItalic',
+    size: 22,
+    minSize: 9,
+    width,
+    maxHeight: titleBox,
+    align,
+    colour: COLOURS.ink,
   });
   const authors = data.authors.join(', ');
-  const authorSize = fittedSize(doc, authors, 'serif', { regular: 'serif', italic: 'serif', size: 14, minSize: 9, width, maxHeight: 80 });
-  doc.font('serif').fontSize(authorSize).fillColor(COLOURS.navy).text(authors, left, doc.y + 14, { width, align });
+  const authorSize = fittedSize(doc, authors, 'serif', {
+    regular: 'serif',
+    italic: 'serif',
+    size: 14,
+    minSize: 9,
+    width,
+    maxHeight: 80,
+  });
+  doc
+    .font('serif')
+    .fontSize(authorSize)
+    .fillColor(COLOURS.navy)
+    .text(authors, left, doc.y + 14, { width, align });
   if (align === 'center') {
     factColumns(doc, articleFacts(data), null, doc.y + 28);
     return doc.y;
   }
   doc.y += 18;
   for (const [label, value] of articleFacts(data)) {
-    doc.font('sansBold').fontSize(10.5).fillColor(COLOURS.muted).text(`${label}: `, left, doc.y + 3, { width, continued: true });
+    doc
+      .font('sansBold')
+      .fontSize(10.5)
+      .fillColor(COLOURS.muted)
+      .text(`${label}: `, left, doc.y + 3, { width, continued: true });
     doc.font('sans').fillColor(COLOURS.ink).text(value);
   }
   return doc.y;
@@ -65,11 +87,18 @@ function publisherBlock(doc: Doc, journal: JournalInfo, bottom: number, colour: 
     [contactLine(journal), 'sans', 9.5],
   ];
   const present = lines.filter(([text]) => text);
-  const height = present.reduce((sum, [text, font, size]) => sum + doc.font(font).fontSize(size).heightOfString(text, { width }) + 2, 0);
+  const height = present.reduce(
+    (sum, [text, font, size]) => sum + doc.font(font).fontSize(size).heightOfString(text, { width }) + 2,
+    0,
+  );
   doc.y = bottom - height;
   belowMargin(doc, () => {
     for (const [text, font, size] of present) {
-      doc.font(font).fontSize(size).fillColor(colour).text(text, left, doc.y + 2, { width, align: 'center' });
+      doc
+        .font(font)
+        .fontSize(size)
+        .fillColor(colour)
+        .text(text, left, doc.y + 2, { width, align: 'center' });
     }
   });
 }
@@ -107,11 +136,26 @@ function bannerCover(doc: Doc, data: CoverPage): void {
   drawEmblem(doc, left, 34, 82);
   const textX = left + 100;
   const textWidth = width - textX - left;
-  const size = fittedSize(doc, data.journal.name, 'serifBold', { regular: 'serifBold', italic: 'serifBold', size: 22, minSize: 13, width: textWidth, maxHeight: 60 });
+  const size = fittedSize(doc, data.journal.name, 'serifBold', {
+    regular: 'serifBold',
+    italic: 'serifBold',
+    size: 22,
+    minSize: 13,
+    width: textWidth,
+    maxHeight: 60,
+  });
   doc.font('serifBold').fontSize(size).fillColor('#ffffff').text(data.journal.name, textX, 40, { width: textWidth });
-  doc.font('sans').fontSize(9.5).fillColor(COLOURS.cream).text(issnLine(data.journal), textX, doc.y + 6, { width: textWidth });
+  doc
+    .font('sans')
+    .fontSize(9.5)
+    .fillColor(COLOURS.cream)
+    .text(issnLine(data.journal), textX, doc.y + 6, { width: textWidth });
 
-  doc.font('serifBold').fontSize(16).fillColor(COLOURS.navy).text(coverIssueHeading(data), left, BANNER_HEIGHT + 40, { width: contentWidth(doc) });
+  doc
+    .font('serifBold')
+    .fontSize(16)
+    .fillColor(COLOURS.navy)
+    .text(coverIssueHeading(data), left, BANNER_HEIGHT + 40, { width: contentWidth(doc) });
   doc.y += 6;
   rule(doc, COLOURS.rule);
 

@@ -32,10 +32,17 @@ function writeMember(doc: Doc, member: BoardMember): void {
   const width = contentWidth(doc);
   const left = doc.page.margins.left;
   const lines = memberLines(member);
-  const height = lines.reduce((sum, [text, font, size]) => sum + doc.font(font).fontSize(size).heightOfString(text, { width }) + 1, 0);
+  const height = lines.reduce(
+    (sum, [text, font, size]) => sum + doc.font(font).fontSize(size).heightOfString(text, { width }) + 1,
+    0,
+  );
   ensureSpace(doc, height + 7);
   for (const [text, font, size, colour] of lines) {
-    doc.font(font).fontSize(size).fillColor(colour).text(text, left, doc.y + 1, { width });
+    doc
+      .font(font)
+      .fontSize(size)
+      .fillColor(colour)
+      .text(text, left, doc.y + 1, { width });
   }
   doc.y += 7;
 }
@@ -49,14 +56,22 @@ export function editorialBoard(journal: JournalInfo, members: BoardMember[]): Do
     const group = members.filter((member) => member.category === category);
     if (group.length === 0) continue;
     ensureSpace(doc, 90);
-    doc.font('serifBold').fontSize(13.5).fillColor(COLOURS.navy).text(EDITOR_GROUP_TITLES[category], doc.page.margins.left, doc.y + 4);
+    doc
+      .font('serifBold')
+      .fontSize(13.5)
+      .fillColor(COLOURS.navy)
+      .text(EDITOR_GROUP_TITLES[category], doc.page.margins.left, doc.y + 4);
     doc.y += 2;
     rule(doc, COLOURS.gold, 1);
     doc.y += 6;
     for (const member of group) writeMember(doc, member);
   }
   if (members.length === 0) {
-    doc.font('serifItalic').fontSize(12).fillColor(COLOURS.muted).text('The editorial board has not been announced yet.');
+    doc
+      .font('serifItalic')
+      .fontSize(12)
+      .fillColor(COLOURS.muted)
+      .text('The editorial board has not been announced yet.');
   }
   doc.end();
   return doc;

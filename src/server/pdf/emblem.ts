@@ -5,7 +5,10 @@ const LOGO_SIZE = 96;
 
 /** Draws the journal's emblem with its top-left corner at (x, y), `size` points wide. */
 export function drawEmblem(doc: Doc, x: number, y: number, size: number): void {
-  doc.save().translate(x, y).scale(size / LOGO_SIZE);
+  doc
+    .save()
+    .translate(x, y)
+    .scale(size / LOGO_SIZE);
   doc.circle(48, 48, 46).fill(COLOURS.navy);
   doc.circle(48, 48, 38).lineWidth(3).stroke(COLOURS.gold);
   doc.path('M26 32c8-3 15-3 22 2v34c-7-5-14-5-22-2z').fill('#ffffff');

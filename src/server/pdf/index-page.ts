@@ -22,7 +22,12 @@ const PAD = 6;
 function columns(doc: Doc) {
   const left = doc.page.margins.left;
   const title = contentWidth(doc) - NUMBER_WIDTH - PAGES_WIDTH - 2 * GAP;
-  return { number: left, title: left + NUMBER_WIDTH + GAP, titleWidth: title, pages: left + NUMBER_WIDTH + title + 2 * GAP };
+  return {
+    number: left,
+    title: left + NUMBER_WIDTH + GAP,
+    titleWidth: title,
+    pages: left + NUMBER_WIDTH + title + 2 * GAP,
+  };
 }
 
 function tableHeader(doc: Doc): void {
@@ -36,7 +41,13 @@ function tableHeader(doc: Doc): void {
   doc.y = y + 20 + PAD;
 }
 
-const titleStyle = (width: number): RunStyle => ({ regular: 'serifBold', italic: 'serifBoldItalic', size: 10.5, width, colour: COLOURS.ink });
+const titleStyle = (width: number): RunStyle => ({
+  regular: 'serifBold',
+  italic: 'serifBoldItalic',
+  size: 10.5,
+  width,
+  colour: COLOURS.ink,
+});
 
 function rowHeight(doc: Doc, entry: IndexEntry, width: number): number {
   const title = runsHeight(doc, titleRuns(entry.title), titleStyle(width));
@@ -48,12 +59,30 @@ function writeRow(doc: Doc, entry: IndexEntry, number: number): void {
   const c = columns(doc);
   if (ensureSpace(doc, rowHeight(doc, entry, c.titleWidth))) tableHeader(doc);
   const top = doc.y;
-  doc.font('sans').fontSize(9.5).fillColor(COLOURS.muted).text(String(number), c.number + 4, top, { width: NUMBER_WIDTH - 4 });
-  doc.font('sans').fontSize(9.5).fillColor(COLOURS.ink).text(entry.pagenumber, c.pages, top, { width: PAGES_WIDTH - 4, align: 'right' });
+  doc
+    .font('sans')
+    .fontSize(9.5)
+    .fillColor(COLOURS.muted)
+    .text(String(number), c.number + 4, top, { width: NUMBER_WIDTH - 4 });
+  doc
+    .font('sans')
+    .fontSize(9.5)
+    .fillColor(COLOURS.ink)
+    .text(entry.pagenumber, c.pages, top, { width: PAGES_WIDTH - 4, align: 'right' });
   writeRuns(doc, titleRuns(entry.title), c.title, top, titleStyle(c.titleWidth));
-  doc.font('sans').fontSize(9).fillColor(COLOURS.navy).text(entry.authors.join(', '), c.title, doc.y + 2, { width: c.titleWidth });
+  doc
+    .font('sans')
+    .fontSize(9)
+    .fillColor(COLOURS.navy)
+    .text(entry.authors.join(', '), c.title, doc.y + 2, { width: c.titleWidth });
   doc.y += PAD;
-  doc.save().moveTo(doc.page.margins.left, doc.y).lineTo(doc.page.margins.left + contentWidth(doc), doc.y).lineWidth(0.5).stroke(COLOURS.rule).restore();
+  doc
+    .save()
+    .moveTo(doc.page.margins.left, doc.y)
+    .lineTo(doc.page.margins.left + contentWidth(doc), doc.y)
+    .lineWidth(0.5)
+    .stroke(COLOURS.rule)
+    .restore();
   doc.y += PAD;
 }
 
@@ -75,7 +104,11 @@ export function indexPage(journal: JournalInfo, entries: IndexEntry[]): Doc {
       number = 0;
       ensureSpace(doc, 110);
       doc.y += 4;
-      doc.font('serifBold').fontSize(13).fillColor(COLOURS.navy).text(`Volume ${entry.volume}, Issue ${entry.issue} (${entry.year})`, doc.page.margins.left, doc.y);
+      doc
+        .font('serifBold')
+        .fontSize(13)
+        .fillColor(COLOURS.navy)
+        .text(`Volume ${entry.volume}, Issue ${entry.issue} (${entry.year})`, doc.page.margins.left, doc.y);
       doc.y += 6;
       tableHeader(doc);
     }

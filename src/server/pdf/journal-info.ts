@@ -54,4 +54,5 @@ export function formatDate(isoDate: string): string {
 }
 
 /** 'Volume 10, Issue 2, 2024'. */
-export const issueLabel = (a: { volume: number; issue: number; year: number }) => `Volume ${a.volume}, Issue ${a.issue}, ${a.year}`;
+export const issueLabel = (a: { volume: number; issue: number; year: number }) =>
+  `Volume ${a.volume}, Issue ${a.issue}, ${a.year}`;

@@ -7,14 +7,31 @@ import { fittedSize } from './rich-text.js';
 export function pageBorder(doc: Doc, inset = 18): void {
   const { width, height } = doc.page;
   doc.save();
-  doc.rect(inset, inset, width - 2 * inset, height - 2 * inset).lineWidth(3).stroke(COLOURS.navy);
-  doc.rect(inset + 7, inset + 7, width - 2 * inset - 14, height - 2 * inset - 14).lineWidth(1).stroke(COLOURS.gold);
+  doc
+    .rect(inset, inset, width - 2 * inset, height - 2 * inset)
+    .lineWidth(3)
+    .stroke(COLOURS.navy);
+  doc
+    .rect(inset + 7, inset + 7, width - 2 * inset - 14, height - 2 * inset - 14)
+    .lineWidth(1)
+    .stroke(COLOURS.gold);
   doc.restore();
 }
 
 /** Centred text across the content width, starting at y; returns the y below it. */
-export function centred(doc: Doc, text: string, y: number, font: string, size: number, colour: string = COLOURS.ink): number {
-  doc.font(font).fontSize(size).fillColor(colour).text(text, doc.page.margins.left, y, { width: contentWidth(doc), align: 'center' });
+export function centred(
+  doc: Doc,
+  text: string,
+  y: number,
+  font: string,
+  size: number,
+  colour: string = COLOURS.ink,
+): number {
+  doc
+    .font(font)
+    .fontSize(size)
+    .fillColor(colour)
+    .text(text, doc.page.margins.left, y, { width: contentWidth(doc), align: 'center' });
   return doc.y;
 }
 
@@ -22,7 +39,14 @@ export function centred(doc: Doc, text: string, y: number, font: string, size: n
 export function centredMasthead(doc: Doc, journal: JournalInfo, top: number, emblemSize: number): number {
   drawEmblem(doc, (doc.page.width - emblemSize) / 2, top, emblemSize);
   const width = contentWidth(doc);
-  const size = fittedSize(doc, journal.name, 'serifBold', { regular: 'serifBold', italic: 'serifBold', size: 24, minSize: 14, width, maxHeight: 64 });
+  const size = fittedSize(doc, journal.name, 'serifBold', {
+    regular: 'serifBold',
+    italic: 'serifBold',
+    size: 24,
+    minSize: 14,
+    width,
+    maxHeight: 64,
+  });
   const y = centred(doc, journal.name, top + emblemSize + 10, 'serifBold', size, COLOURS.navy);
   return centred(doc, issnLine(journal), y + 4, 'sans', 10, COLOURS.muted);
 }
@@ -37,8 +61,16 @@ export function letterhead(doc: Doc, journal: JournalInfo, heading: string): voi
   drawEmblem(doc, left, top, emblem);
   const textX = left + emblem + 14;
   const width = contentWidth(doc) - emblem - 14;
-  doc.font('serifBold').fontSize(16).fillColor(COLOURS.navy).text(journal.name, textX, top + 4, { width });
-  doc.font('sans').fontSize(9).fillColor(COLOURS.muted).text(issnLine(journal), textX, doc.y + 2, { width });
+  doc
+    .font('serifBold')
+    .fontSize(16)
+    .fillColor(COLOURS.navy)
+    .text(journal.name, textX, top + 4, { width });
+  doc
+    .font('sans')
+    .fontSize(9)
+    .fillColor(COLOURS.muted)
+    .text(issnLine(journal), textX, doc.y + 2, { width });
   doc.y = Math.max(doc.y, top + emblem) + 14;
   centred(doc, heading, doc.y, 'serifBold', 17, COLOURS.ink);
   doc.y += 6;
@@ -55,7 +87,15 @@ export function pageFooters(doc: Doc, label: (page: number) => string): void {
     const { x, y } = doc;
     const footY = doc.page.height - doc.page.margins.bottom / 2 - 4;
     belowMargin(doc, () =>
-      doc.font('sans').fontSize(8.5).fillColor(COLOURS.muted).text(label(page), doc.page.margins.left, footY, { width: contentWidth(doc), align: 'center', lineBreak: false }),
+      doc
+        .font('sans')
+        .fontSize(8.5)
+        .fillColor(COLOURS.muted)
+        .text(label(page), doc.page.margins.left, footY, {
+          width: contentWidth(doc),
+          align: 'center',
+          lineBreak: false,
+        }),
     );
     doc.x = x;
     doc.y = y;
@@ -78,12 +118,34 @@ export function factColumns(doc: Doc, facts: [string, string][], signatory: Sign
   const column = contentWidth(doc) / 3;
   facts.forEach(([label, value], index) => {
     const x = left + index * column;
-    doc.font('sans').fontSize(9).fillColor(COLOURS.muted).text(label.toUpperCase(), x, y, { width: column, align: 'center' });
-    doc.font('serifBold').fontSize(12).fillColor(COLOURS.ink).text(value, x, doc.y + 3, { width: column, align: 'center' });
+    doc
+      .font('sans')
+      .fontSize(9)
+      .fillColor(COLOURS.muted)
+      .text(label.toUpperCase(), x, y, { width: column, align: 'center' });
+    doc
+      .font('serifBold')
+      .fontSize(12)
+      .fillColor(COLOURS.ink)
+      .text(value, x, doc.y + 3, { width: column, align: 'center' });
   });
   if (!signatory) return;
   const x = left + 2 * column;
-  doc.save().moveTo(x + 24, y - 4).lineTo(x + column - 24, y - 4).lineWidth(0.8).stroke(COLOURS.ink).restore();
-  doc.font('serifBold').fontSize(12).fillColor(COLOURS.ink).text(signatory.name, x, y + 2, { width: column, align: 'center' });
-  doc.font('sans').fontSize(9).fillColor(COLOURS.muted).text(signatory.role, x, doc.y + 2, { width: column, align: 'center' });
+  doc
+    .save()
+    .moveTo(x + 24, y - 4)
+    .lineTo(x + column - 24, y - 4)
+    .lineWidth(0.8)
+    .stroke(COLOURS.ink)
+    .restore();
+  doc
+    .font('serifBold')
+    .fontSize(12)
+    .fillColor(COLOURS.ink)
+    .text(signatory.name, x, y + 2, { width: column, align: 'center' });
+  doc
+    .font('sans')
+    .fontSize(9)
+    .fillColor(COLOURS.muted)
+    .text(signatory.role, x, doc.y + 2, { width: column, align: 'center' });
 }

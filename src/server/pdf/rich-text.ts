@@ -79,7 +79,11 @@ interface Layout {
 
 /** Greedy line breaking of styled words at one size, measured with the real fonts. */
 function layoutWords(doc: Doc, words: Word[], size: number, style: RunStyle): Layout {
-  const pieceWidth = (piece: TextRun) => doc.font(piece.italic ? style.italic : style.regular).fontSize(size).widthOfString(piece.text);
+  const pieceWidth = (piece: TextRun) =>
+    doc
+      .font(piece.italic ? style.italic : style.regular)
+      .fontSize(size)
+      .widthOfString(piece.text);
   const space = doc.font(style.regular).fontSize(size).widthOfString(' ');
   const lineHeight = doc.currentLineHeight(true) + (style.lineGap ?? 0);
   const lines: Layout['lines'] = [];
@@ -99,7 +103,8 @@ function layoutWords(doc: Doc, words: Word[], size: number, style: RunStyle): La
 }
 
 const fits = (layout: Layout, style: RunStyle) =>
-  layout.widest <= style.width && (style.maxHeight === undefined || layout.lines.length * layout.lineHeight <= style.maxHeight);
+  layout.widest <= style.width &&
+  (style.maxHeight === undefined || layout.lines.length * layout.lineHeight <= style.maxHeight);
 
 /** The largest size, in half-point steps, at which plain text in one font fits the box (never below minSize). */
 export function fittedSize(doc: Doc, text: string, font: FontName, style: RunStyle): number {

@@ -49,7 +49,16 @@ export function zipStream(entries: Iterable<ZipEntry>): Readable {
   return archive;
 }
 
-const LETTERS_WITHOUT_DECOMPOSITION: Record<string, string> = { ł: 'l', ø: 'o', đ: 'd', ß: 'ss', æ: 'ae', œ: 'oe', ı: 'i', þ: 'th' };
+const LETTERS_WITHOUT_DECOMPOSITION: Record<string, string> = {
+  ł: 'l',
+  ø: 'o',
+  đ: 'd',
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  ı: 'i',
+  þ: 'th',
+};
 
 /**
  * A lowercase ASCII slug of a name ("Zoë Ørsted" -> "zoe-orsted") for a plain download file name; empty when the

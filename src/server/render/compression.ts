@@ -11,12 +11,21 @@ export const COMPRESS_FROM_BYTES = 2048;
  * page compresses it as closely (an issue page came out the same size), and with the 4 MB default an
  * issue page took a third longer to compress.
  */
-const brotliWindowBits = (bytes: number) => Math.min(zlib.constants.BROTLI_DEFAULT_WINDOW, Math.max(16, Math.ceil(Math.log2(bytes))));
-const brotli = (quality: number): Compressor => (body) =>
-  zlib.brotliCompressSync(body, {
-    params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality, [zlib.constants.BROTLI_PARAM_LGWIN]: brotliWindowBits(body.length) },
-  });
-const gzip = (level: number): Compressor => (body) => zlib.gzipSync(body, { level });
+const brotliWindowBits = (bytes: number) =>
+  Math.min(zlib.constants.BROTLI_DEFAULT_WINDOW, Math.max(16, Math.ceil(Math.log2(bytes))));
+const brotli =
+  (quality: number): Compressor =>
+  (body) =>
+    zlib.brotliCompressSync(body, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
+        [zlib.constants.BROTLI_PARAM_LGWIN]: brotliWindowBits(body.length),
+      },
+    });
+const gzip =
+  (level: number): Compressor =>
+  (body) =>
+    zlib.gzipSync(body, { level });
 
 /** A stored page is compressed once and sent many times, so it is worth a closer compression. */
 export const compressForStorage: Record<Encoding, Compressor> = { br: brotli(5), gzip: gzip(6) };

@@ -28,7 +28,15 @@ describe('server-rendered home page', () => {
 
   it('links the header and footer as the specification lists', async () => {
     const html = (await t.app.inject({ method: 'GET', url: '/' })).body;
-    for (const href of ['/archives', '/board', '/instructions', '/indexing', '/contact', '/privacy-policy', '/terms-and-conditions']) {
+    for (const href of [
+      '/archives',
+      '/board',
+      '/instructions',
+      '/indexing',
+      '/contact',
+      '/privacy-policy',
+      '/terms-and-conditions',
+    ]) {
       expect(html).toContain(`href="${href}"`);
     }
     expect(html).toContain('action="/search"');

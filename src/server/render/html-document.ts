@@ -12,7 +12,8 @@ function headTags(head: HeadData | null, origin: string): string {
   }
   tags.push(...sharingTags(head, origin));
   // '<' is escaped so that no text in the data can close the script element.
-  if (head.jsonLd) tags.push(`<script type="application/ld+json">${JSON.stringify(head.jsonLd).replace(/</g, '\\u003c')}</script>`);
+  if (head.jsonLd)
+    tags.push(`<script type="application/ld+json">${JSON.stringify(head.jsonLd).replace(/</g, '\\u003c')}</script>`);
   return tags.join('');
 }
 
@@ -20,10 +21,15 @@ function headTags(head: HeadData | null, origin: string): string {
 function sharingTags(head: HeadData, origin: string): string[] {
   const property = (name: string, content: string) => `<meta property="${name}" content="${escapeHtml(content)}">`;
   const name = (tag: string, content: string) => `<meta name="${tag}" content="${escapeHtml(content)}">`;
-  const tags = [property('og:type', head.ogType ?? 'website'), property('og:title', head.title), name('twitter:card', 'summary')];
+  const tags = [
+    property('og:type', head.ogType ?? 'website'),
+    property('og:title', head.title),
+    name('twitter:card', 'summary'),
+  ];
   tags.push(name('twitter:title', head.title));
   if (head.canonicalPath) tags.push(property('og:url', origin + head.canonicalPath));
-  if (head.description) tags.push(property('og:description', head.description), name('twitter:description', head.description));
+  if (head.description)
+    tags.push(property('og:description', head.description), name('twitter:description', head.description));
   return tags;
 }
 
@@ -51,7 +57,9 @@ export function htmlDocumentParts(options: DocumentOptions): string[] {
     '<!doctype html><html lang="en"><head><meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     headTags(options.head, options.origin),
-    options.linkFeed ? `<link rel="alternate" type="application/atom+xml" title="Latest articles" href="${escapeHtml(options.origin + FEED_PATH)}">` : '',
+    options.linkFeed
+      ? `<link rel="alternate" type="application/atom+xml" title="Latest articles" href="${escapeHtml(options.origin + FEED_PATH)}">`
+      : '',
     '<link rel="icon" href="/logo.svg" type="image/svg+xml">',
     ...assets.styles.map((href) => `<link rel="stylesheet" href="${href}">`),
     ...assets.preloads.map((href) => `<link rel="modulepreload" href="${href}">`),

@@ -39,7 +39,12 @@ describe('rendered-page cache', () => {
     expect(t.ctx.services.pages.size).toBeGreaterThan(0);
     const headers = await t.authHeader();
     const settings = (await t.app.inject({ method: 'GET', url: '/api/settings/', headers })).json();
-    const saved = await t.app.inject({ method: 'POST', url: '/api/settings', headers, payload: { ...settings, websitename: 'Saved Name' } });
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/settings',
+      headers,
+      payload: { ...settings, websitename: 'Saved Name' },
+    });
     expect(saved.statusCode).toBe(200);
     expect(t.ctx.services.pages.size).toBe(0);
     expect((await home()).body).toContain('<title>Saved Name</title>');

@@ -81,10 +81,20 @@ export function createPageRenderer(services: PublicServices, assets: ClientAsset
     const request = new Request(new URL(url, origin), { method: 'GET', headers: { accept: 'text/html' } });
     const reads = pageReads(services);
     const result = await renderPage(request, reads.api, origin);
-    if (result.kind === 'redirect') return { status: result.status, location: result.location, body: NO_BODY, encoding: null };
+    if (result.kind === 'redirect')
+      return { status: result.status, location: result.location, body: NO_BODY, encoding: null };
     // The router answers 500 for any failed read; a fault of the infrastructure has its own status.
     const status = reads.fault()?.statusCode ?? result.status;
-    const bytes = utf8.write(htmlDocumentParts({ head: result.head, origin, assets, body: result.body, hydrationJson: result.hydrationJson, linkFeed: true }));
+    const bytes = utf8.write(
+      htmlDocumentParts({
+        head: result.head,
+        origin,
+        assets,
+        body: result.body,
+        hydrationJson: result.hydrationJson,
+        linkFeed: true,
+      }),
+    );
     if (!encoding || bytes.length < COMPRESS_FROM_BYTES) return { status, body: Buffer.from(bytes), encoding: null };
     return { status, body: compressForOneAnswer[encoding](bytes), encoding };
   };

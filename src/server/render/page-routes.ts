@@ -27,7 +27,14 @@ function send(reply: FastifyReply, page: RenderedPage, publicAnswer: PublicAnswe
 }
 
 /** A stored page goes out compressed by the cache, closely and once per encoding. */
-export function sendStored(reply: FastifyReply, cache: PageCache, key: string, page: CachedPage, accepted: Encoding | null, publicAnswer: PublicAnswer) {
+export function sendStored(
+  reply: FastifyReply,
+  cache: PageCache,
+  key: string,
+  page: CachedPage,
+  accepted: Encoding | null,
+  publicAnswer: PublicAnswer,
+) {
   const encoding = page.body.length >= COMPRESS_FROM_BYTES ? accepted : null;
   const body = encoding ? cache.encoded(key, page, encoding) : page.body;
   return send(reply, { ...page, body, encoding }, publicAnswer, { coding: codingOf(accepted), once: false });
@@ -36,10 +43,16 @@ export function sendStored(reply: FastifyReply, cache: PageCache, key: string, p
 /** The coding a client accepts, as answer forms name it. */
 export const codingOf = (accepted: Encoding | null) => accepted ?? 'identity';
 
-const isClientOnly = (url: string) => CLIENT_ONLY_PREFIXES.some((prefix) => url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`));
+const isClientOnly = (url: string) =>
+  CLIENT_ONLY_PREFIXES.some((prefix) => url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`));
 
 /** Every URL that is not an API call, a file or a static asset is a page of the app. */
-export function registerPageRoutes(app: FastifyInstance, ctx: AppContext, assets: ClientAssets, render: PageRenderer): void {
+export function registerPageRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  assets: ClientAssets,
+  render: PageRenderer,
+): void {
   const cache = ctx.services.pages;
   const caching = new PublicCaching(ctx.clock, ctx.config);
 
@@ -51,12 +64,16 @@ export function registerPageRoutes(app: FastifyInstance, ctx: AppContext, assets
     const key = origin + request.url;
     const accepted = preferredEncoding(request.headers['accept-encoding']);
     const publicAnswer = { caching, data: caching.current() };
-    if (caching.notModified(request, reply, publicAnswer.data, codingOf(accepted))) return reply.header('vary', 'accept-encoding').send();
+    if (caching.notModified(request, reply, publicAnswer.data, codingOf(accepted)))
+      return reply.header('vary', 'accept-encoding').send();
     const stored = cache.get(key);
     if (stored) return sendStored(reply, cache, key, stored, accepted, publicAnswer);
     const version = publicAnswer.data.version;
     if (!cache.admits(key)) {
-      return send(reply, await render({ url: request.url, origin, encoding: accepted }), publicAnswer, { coding: codingOf(accepted), once: true });
+      return send(reply, await render({ url: request.url, origin, encoding: accepted }), publicAnswer, {
+        coding: codingOf(accepted),
+        once: true,
+      });
     }
     const page = await render({ url: request.url, origin, encoding: null });
     return sendStored(reply, cache, key, cache.set(key, page, version), accepted, publicAnswer);

@@ -72,11 +72,45 @@ describe('archive pages', () => {
       country: 'Nepal',
       publishdate: '2025-02-14',
     });
-    await addArticle(db, { ...issue, refnumber: '90002', pagenumber: '1-11', title: 'Rural credit cooperatives', authorname: 'Meera Nair', file: null });
-    await addArticle(db, { ...issue, refnumber: '90003', pagenumber: '21-22', title: 'Withdrawn paper', status: 'disabled' });
-    await addArticle(db, { year: 2025, volume: 3, issue: 2, refnumber: '90004', pagenumber: '1-2', title: 'Second issue paper' });
-    await addArticle(db, { year: 2024, volume: 2, issue: 1, refnumber: '90005', pagenumber: '1-2', title: 'Older paper' });
-    await addArticle(db, { year: 2023, volume: 1, issue: 1, refnumber: '90006', pagenumber: '1-2', title: 'Oldest paper' });
+    await addArticle(db, {
+      ...issue,
+      refnumber: '90002',
+      pagenumber: '1-11',
+      title: 'Rural credit cooperatives',
+      authorname: 'Meera Nair',
+      file: null,
+    });
+    await addArticle(db, {
+      ...issue,
+      refnumber: '90003',
+      pagenumber: '21-22',
+      title: 'Withdrawn paper',
+      status: 'disabled',
+    });
+    await addArticle(db, {
+      year: 2025,
+      volume: 3,
+      issue: 2,
+      refnumber: '90004',
+      pagenumber: '1-2',
+      title: 'Second issue paper',
+    });
+    await addArticle(db, {
+      year: 2024,
+      volume: 2,
+      issue: 1,
+      refnumber: '90005',
+      pagenumber: '1-2',
+      title: 'Older paper',
+    });
+    await addArticle(db, {
+      year: 2023,
+      volume: 1,
+      issue: 1,
+      refnumber: '90006',
+      pagenumber: '1-2',
+      title: 'Oldest paper',
+    });
     t.ctx.clock.publicDataChanged();
   });
 
@@ -89,17 +123,24 @@ describe('archive pages', () => {
   it('lists the year groups beside an issue, the first two expanded', async () => {
     const html = (await page('/archives/2025/vol3/issue1')).body;
     const list = html.slice(html.indexOf('id="year-list"'), html.indexOf('</nav>', html.indexOf('id="year-list"')));
-    expect(text(list)).toContain('2025 ISSUES VOL. 3 : ISSUE 2 VOL. 3 : ISSUE 1 : JAN-FEB 2024 ISSUES VOL. 2 : ISSUE 1 : JAN-JUN 2023 ISSUES');
+    expect(text(list)).toContain(
+      '2025 ISSUES VOL. 3 : ISSUE 2 VOL. 3 : ISSUE 1 : JAN-FEB 2024 ISSUES VOL. 2 : ISSUE 1 : JAN-JUN 2023 ISSUES',
+    );
     expect(list).toContain('href="/archives/2025/vol3/issue1"');
     expect(list.match(/aria-expanded="true"/g)).toHaveLength(2);
     // Collapsed, and still linking its newest issue for crawlers, out of sight.
-    expect(list).toContain('<button type="button" aria-expanded="false">2023 ISSUES</button></h3><ul hidden=""><li><a href="/archives/2023/vol1/issue1" data-route="">VOL. 1 : ISSUE 1 : JAN-JUN</a></li></ul></section>');
+    expect(list).toContain(
+      '<button type="button" aria-expanded="false">2023 ISSUES</button></h3><ul hidden=""><li><a href="/archives/2023/vol1/issue1" data-route="">VOL. 1 : ISSUE 1 : JAN-JUN</a></li></ul></section>',
+    );
     expect(html).toContain('>All Issues</button>');
   });
 
   it('sends the year groups whole, so that collapsed groups keep their links after hydration and open without a fetch', async () => {
     const html = (await page('/archives/2025/vol3/issue1')).body;
-    const json = html.slice(html.indexOf('<script type="application/json" id="router-data">') + 49, html.lastIndexOf('</script>'));
+    const json = html.slice(
+      html.indexOf('<script type="application/json" id="router-data">') + 49,
+      html.lastIndexOf('</script>'),
+    );
     const groups = JSON.parse(json).loaderData.archives as { year: number; total_issues: number; issues: number[] }[];
     expect(groups.map(({ year, total_issues, issues }) => [year, total_issues, issues])).toEqual([
       [2025, 2, [2, 1]],
@@ -109,8 +150,12 @@ describe('archive pages', () => {
   });
 
   it('writes the same script-safe loader data on every render of a page', async () => {
-    const routerData = (html: string) => html.slice(html.indexOf('<script type="application/json" id="router-data">') + 49, html.lastIndexOf('</script>'));
-    const [first, second] = [routerData((await page('/archives/2025/vol3/issue1?a')).body), routerData((await page('/archives/2025/vol3/issue1?b')).body)];
+    const routerData = (html: string) =>
+      html.slice(html.indexOf('<script type="application/json" id="router-data">') + 49, html.lastIndexOf('</script>'));
+    const [first, second] = [
+      routerData((await page('/archives/2025/vol3/issue1?a')).body),
+      routerData((await page('/archives/2025/vol3/issue1?b')).body),
+    ];
     expect(second).toBe(first);
     expect(first).not.toContain('<');
     const { loaderData, actionData } = JSON.parse(first);
@@ -129,7 +174,9 @@ describe('archive pages', () => {
     expect(rows).toHaveLength(2);
     expect(text(rows[0]!)).toContain('1 Rural credit cooperatives Meera Nair Abstract Pages: 1-11');
     expect(rows[0]).not.toContain('>Download<');
-    expect(text(rows[1]!)).toContain('2 Soil health of Oryza sativa paddies Anita K. Iyer, Dr. Rahul Sharma Abstract Download Pages: 12-20');
+    expect(text(rows[1]!)).toContain(
+      '2 Soil health of Oryza sativa paddies Anita K. Iyer, Dr. Rahul Sharma Abstract Download Pages: 12-20',
+    );
     expect(rows[1]).toContain('Soil health of <i>Oryza sativa</i> paddies');
     expect(rows[1]).not.toContain('<script');
     expect(rows[1]).toContain('href="/archives/2025/vol3/issue1/90001"');
@@ -195,7 +242,11 @@ describe('archive pages', () => {
   });
 
   it('answers a missing or disabled article with "Article not found!" and 404', async () => {
-    for (const url of ['/archives/2025/vol3/issue1/90003', '/archives/2025/vol3/issue1/99999', `/archives/1/2/3/${encodeURIComponent("' OR 1=1 --<b>")}`]) {
+    for (const url of [
+      '/archives/2025/vol3/issue1/90003',
+      '/archives/2025/vol3/issue1/99999',
+      `/archives/1/2/3/${encodeURIComponent("' OR 1=1 --<b>")}`,
+    ]) {
       const response = await page(url);
       expect(response.statusCode, url).toBe(404);
       expect(mainOf(response.body)).toContain('<h1>Article not found!</h1>');
@@ -307,7 +358,9 @@ describe('/indexing', () => {
     expect(main).toContain('<h1>INDEXING</h1>');
     const grid = main.slice(main.indexOf('indexing-grid'), main.indexOf('</ul>', main.indexOf('indexing-grid')));
     expect(grid.indexOf('First Index')).toBeLessThan(grid.indexOf('Second Index'));
-    expect(grid).toContain('<a href="https://first.example" target="_blank" rel="noopener noreferrer" title="First Index"><img src="/assets/indexing/first.svg" alt="First Index"');
+    expect(grid).toContain(
+      '<a href="https://first.example" target="_blank" rel="noopener noreferrer" title="First Index"><img src="/assets/indexing/first.svg" alt="First Index"',
+    );
     expect(grid).toContain('<span title="Second Index"><img src="/assets/indexing/second.svg" alt="Second Index"');
     expect(main).toContain('class="indexing-list indexing-sidebar" id="1"');
     expect(main).not.toContain('Gone Index');
@@ -317,7 +370,16 @@ describe('/indexing', () => {
 describe('static pages', () => {
   it('renders instructions with the limits of the journal', async () => {
     const main = text(mainOf((await page('/instructions')).body));
-    for (const phrase of ['at most 100 words', 'at most 5 authors', 'at most 50 references', 'PDF or Word file by email', 'Pay only after your article has been accepted', 'within 5 days', '₹ 2000', '$ 50']) {
+    for (const phrase of [
+      'at most 100 words',
+      'at most 5 authors',
+      'at most 50 references',
+      'PDF or Word file by email',
+      'Pay only after your article has been accepted',
+      'within 5 days',
+      '₹ 2000',
+      '$ 50',
+    ]) {
       expect(main).toContain(phrase);
     }
   });
@@ -327,7 +389,8 @@ describe('static pages', () => {
     const terms = (await page('/terms-and-conditions')).body;
     expect(terms).toContain('<section id="terms"');
     const main = text(mainOf(terms));
-    for (const heading of ['Use of content', 'Acceptable use', 'Indemnity', 'Limitation of liability', 'Disclaimer']) expect(main).toContain(heading);
+    for (const heading of ['Use of content', 'Acceptable use', 'Indemnity', 'Limitation of liability', 'Disclaimer'])
+      expect(main).toContain(heading);
     expect(main).toContain('Articles published by Journal of Careful Tests are open access');
     expect(text(mainOf((await page('/about')).body))).toContain('Journal of Careful Tests is a peer-reviewed');
   });
@@ -336,7 +399,9 @@ describe('static pages', () => {
     const main = mainOf((await page('/contact')).body);
     expect(main).toContain('<address>1 Test Street, Pune, India</address>');
     expect(text(main)).toContain('Head: Dr. Asha Rao');
-    expect(main).toContain('href="https://wa.me/919876500000?text=Hello%2C%20I%20have%20a%20query%20about%20Journal%20of%20Careful%20Tests."');
+    expect(main).toContain(
+      'href="https://wa.me/919876500000?text=Hello%2C%20I%20have%20a%20query%20about%20Journal%20of%20Careful%20Tests."',
+    );
     expect(main).toContain('href="https://publisher.example"');
     await setSettings({ show_publisher_link: false });
     expect(mainOf((await page('/contact')).body)).not.toContain('href="https://publisher.example"');
@@ -358,7 +423,11 @@ describe('files under /assets/', () => {
       expect(response.headers['content-type']).toContain(type);
       expect(response.headers['cache-control']).toBe('public, max-age=86400');
     }
-    for (const url of ['/assets/../journal.sqlite', '/assets/%2e%2e/journal.sqlite', '/assets/archives/2025/vol3issue1/missing.pdf']) {
+    for (const url of [
+      '/assets/../journal.sqlite',
+      '/assets/%2e%2e/journal.sqlite',
+      '/assets/archives/2025/vol3issue1/missing.pdf',
+    ]) {
       expect((await page(url)).statusCode, url).toBe(404);
     }
   });

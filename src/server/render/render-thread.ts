@@ -12,14 +12,17 @@ const port = parentPort!;
 const { database, filesRoot, assets } = workerData as RenderThreadData;
 const reply = (message: FromThread) => port.postMessage(message);
 
-const { db } = openDatabase({ ...database, readOnly: true }, (error) => reply({ kind: 'connection-error', reason: error.message }));
+const { db } = openDatabase({ ...database, readOnly: true }, (error) =>
+  reply({ kind: 'connection-error', reason: error.message }),
+);
 /** Moved on by every change of public data the main thread announces: the remembered reads are then read again. */
 const clock = new WriteClock();
 const services = createPublicServices(db, new FileStore(filesRoot), clock);
 const render = createPageRenderer(services, assets);
 
 /** A body that owns its whole memory moves to the main thread instead of being copied (small ones share a pool). */
-const movable = (body: Buffer) => (body.byteOffset === 0 && body.byteLength === body.buffer.byteLength ? [body.buffer as ArrayBuffer] : []);
+const movable = (body: Buffer) =>
+  body.byteOffset === 0 && body.byteLength === body.buffer.byteLength ? [body.buffer as ArrayBuffer] : [];
 
 port.on('message', (message: ToThread) => {
   if (message.kind === 'write') {
@@ -28,7 +31,12 @@ port.on('message', (message: ToThread) => {
   }
   render(message.request).then(
     (page) => port.postMessage({ kind: 'page', id: message.id, page } satisfies FromThread, movable(page.body)),
-    (error: unknown) => reply({ kind: 'failed', id: message.id, reason: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
+    (error: unknown) =>
+      reply({
+        kind: 'failed',
+        id: message.id,
+        reason: error instanceof Error ? (error.stack ?? error.message) : String(error),
+      }),
   );
 });
 reply({ kind: 'ready' });

@@ -33,7 +33,11 @@ beforeAll(() => {
 afterAll(() => fs.rmSync(path.dirname(script), { recursive: true, force: true }));
 
 const log = { error: vi.fn(), warn: vi.fn() } as unknown as FastifyBaseLogger;
-const renderHere = vi.fn(async (request: PageRequest): Promise<RenderedPage> => ({ status: 200, body: Buffer.from(`here ${request.url}`), encoding: null }));
+const renderHere = vi.fn(async (request: PageRequest): Promise<RenderedPage> => ({
+  status: 200,
+  body: Buffer.from(`here ${request.url}`),
+  encoding: null,
+}));
 const request = (url: string): PageRequest => ({ url, origin: 'http://journal.test', encoding: null });
 
 let pool: RenderThreads | undefined;
@@ -84,7 +88,10 @@ describe('RenderThreads', () => {
   it('renders in the main thread a page a thread failed', async () => {
     await readyPool(1);
     expect(await answer(pool!.render(request('/fail')))).toEqual(['here', '/fail']);
-    expect(log.warn).toHaveBeenCalledWith({ url: '/fail', reason: 'no such page' }, expect.stringContaining('rendering it in the main thread'));
+    expect(log.warn).toHaveBeenCalledWith(
+      { url: '/fail', reason: 'no such page' },
+      expect.stringContaining('rendering it in the main thread'),
+    );
   });
 
   it('renders in the main thread the pages of a thread that exited, and starts another thread', async () => {

@@ -119,7 +119,10 @@ export class RenderThreads {
     thread.pending.delete(message.id);
     if (message.kind === 'page') return pending.resolve(withBufferBody(message.page));
     // Rendered here again: a failure that is the page's own then reaches the request's error handling.
-    this.options.log.warn({ url: pending.request.url, reason: message.reason }, 'A render thread failed a page; rendering it in the main thread');
+    this.options.log.warn(
+      { url: pending.request.url, reason: message.reason },
+      'A render thread failed a page; rendering it in the main thread',
+    );
     pending.resolve(this.renderHere(pending.request));
   }
 

@@ -17,34 +17,177 @@ export function seededRandom(seed: number): () => number {
 const pick = <T>(random: () => number, items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
 
 const FIRST_NAMES = [
-  'Anita', 'Rahul', 'Priya', 'Suresh', 'Kavita', 'Arjun', 'Meera', 'Vikram', 'Sunita', 'Ravi',
-  'Deepa', 'Amit', 'Lakshmi', 'Sanjay', 'Neha', 'Karthik', 'Fatima', 'Imran', 'Grace', 'Daniel',
-  'José', 'Zoë', 'Chen', 'Aisha', 'Mohammed', 'Elena', 'Kwame', 'Yuki', 'Olga', 'Tomás',
+  'Anita',
+  'Rahul',
+  'Priya',
+  'Suresh',
+  'Kavita',
+  'Arjun',
+  'Meera',
+  'Vikram',
+  'Sunita',
+  'Ravi',
+  'Deepa',
+  'Amit',
+  'Lakshmi',
+  'Sanjay',
+  'Neha',
+  'Karthik',
+  'Fatima',
+  'Imran',
+  'Grace',
+  'Daniel',
+  'José',
+  'Zoë',
+  'Chen',
+  'Aisha',
+  'Mohammed',
+  'Elena',
+  'Kwame',
+  'Yuki',
+  'Olga',
+  'Tomás',
 ];
 const SURNAMES = [
-  'Sharma', 'Verma', 'Iyer', 'Nair', 'Reddy', 'Gupta', 'Patel', 'Singh', 'Kumar', 'Menon',
-  'Das', 'Chatterjee', 'Joshi', 'Rao', 'Pillai', 'Khan', 'Fernandes', 'Müller-Łukasiewicz', 'Ørsted', 'Okafor',
-  'Tanaka', 'Novak', 'García', 'Mensah', 'Wang', 'Haddad', 'Kowalski', 'Silva', 'Brown', 'Mukherjee',
+  'Sharma',
+  'Verma',
+  'Iyer',
+  'Nair',
+  'Reddy',
+  'Gupta',
+  'Patel',
+  'Singh',
+  'Kumar',
+  'Menon',
+  'Das',
+  'Chatterjee',
+  'Joshi',
+  'Rao',
+  'Pillai',
+  'Khan',
+  'Fernandes',
+  'Müller-Łukasiewicz',
+  'Ørsted',
+  'Okafor',
+  'Tanaka',
+  'Novak',
+  'García',
+  'Mensah',
+  'Wang',
+  'Haddad',
+  'Kowalski',
+  'Silva',
+  'Brown',
+  'Mukherjee',
 ];
 const SUBJECTS = [
-  'Education', 'Commerce', 'Management', 'Economics', 'Psychology', 'Sociology', 'English Literature',
-  'Computer Science', 'Environmental Science', 'Public Health', 'Political Science', 'Physical Education',
+  'Education',
+  'Commerce',
+  'Management',
+  'Economics',
+  'Psychology',
+  'Sociology',
+  'English Literature',
+  'Computer Science',
+  'Environmental Science',
+  'Public Health',
+  'Political Science',
+  'Physical Education',
 ];
-const COUNTRIES = ['India', 'India', 'India', 'India', 'Nepal', 'Bangladesh', 'Nigeria', 'Kenya', 'Germany', 'Brazil', 'Poland', 'Japan'];
+const COUNTRIES = [
+  'India',
+  'India',
+  'India',
+  'India',
+  'Nepal',
+  'Bangladesh',
+  'Nigeria',
+  'Kenya',
+  'Germany',
+  'Brazil',
+  'Poland',
+  'Japan',
+];
 
 const TOPICS: Record<string, string[]> = {
-  Education: ['secondary school teachers', 'inclusive classrooms', 'online learning', 'teacher education programmes', 'rural primary schools'],
-  Commerce: ['digital payments', 'small retailers', 'microfinance institutions', 'consumer buying behaviour', 'e-commerce adoption'],
-  Management: ['employee engagement', 'women entrepreneurs', 'supply chain resilience', 'work-life balance', 'leadership styles'],
-  Economics: ['agricultural credit', 'rural employment', 'inflation expectations', 'household savings', 'informal labour markets'],
-  Psychology: ['academic stress', 'emotional intelligence', 'adolescent self-esteem', 'mindfulness practice', 'social media use'],
+  Education: [
+    'secondary school teachers',
+    'inclusive classrooms',
+    'online learning',
+    'teacher education programmes',
+    'rural primary schools',
+  ],
+  Commerce: [
+    'digital payments',
+    'small retailers',
+    'microfinance institutions',
+    'consumer buying behaviour',
+    'e-commerce adoption',
+  ],
+  Management: [
+    'employee engagement',
+    'women entrepreneurs',
+    'supply chain resilience',
+    'work-life balance',
+    'leadership styles',
+  ],
+  Economics: [
+    'agricultural credit',
+    'rural employment',
+    'inflation expectations',
+    'household savings',
+    'informal labour markets',
+  ],
+  Psychology: [
+    'academic stress',
+    'emotional intelligence',
+    'adolescent self-esteem',
+    'mindfulness practice',
+    'social media use',
+  ],
   Sociology: ['migrant workers', 'joint families', 'gender roles', 'urban slums', 'tribal communities'],
-  'English Literature': ['postcolonial fiction', 'Indian English poetry', 'the diasporic novel', 'ecocriticism', 'Dalit autobiography'],
-  'Computer Science': ['deep learning models', 'cloud security', 'sentiment analysis', 'Internet of Things networks', 'blockchain ledgers'],
-  'Environmental Science': ['groundwater quality', 'urban air pollution', 'solid waste management', 'mangrove ecosystems', 'climate adaptation'],
-  'Public Health': ['maternal nutrition', 'community health workers', 'tuberculosis treatment adherence', 'sanitation practices', 'childhood immunisation'],
-  'Political Science': ['panchayati raj institutions', 'electoral participation', 'federal relations', 'public policy implementation', 'civil society'],
-  'Physical Education': ['yoga practice', 'college athletes', 'physical fitness of school children', 'sports participation', 'aerobic training'],
+  'English Literature': [
+    'postcolonial fiction',
+    'Indian English poetry',
+    'the diasporic novel',
+    'ecocriticism',
+    'Dalit autobiography',
+  ],
+  'Computer Science': [
+    'deep learning models',
+    'cloud security',
+    'sentiment analysis',
+    'Internet of Things networks',
+    'blockchain ledgers',
+  ],
+  'Environmental Science': [
+    'groundwater quality',
+    'urban air pollution',
+    'solid waste management',
+    'mangrove ecosystems',
+    'climate adaptation',
+  ],
+  'Public Health': [
+    'maternal nutrition',
+    'community health workers',
+    'tuberculosis treatment adherence',
+    'sanitation practices',
+    'childhood immunisation',
+  ],
+  'Political Science': [
+    'panchayati raj institutions',
+    'electoral participation',
+    'federal relations',
+    'public policy implementation',
+    'civil society',
+  ],
+  'Physical Education': [
+    'yoga practice',
+    'college athletes',
+    'physical fitness of school children',
+    'sports participation',
+    'aerobic training',
+  ],
 };
 const STUDY_FORMS = [
   'A study of {topic} in {place}',
@@ -56,12 +199,36 @@ const STUDY_FORMS = [
   'Factors influencing {topic} in {place}',
   'Assessment of {topic} with special reference to {place}',
 ];
-const PLACES = ['Kerala', 'Uttar Pradesh', 'Maharashtra', 'Tamil Nadu', 'West Bengal', 'Rajasthan', 'Karnataka', 'Delhi NCR', 'Punjab', 'Odisha', 'Assam', 'Gujarat'];
-const METHODS = ['a structured questionnaire', 'semi-structured interviews', 'secondary data from government reports', 'a cross-sectional survey', 'a mixed-methods design', 'focus group discussions'];
+const PLACES = [
+  'Kerala',
+  'Uttar Pradesh',
+  'Maharashtra',
+  'Tamil Nadu',
+  'West Bengal',
+  'Rajasthan',
+  'Karnataka',
+  'Delhi NCR',
+  'Punjab',
+  'Odisha',
+  'Assam',
+  'Gujarat',
+];
+const METHODS = [
+  'a structured questionnaire',
+  'semi-structured interviews',
+  'secondary data from government reports',
+  'a cross-sectional survey',
+  'a mixed-methods design',
+  'focus group discussions',
+];
 const SAMPLES = [120, 150, 200, 250, 300, 384, 400, 500];
 const FINDINGS = [
-  'a significant positive relationship', 'marked differences across age groups', 'a moderate but consistent effect',
-  'clear regional variation', 'no significant difference by gender', 'a strong association with income level',
+  'a significant positive relationship',
+  'marked differences across age groups',
+  'a moderate but consistent effect',
+  'clear regional variation',
+  'no significant difference by gender',
+  'a strong association with income level',
 ];
 
 export interface DemoArticleContent {
@@ -88,7 +255,8 @@ export function demoArticle(random: () => number, suffix = ''): DemoArticleConte
   const place = pick(random, PLACES);
   const form = pick(random, STUDY_FORMS);
   const base = form.replace('{topic}', topic).replace('{Topic}', capitalise(topic)).replace('{place}', place);
-  const italic = subject === 'Environmental Science' && random() < 0.3 ? ' in <i>Rhizophora mucronata</i> habitats' : '';
+  const italic =
+    subject === 'Environmental Science' && random() < 0.3 ? ' in <i>Rhizophora mucronata</i> habitats' : '';
   const title = `${capitalise(base)}${italic}${suffix}`;
   const authorCount = 1 + Math.floor(random() * 3);
   const authors = Array.from({ length: authorCount }, () => authorName(random));

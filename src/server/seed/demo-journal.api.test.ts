@@ -17,7 +17,14 @@ describe('demo journal', () => {
     const articles = await t.ctx.db.selectFrom('articles').selectAll().where('status', '=', 'enabled').execute();
     expect(articles.length).toBeGreaterThanOrEqual(60);
     for (const article of articles) {
-      const file = path.join(t.dataDir, 'files', 'archives', String(article.year), `vol${article.volume}issue${article.issue}`, article.file!);
+      const file = path.join(
+        t.dataDir,
+        'files',
+        'archives',
+        String(article.year),
+        `vol${article.volume}issue${article.issue}`,
+        article.file!,
+      );
       expect(fs.readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
     }
   });
@@ -31,7 +38,14 @@ describe('demo journal', () => {
       expect(article.doi).toBe(`10.5555/ijars.${article.year}.${article.volume}.${article.issue}.${article.refnumber}`);
     }
     for (const article of articles.slice(0, 6)) {
-      const file = path.join(t.dataDir, 'files', 'archives', String(article.year), `vol${article.volume}issue${article.issue}`, article.file!);
+      const file = path.join(
+        t.dataDir,
+        'files',
+        'archives',
+        String(article.year),
+        `vol${article.volume}issue${article.issue}`,
+        article.file!,
+      );
       const pages = fs.readFileSync(file, 'latin1').match(/\/Type \/Page\b/g)?.length;
       const [first, last] = article.pagenumber.split('-').map(Number);
       expect(pages, article.refnumber).toBe(last! - first! + 1);
@@ -40,7 +54,9 @@ describe('demo journal', () => {
 
   it('has editors in all three categories, with and without pictures', async () => {
     const editors = await t.ctx.db.selectFrom('editors').selectAll().execute();
-    expect(new Set(editors.map((e) => e.category))).toEqual(new Set(['chief editor', 'associate editor', 'assistant editor']));
+    expect(new Set(editors.map((e) => e.category))).toEqual(
+      new Set(['chief editor', 'associate editor', 'assistant editor']),
+    );
     expect(editors.some((e) => e.picture)).toBe(true);
     expect(editors.some((e) => !e.picture)).toBe(true);
     const picture = editors.find((e) => e.picture)!.picture!;

@@ -60,14 +60,78 @@ const ARTICLES_PER_ISSUE = 4;
 const DEMO_FIRST_VOLUME = 10;
 
 const EDITORS = [
-  { name: 'Prof. (Dr.) Rajesh Kumar Sharma', category: 'chief editor', post: 'Professor', degree: 'Ph.D., D.Litt.', content: 'Department of Economics, University of Delhi, Delhi, India', country: 'India', picture: [30, 64, 120] },
-  { name: 'Dr. Meenakshi Iyer', category: 'associate editor', post: 'Associate Professor', degree: 'Ph.D.', content: 'School of Education, University of Madras, Chennai, India', country: 'India', picture: [120, 40, 60] },
-  { name: 'Dr. José Müller-Łukasiewicz', category: 'associate editor', post: 'Professor', degree: 'Dr. phil.', content: 'Institute of Sociology, University of Wrocław, Poland', country: 'Poland', picture: null },
-  { name: 'Dr. Kwame Mensah', category: 'associate editor', post: 'Scientist', degree: 'Ph.D.', content: 'Council for Scientific and Industrial Research, Accra, Ghana', country: 'Ghana', picture: [20, 110, 80] },
-  { name: 'Dr. Zoë Ørsted', category: 'associate editor', post: 'Head', degree: 'Ph.D.', content: 'Department of Environmental Science, Aarhus University, Denmark', country: 'Denmark', picture: null },
-  { name: 'Dr. Arvind Nair', category: 'assistant editor', post: 'Assistant Professor', degree: 'Ph.D., NET', content: 'Department of Commerce, University of Kerala, Thiruvananthapuram, India', country: 'India', picture: [90, 70, 140] },
-  { name: 'Ms. Priya Verma', category: 'assistant editor', post: 'Lecturer', degree: 'M.Phil.', content: 'Department of Psychology, Banaras Hindu University, Varanasi, India', country: 'India', picture: null },
-  { name: 'Dr. Sandeep Gupta', category: 'assistant editor', post: 'Assistant Professor', degree: 'Ph.D.', content: 'Faculty of Management Studies, Jiwaji University, Gwalior, India', country: 'India', picture: [150, 100, 30] },
+  {
+    name: 'Prof. (Dr.) Rajesh Kumar Sharma',
+    category: 'chief editor',
+    post: 'Professor',
+    degree: 'Ph.D., D.Litt.',
+    content: 'Department of Economics, University of Delhi, Delhi, India',
+    country: 'India',
+    picture: [30, 64, 120],
+  },
+  {
+    name: 'Dr. Meenakshi Iyer',
+    category: 'associate editor',
+    post: 'Associate Professor',
+    degree: 'Ph.D.',
+    content: 'School of Education, University of Madras, Chennai, India',
+    country: 'India',
+    picture: [120, 40, 60],
+  },
+  {
+    name: 'Dr. José Müller-Łukasiewicz',
+    category: 'associate editor',
+    post: 'Professor',
+    degree: 'Dr. phil.',
+    content: 'Institute of Sociology, University of Wrocław, Poland',
+    country: 'Poland',
+    picture: null,
+  },
+  {
+    name: 'Dr. Kwame Mensah',
+    category: 'associate editor',
+    post: 'Scientist',
+    degree: 'Ph.D.',
+    content: 'Council for Scientific and Industrial Research, Accra, Ghana',
+    country: 'Ghana',
+    picture: [20, 110, 80],
+  },
+  {
+    name: 'Dr. Zoë Ørsted',
+    category: 'associate editor',
+    post: 'Head',
+    degree: 'Ph.D.',
+    content: 'Department of Environmental Science, Aarhus University, Denmark',
+    country: 'Denmark',
+    picture: null,
+  },
+  {
+    name: 'Dr. Arvind Nair',
+    category: 'assistant editor',
+    post: 'Assistant Professor',
+    degree: 'Ph.D., NET',
+    content: 'Department of Commerce, University of Kerala, Thiruvananthapuram, India',
+    country: 'India',
+    picture: [90, 70, 140],
+  },
+  {
+    name: 'Ms. Priya Verma',
+    category: 'assistant editor',
+    post: 'Lecturer',
+    degree: 'M.Phil.',
+    content: 'Department of Psychology, Banaras Hindu University, Varanasi, India',
+    country: 'India',
+    picture: null,
+  },
+  {
+    name: 'Dr. Sandeep Gupta',
+    category: 'assistant editor',
+    post: 'Assistant Professor',
+    degree: 'Ph.D.',
+    content: 'Faculty of Management Studies, Jiwaji University, Gwalior, India',
+    country: 'India',
+    picture: [150, 100, 30],
+  },
 ] as const;
 
 const INDEXING = [
@@ -85,7 +149,9 @@ export async function seedDemoJournal(db: Db, files: FileStore, log: FastifyBase
   const articles = await seedIssuesAndArticles(db, files);
   await seedEditors(db, files);
   await seedIndexing(db, files);
-  log.info(`Created the demo journal: ${articles} articles in ${YEARS * BIMONTHLY.length} issues (${Date.now() - started} ms)`);
+  log.info(
+    `Created the demo journal: ${articles} articles in ${YEARS * BIMONTHLY.length} issues (${Date.now() - started} ms)`,
+  );
 }
 
 async function seedIssuesAndArticles(db: Db, files: FileStore): Promise<number> {
@@ -121,32 +187,40 @@ async function seedIssuesAndArticles(db: Db, files: FileStore): Promise<number> 
         const publishdate = planned < today ? planned : today;
         const place = { year, volume, issue, refnumber };
         const now = new Date().toISOString();
-        await insertArticle(db, withDerivedColumns({
-          refnumber,
-          title: sanitizeTitle(content.title),
-          authorname: content.authorname,
-          abstract: sanitizeRichText(content.abstract),
-          keywords: content.keywords,
-          doi: suggestedDoi(DEMO_SETTINGS.doi_prefix, DEMO_SETTINGS.doi_suffix_pattern, DEMO_SETTINGS.websitename, place),
-          subject: content.subject,
-          country: content.country,
-          email: `author${count}@mail.example`,
-          mobile: `98${String(10000000 + count * 7919).slice(0, 8)}`,
-          pagenumber,
-          year,
-          volume,
-          issue,
-          frequency,
-          txnid: `TXN${year}${String(count).padStart(6, '0')}`,
-          ptype: count % 9 === 0 ? 'free' : 'paid',
-          publishdate,
-          file: `${refnumber}.pdf`,
-          status: 'enabled',
-          createdby: 'admin',
-          creation: now,
-          modifiedby: '',
-          modification: now,
-        }));
+        await insertArticle(
+          db,
+          withDerivedColumns({
+            refnumber,
+            title: sanitizeTitle(content.title),
+            authorname: content.authorname,
+            abstract: sanitizeRichText(content.abstract),
+            keywords: content.keywords,
+            doi: suggestedDoi(
+              DEMO_SETTINGS.doi_prefix,
+              DEMO_SETTINGS.doi_suffix_pattern,
+              DEMO_SETTINGS.websitename,
+              place,
+            ),
+            subject: content.subject,
+            country: content.country,
+            email: `author${count}@mail.example`,
+            mobile: `98${String(10000000 + count * 7919).slice(0, 8)}`,
+            pagenumber,
+            year,
+            volume,
+            issue,
+            frequency,
+            txnid: `TXN${year}${String(count).padStart(6, '0')}`,
+            ptype: count % 9 === 0 ? 'free' : 'paid',
+            publishdate,
+            file: `${refnumber}.pdf`,
+            status: 'enabled',
+            createdby: 'admin',
+            creation: now,
+            modifiedby: '',
+            modification: now,
+          }),
+        );
       }
     }
   }
@@ -155,7 +229,10 @@ async function seedIssuesAndArticles(db: Db, files: FileStore): Promise<number> 
 
 /** 'Zoë' -> 'zoe', for demo e-mail addresses and profile links. */
 const asciiSlug = (word: string) =>
-  word.normalize('NFD').replace(/[^A-Za-z]/g, '').toLowerCase();
+  word
+    .normalize('NFD')
+    .replace(/[^A-Za-z]/g, '')
+    .toLowerCase();
 
 async function seedEditors(db: Db, files: FileStore): Promise<void> {
   for (const [index, editor] of EDITORS.entries()) {

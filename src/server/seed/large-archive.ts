@@ -36,26 +36,28 @@ export async function seedLargeArchive(db: Db, total: number) {
         const content = demoArticle(random, ` [L${made}]`);
         const pagenumber = `${page}-${page + 7}`;
         page += 8;
-        rows.push(withDerivedColumns({
-          ...content,
-          refnumber: String(900_000 + made),
-          email: `author${made}@mail.example`,
-          mobile: '',
-          pagenumber,
-          year,
-          volume,
-          issue,
-          frequency,
-          txnid: `LARGE${made}`,
-          ptype: 'paid',
-          publishdate: `${year}-${String(issue).padStart(2, '0')}-15`,
-          file: null,
-          status: 'enabled',
-          createdby: 'seed',
-          creation: now,
-          modifiedby: '',
-          modification: now,
-        }));
+        rows.push(
+          withDerivedColumns({
+            ...content,
+            refnumber: String(900_000 + made),
+            email: `author${made}@mail.example`,
+            mobile: '',
+            pagenumber,
+            year,
+            volume,
+            issue,
+            frequency,
+            txnid: `LARGE${made}`,
+            ptype: 'paid',
+            publishdate: `${year}-${String(issue).padStart(2, '0')}-15`,
+            file: null,
+            status: 'enabled',
+            createdby: 'seed',
+            creation: now,
+            modifiedby: '',
+            modification: now,
+          }),
+        );
         if (rows.length === BATCH) {
           await insertBatch(trx, rows);
           rows = [];

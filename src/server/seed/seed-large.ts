@@ -20,7 +20,11 @@ function articleCount(argv: string[]): number {
 const started = Date.now();
 const config = loadConfig();
 const ctx = await createContext(config, pino({ level: config.LOG_LEVEL }));
-const existing = await ctx.db.selectFrom('articles').select((eb) => eb.fn.countAll().as('n')).where('txnid', 'like', 'LARGE%').executeTakeFirstOrThrow();
+const existing = await ctx.db
+  .selectFrom('articles')
+  .select((eb) => eb.fn.countAll().as('n'))
+  .where('txnid', 'like', 'LARGE%')
+  .executeTakeFirstOrThrow();
 if (Number(existing.n) > 0) {
   console.log(`The large archive is already there (${existing.n} articles); nothing to do.`);
 } else {

@@ -31,14 +31,21 @@ const issueIds: number[] = [];
 const articles: Article[] = [];
 let moves = 0;
 
-const randomPdf = () => Buffer.concat([Buffer.from('%PDF-1.4\n'), crypto.randomBytes(65_536 + crypto.randomInt(196_608))]);
+const randomPdf = () =>
+  Buffer.concat([Buffer.from('%PDF-1.4\n'), crypto.randomBytes(65_536 + crypto.randomInt(196_608))]);
 
 beforeAll(async () => {
   await harness.start();
-  for (const numbers of ISSUES) issueIds.push((await (await harness.json('POST', '/api/admin/create-issue', { ...numbers, frequency: 'jan-feb' })).json()).id);
+  for (const numbers of ISSUES)
+    issueIds.push(
+      (await (await harness.json('POST', '/api/admin/create-issue', { ...numbers, frequency: 'jan-feb' })).json()).id,
+    );
   for (let n = 1; n <= ARTICLES; n++) {
     const pdf = randomPdf();
-    const form = multipartForm({ ...articleFields(n, { refnumber: String(810_000 + n) }), ...issueFields(ISSUES[0]!) }, pdf);
+    const form = multipartForm(
+      { ...articleFields(n, { refnumber: String(810_000 + n) }), ...issueFields(ISSUES[0]!) },
+      pdf,
+    );
     const response = await harness.fetch('/api/admin/archives/', { method: 'POST', headers: harness.auth, body: form });
     expect(response.status).toBe(201);
     articles.push({ id: (await response.json()).id, n, acknowledged: { issueIndex: 0, pdf }, inFlight: null });
@@ -52,15 +59,25 @@ async function moveUntilKilled(): Promise<void> {
   for (;;) {
     const article = articles[crypto.randomInt(articles.length)]!;
     const withPdf = Math.random() < 0.5;
-    const next = { issueIndex: 1 - article.acknowledged.issueIndex, pdf: withPdf ? randomPdf() : article.acknowledged.pdf };
+    const next = {
+      issueIndex: 1 - article.acknowledged.issueIndex,
+      pdf: withPdf ? randomPdf() : article.acknowledged.pdf,
+    };
     article.inFlight = next;
     const form = multipartForm(
-      { ...articleFields(article.n, { refnumber: String(810_000 + article.n) }), issue_id: String(issueIds[next.issueIndex]) },
+      {
+        ...articleFields(article.n, { refnumber: String(810_000 + article.n) }),
+        issue_id: String(issueIds[next.issueIndex]),
+      },
       withPdf ? next.pdf : undefined,
     );
     let response: Response;
     try {
-      response = await harness.fetch(`/api/archives/${article.id}`, { method: 'POST', headers: harness.auth, body: form });
+      response = await harness.fetch(`/api/archives/${article.id}`, {
+        method: 'POST',
+        headers: harness.auth,
+        body: form,
+      });
     } catch {
       return; // the server died with this move in flight
     }

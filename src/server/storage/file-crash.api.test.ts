@@ -40,14 +40,22 @@ const root = path.resolve(import.meta.dirname, '..', '..', '..');
 const harness = new CrashHarness();
 
 let serial = 0;
-const writers: Writer[] = Array.from({ length: WRITERS }, (_, index) => ({ issue: index + 1, acknowledged: new Map(), inFlight: null }));
+const writers: Writer[] = Array.from({ length: WRITERS }, (_, index) => ({
+  issue: index + 1,
+  acknowledged: new Map(),
+  inFlight: null,
+}));
 const refused: string[] = [];
 let acknowledgedWrites = 0;
 
 beforeAll(async () => {
   await harness.start();
   for (const { issue } of writers) {
-    const created = await harness.json('POST', '/api/admin/create-issue', { ...VOLUME, issue, frequency: ISSUE_FREQUENCIES[0] });
+    const created = await harness.json('POST', '/api/admin/create-issue', {
+      ...VOLUME,
+      issue,
+      frequency: ISSUE_FREQUENCIES[0],
+    });
     expect(created.status).toBe(201);
   }
 }, 120_000);
@@ -55,10 +63,16 @@ beforeAll(async () => {
 afterAll(() => harness.stop());
 
 /** A PDF of 64-320 KB, so that kills land while files are being written as well as between. */
-const randomPdf = () => Buffer.concat([Buffer.from('%PDF-1.4\n'), crypto.randomBytes(65_536 + crypto.randomInt(262_144))]);
+const randomPdf = () =>
+  Buffer.concat([Buffer.from('%PDF-1.4\n'), crypto.randomBytes(65_536 + crypto.randomInt(262_144))]);
 
 function articleForm({ n, ...state }: ArticleState, withPdf: boolean, extra: Record<string, string>): FormData {
-  const fields = articleFields(n, { refnumber: state.refnumber, title: `Crash test article ${n}`, txnid: `TXN-CRASH-${n}`, ...extra });
+  const fields = articleFields(n, {
+    refnumber: state.refnumber,
+    title: `Crash test article ${n}`,
+    txnid: `TXN-CRASH-${n}`,
+    ...extra,
+  });
   return multipartForm(fields, withPdf ? state.pdf : undefined);
 }
 
@@ -74,7 +88,14 @@ async function writeUntilKilled(writer: Writer): Promise<void> {
     writer.inFlight = { id, state };
     const request =
       id === null
-        ? { url: '/api/admin/archives/', form: articleForm(state, true, { year: `${VOLUME.year}`, volume: `${VOLUME.volume}`, issue: `${writer.issue}` }) }
+        ? {
+            url: '/api/admin/archives/',
+            form: articleForm(state, true, {
+              year: `${VOLUME.year}`,
+              volume: `${VOLUME.volume}`,
+              issue: `${writer.issue}`,
+            }),
+          }
         : { url: `/api/archives/${id}`, form: articleForm(state, withPdf, { status: 'enabled' }) };
     let response: Response;
     try {
@@ -100,14 +121,23 @@ interface StoredArticle {
 }
 
 async function storedPdf(issue: number, article: StoredArticle): Promise<Buffer | null> {
-  const response = await harness.fetch(`/assets/archives/${VOLUME.year}/vol${VOLUME.volume}issue${issue}/${article.file}`);
+  const response = await harness.fetch(
+    `/assets/archives/${VOLUME.year}/vol${VOLUME.volume}issue${issue}/${article.file}`,
+  );
   return response.ok ? Buffer.from(await response.arrayBuffer()) : null;
 }
 
 /** The article as one of `states` left it: reference number, file name and PDF bytes. */
-async function expectOneOf(issue: number, article: StoredArticle | undefined, states: ArticleState[]): Promise<ArticleState> {
+async function expectOneOf(
+  issue: number,
+  article: StoredArticle | undefined,
+  states: ArticleState[],
+): Promise<ArticleState> {
   const pdf = article?.file ? await storedPdf(issue, article) : null;
-  const matching = states.find((state) => article?.refnumber === state.refnumber && article.file === `${state.refnumber}.pdf` && pdf?.equals(state.pdf));
+  const matching = states.find(
+    (state) =>
+      article?.refnumber === state.refnumber && article.file === `${state.refnumber}.pdf` && pdf?.equals(state.pdf),
+  );
   expect(matching, `article ${JSON.stringify(article)} is as a write left it`).toBeDefined();
   return matching!;
 }
@@ -123,9 +153,17 @@ async function expectAcknowledgedWritesKept(): Promise<void> {
     const { inFlight } = writer;
     for (const [id, acknowledged] of writer.acknowledged) {
       const states = inFlight?.id === id ? [acknowledged, inFlight.state] : [acknowledged];
-      writer.acknowledged.set(id, await expectOneOf(writer.issue, articles.find((article) => article.id === id), states));
+      writer.acknowledged.set(
+        id,
+        await expectOneOf(
+          writer.issue,
+          articles.find((article) => article.id === id),
+          states,
+        ),
+      );
     }
-    const added = inFlight?.id === null ? articles.find((article) => article.refnumber === inFlight.state.refnumber) : undefined;
+    const added =
+      inFlight?.id === null ? articles.find((article) => article.refnumber === inFlight.state.refnumber) : undefined;
     if (added) writer.acknowledged.set(added.id, await expectOneOf(writer.issue, added, [inFlight!.state]));
     writer.inFlight = null;
     expect(articles.length).toBe(writer.acknowledged.size);

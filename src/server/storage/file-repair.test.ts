@@ -36,8 +36,10 @@ const put = (file: string, text: string) => {
   fs.writeFileSync(files.resolve(file), text);
 };
 const read = (file: string) => (files.exists(file) ? fs.readFileSync(files.resolve(file), 'utf8') : null);
-const storedFiles = async () => (await Promise.all(['archives', 'editors', 'indexing', 'other'].map((folder) => files.list(folder)))).flat().sort();
-const articleFile = async (id: number) => (await db.selectFrom('articles').select('file').where('id', '=', id).executeTakeFirstOrThrow()).file;
+const storedFiles = async () =>
+  (await Promise.all(['archives', 'editors', 'indexing', 'other'].map((folder) => files.list(folder)))).flat().sort();
+const articleFile = async (id: number) =>
+  (await db.selectFrom('articles').select('file').where('id', '=', id).executeTakeFirstOrThrow()).file;
 const addPictured = (picture: string) => addEditor(db, 'Meera', { picture });
 
 describe('repair of what a crash left', () => {
@@ -45,7 +47,9 @@ describe('repair of what a crash left', () => {
     await addArticle(db, { ...ISSUE, refnumber: '602' });
     put(`${DIR}/601.pdf`, 'old');
     put(`${DIR}/602.pdf.0a1b2c.tmp`, 'new');
-    await insertPendingMoves(db, [{ source: `${DIR}/602.pdf.0a1b2c.tmp`, target: `${DIR}/602.pdf`, remove: `${DIR}/601.pdf` }]);
+    await insertPendingMoves(db, [
+      { source: `${DIR}/602.pdf.0a1b2c.tmp`, target: `${DIR}/602.pdf`, remove: `${DIR}/601.pdf` },
+    ]);
 
     const before = await checkFiles(db, files);
     expect(before.pendingMoves.map(({ source, target, remove }) => ({ source, target, remove }))).toEqual([
@@ -65,7 +69,9 @@ describe('repair of what a crash left', () => {
     await addArticle(db, { ...ISSUE, refnumber: '602' });
     put(`${DIR}/601.pdf`, 'old');
     put(`${DIR}/602.pdf`, 'new');
-    await insertPendingMoves(db, [{ source: `${DIR}/602.pdf.0a1b2c.tmp`, target: `${DIR}/602.pdf`, remove: `${DIR}/601.pdf` }]);
+    await insertPendingMoves(db, [
+      { source: `${DIR}/602.pdf.0a1b2c.tmp`, target: `${DIR}/602.pdf`, remove: `${DIR}/601.pdf` },
+    ]);
 
     const repair = await repairFiles(db, files, { clearMissingArticleFiles: false });
     expect(repair.moves).toEqual({ finished: 0, cleared: 1, lost: [] });
@@ -87,7 +93,9 @@ describe('repair of what a crash left', () => {
   it('keeps the old file when a pending move has lost its own, and reports the row', async () => {
     const id = await addArticle(db, { ...ISSUE, refnumber: '602' });
     put(`${DIR}/601.pdf`, 'old');
-    await insertPendingMoves(db, [{ source: `${DIR}/602.pdf.0a1b2c.tmp`, target: `${DIR}/602.pdf`, remove: `${DIR}/601.pdf` }]);
+    await insertPendingMoves(db, [
+      { source: `${DIR}/602.pdf.0a1b2c.tmp`, target: `${DIR}/602.pdf`, remove: `${DIR}/601.pdf` },
+    ]);
 
     const repair = await repairFiles(db, files, { clearMissingArticleFiles: false });
     expect(repair.moves.lost.map((move) => move.target)).toEqual([`${DIR}/602.pdf`]);
@@ -97,10 +105,18 @@ describe('repair of what a crash left', () => {
   it('removes temporary files no pending move names and files no row names, and nothing else', async () => {
     await addArticle(db, { ...ISSUE, refnumber: '610' });
     await addPictured('editor-aa.png');
-    await db.insertInto('indexing').values({ title: 'Index', link: '', image: 'index-1.svg', sortnumber: 1, status: 'enabled' }).execute();
+    await db
+      .insertInto('indexing')
+      .values({ title: 'Index', link: '', image: 'index-1.svg', sortnumber: 1, status: 'enabled' })
+      .execute();
     const named = [`${DIR}/610.pdf`, 'editors/editor-aa.png', 'indexing/index-1.svg'];
     const temporary = [`${DIR}/611.pdf.ab12cd.tmp`, 'editors/editor-bb.png.ef34ab.tmp'];
-    const unnamed = [`${DIR}/609.pdf`, 'archives/2024/vol3issue6/500.pdf', 'editors/editor-cc.png', 'indexing/index-2.svg'];
+    const unnamed = [
+      `${DIR}/609.pdf`,
+      'archives/2024/vol3issue6/500.pdf',
+      'editors/editor-cc.png',
+      'indexing/index-2.svg',
+    ];
     for (const file of [...named, ...temporary, ...unnamed, 'other/notes.txt']) put(file, file);
 
     const check = await checkFiles(db, files);

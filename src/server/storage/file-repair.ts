@@ -30,7 +30,9 @@ export async function checkFiles(db: Db, files: FileStore): Promise<FileCheck> {
     listFileReferences(db),
     Promise.all(NAMED_FOLDERS.map((folder) => files.list(folder))).then((lists) => lists.flat()),
   ]);
-  const inJournal = new Set(pendingMoves.flatMap((move) => [move.source, move.target, ...(move.remove ? [move.remove] : [])]));
+  const inJournal = new Set(
+    pendingMoves.flatMap((move) => [move.source, move.target, ...(move.remove ? [move.remove] : [])]),
+  );
   const named = new Set(references.map((reference) => reference.path));
   const present = new Set(stored);
   const isTemp = (file: string) => file.endsWith(TEMP_SUFFIX);
@@ -59,7 +61,11 @@ export interface FileRepair {
  * files meanwhile: a write in flight has a temporary file no entry names yet. Rows naming a missing file
  * are reported; `clearMissingArticleFiles` also clears such articles' `file`.
  */
-export async function repairFiles(db: Db, files: FileStore, options: { clearMissingArticleFiles: boolean }): Promise<FileRepair> {
+export async function repairFiles(
+  db: Db,
+  files: FileStore,
+  options: { clearMissingArticleFiles: boolean },
+): Promise<FileRepair> {
   const moves = await new FileJournal(db, files).carryOut();
   const check = await checkFiles(db, files);
   for (const file of [...check.tempFiles, ...check.unnamedFiles]) await files.remove(file);
@@ -76,7 +82,8 @@ export async function repairFiles(db: Db, files: FileStore, options: { clearMiss
   };
 }
 
-export const describeReference = (reference: FileReference) => `${reference.table} #${reference.id} names ${reference.path}`;
+export const describeReference = (reference: FileReference) =>
+  `${reference.table} #${reference.id} names ${reference.path}`;
 
 /** The first few of a long list, for one log line. */
 function firstOf(items: string[], shown = 10): string {
@@ -88,11 +95,21 @@ export function logRepair(log: Pick<FastifyBaseLogger, 'info' | 'warn'>, repair:
   const { moves } = repair;
   if (moves.finished) log.info(`Files: finished ${moves.finished} file moves an interrupted write had committed`);
   if (moves.cleared) log.info(`Files: cleared ${moves.cleared} pending moves that were already done`);
-  if (moves.lost.length) log.warn(`Files: ${moves.lost.length} pending moves had lost their file: ${firstOf(moves.lost.map((move) => move.target))}`);
-  if (repair.tempFilesRemoved.length) log.info(`Files: removed ${repair.tempFilesRemoved.length} temporary files of writes that never completed`);
-  if (repair.unnamedFilesRemoved.length) log.info(`Files: removed ${repair.unnamedFilesRemoved.length} files no row names`);
+  if (moves.lost.length)
+    log.warn(
+      `Files: ${moves.lost.length} pending moves had lost their file: ${firstOf(moves.lost.map((move) => move.target))}`,
+    );
+  if (repair.tempFilesRemoved.length)
+    log.info(`Files: removed ${repair.tempFilesRemoved.length} temporary files of writes that never completed`);
+  if (repair.unnamedFilesRemoved.length)
+    log.info(`Files: removed ${repair.unnamedFilesRemoved.length} files no row names`);
   if (repair.missingFiles.length) {
-    log.warn(`Files: ${repair.missingFiles.length} rows name a missing file (npm run check-data lists them): ${firstOf(repair.missingFiles.map(describeReference))}`);
+    log.warn(
+      `Files: ${repair.missingFiles.length} rows name a missing file (npm run check-data lists them): ${firstOf(repair.missingFiles.map(describeReference))}`,
+    );
   }
-  if (repair.articleFilesCleared.length) log.info(`Files: cleared the file of ${repair.articleFilesCleared.length} articles, which now show no Download link`);
+  if (repair.articleFilesCleared.length)
+    log.info(
+      `Files: cleared the file of ${repair.articleFilesCleared.length} articles, which now show no Download link`,
+    );
 }

@@ -14,7 +14,8 @@ beforeEach(() => {
 afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
 
 const DIR = 'archives/2025/vol4issue1';
-const storedFiles = () => fs.readdirSync(files.root, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+const storedFiles = () =>
+  fs.readdirSync(files.root, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
 const diskFull = () => Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
 
 describe('FileStore.stage', () => {
@@ -23,7 +24,9 @@ describe('FileStore.stage', () => {
       fs.writeFileSync(file as string, '%PDF-1.4 half');
       throw diskFull();
     });
-    await expect(files.stage(`${DIR}/700.pdf`, Buffer.from('%PDF-1.4 whole'))).rejects.toMatchObject({ code: 'ENOSPC' });
+    await expect(files.stage(`${DIR}/700.pdf`, Buffer.from('%PDF-1.4 whole'))).rejects.toMatchObject({
+      code: 'ENOSPC',
+    });
     spy.mockRestore();
     expect(storedFiles()).toEqual([]);
   });

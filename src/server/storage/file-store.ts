@@ -73,10 +73,12 @@ export class FileStore {
 
   /** Every file under a folder of the store, as paths relative to the root ('/'-separated); none when it is missing. */
   async list(folder: string): Promise<string[]> {
-    const entries = await fs.promises.readdir(this.resolve(folder), { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return [];
-      throw error;
-    });
+    const entries = await fs.promises
+      .readdir(this.resolve(folder), { recursive: true, withFileTypes: true })
+      .catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return [];
+        throw error;
+      });
     return entries
       .filter((entry) => entry.isFile())
       .map((entry) => path.relative(this.root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));

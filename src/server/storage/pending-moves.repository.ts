@@ -11,7 +11,10 @@ export interface FileMove {
 export async function insertPendingMoves(db: Executor, moves: FileMove[]): Promise<void> {
   if (moves.length === 0) return;
   const created_at = new Date().toISOString();
-  await db.insertInto('pending_file_moves').values(moves.map((move) => ({ ...move, created_at }))).execute();
+  await db
+    .insertInto('pending_file_moves')
+    .values(moves.map((move) => ({ ...move, created_at })))
+    .execute();
 }
 
 /** Oldest first: a later move may start from the file an earlier one puts in place. */

@@ -9,8 +9,34 @@ const SAFE_SCHEMES = ['http', 'https', 'mailto', 'tel'];
 
 const richText: sanitizeHtml.IOptions = {
   allowedTags: [
-    'p', 'br', 'b', 'strong', 'i', 'em', 'u', 's', 'sub', 'sup', 'span', 'div',
-    'ul', 'ol', 'li', 'a', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'table', 'thead', 'tbody', 'tr', 'th', 'td',
+    'p',
+    'br',
+    'b',
+    'strong',
+    'i',
+    'em',
+    'u',
+    's',
+    'sub',
+    'sup',
+    'span',
+    'div',
+    'ul',
+    'ol',
+    'li',
+    'a',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'blockquote',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
   ],
   allowedAttributes: { a: ['href', 'title', 'target', 'rel'] },
   allowedSchemes: SAFE_SCHEMES,
@@ -58,4 +84,6 @@ export const sanitizeTitle = remembered((html) => sanitizeHtml(html, italicOnly)
 export const sanitizeInlineName = remembered((html) => sanitizeHtml(html, inlineName), 100);
 /** Plain text of any HTML, for search and metadata. */
 export const toPlainText = (html: string) =>
-  decodeHTML(sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} })).replace(/\s+/g, ' ').trim();
+  decodeHTML(sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }))
+    .replace(/\s+/g, ' ')
+    .trim();

@@ -14,12 +14,19 @@ const root = path.resolve(import.meta.dirname, '..', '..', '..');
  */
 export async function buildServer(): Promise<{ entry: string; remove(): void }> {
   const distDir = path.join(root, '.build', `server-${crypto.randomBytes(5).toString('hex')}`);
-  await promisify(execFile)(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--ssr', '--logLevel', 'error'], {
-    cwd: root,
-    env: { ...process.env, DIST_DIR: distDir },
-  });
+  await promisify(execFile)(
+    process.execPath,
+    [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--ssr', '--logLevel', 'error'],
+    {
+      cwd: root,
+      env: { ...process.env, DIST_DIR: distDir },
+    },
+  );
   fs.mkdirSync(path.join(distDir, 'client')); // no browser bundle: pages render without scripts
-  return { entry: path.join(distDir, 'server', 'main.js'), remove: () => fs.rmSync(distDir, { recursive: true, force: true }) };
+  return {
+    entry: path.join(distDir, 'server', 'main.js'),
+    remove: () => fs.rmSync(distDir, { recursive: true, force: true }),
+  };
 }
 
 /** A server in a process of its own. */
@@ -36,7 +43,10 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, output: () =>
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`Server exited early:\n${output()}`);
-    const healthy = await fetch(`${baseUrl}/healthz`).then((response) => response.ok, () => false);
+    const healthy = await fetch(`${baseUrl}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (healthy) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

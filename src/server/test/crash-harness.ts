@@ -24,7 +24,9 @@ export class CrashHarness {
     : { sqliteFile: path.join(this.dataDir, 'journal.sqlite') };
   readonly env: Record<string, string> = {
     DATA_DIR: this.dataDir,
-    DATABASE_URL: this.url ? `${this.url}${this.url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${this.schema}`)}` : '',
+    DATABASE_URL: this.url
+      ? `${this.url}${this.url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${this.schema}`)}`
+      : '',
     SEED_DEMO: '0',
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,
@@ -40,7 +42,11 @@ export class CrashHarness {
     if (this.url) await withPgClient(this.url, (client) => client.query(`CREATE SCHEMA ${this.schema}`));
     this.built = await buildServer();
     this.server = await startChildServer(this.built.entry, this.env);
-    const login = await this.fetch('/auth/login/', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+    const login = await this.fetch('/auth/login/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
     this.auth = { authorization: `Bearer ${(await login.json()).token}` };
   }
 

@@ -21,7 +21,10 @@ function withFile<T>(pdf: Uint8Array, read: (file: string) => T): T {
 
 /** The text of every page in reading order, all white space (line and page breaks too) as single spaces. */
 export const pdfText = (pdf: Uint8Array): string =>
-  withFile(pdf, (file) => execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' })).replace(/\s+/g, ' ');
+  withFile(pdf, (file) => execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' })).replace(
+    /\s+/g,
+    ' ',
+  );
 
 export const pdfPageCount = (pdf: Uint8Array): number =>
   withFile(pdf, (file) => Number(/^Pages:\s+(\d+)/m.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))![1]));

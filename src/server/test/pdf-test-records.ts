@@ -16,31 +16,34 @@ export interface TestArticle {
 /** An article of volume 10 (2024), issue 2 unless told otherwise; returns its id. */
 export async function insertTestArticle(db: Db, refnumber: string, values: TestArticle): Promise<number> {
   const now = new Date().toISOString();
-  return insertArticle(db, withDerivedColumns({
-    refnumber,
-    title: values.title,
-    authorname: values.authorname,
-    abstract: '<p>Abstract.</p>',
-    keywords: '',
-    subject: 'Environmental Science',
-    country: 'India',
-    email: `${refnumber}@mail.example`,
-    mobile: '',
-    pagenumber: values.pagenumber,
-    year: 2024,
-    volume: 10,
-    issue: values.issue ?? 2,
-    frequency: values.issue === 3 ? 'may-jun' : 'mar-apr',
-    txnid: `TXN${refnumber}`,
-    ptype: 'paid',
-    publishdate: '2024-03-05',
-    file: values.file === undefined ? `${refnumber}.pdf` : values.file,
-    status: values.status ?? 'enabled',
-    createdby: 'admin',
-    creation: now,
-    modifiedby: '',
-    modification: now,
-  }));
+  return insertArticle(
+    db,
+    withDerivedColumns({
+      refnumber,
+      title: values.title,
+      authorname: values.authorname,
+      abstract: '<p>Abstract.</p>',
+      keywords: '',
+      subject: 'Environmental Science',
+      country: 'India',
+      email: `${refnumber}@mail.example`,
+      mobile: '',
+      pagenumber: values.pagenumber,
+      year: 2024,
+      volume: 10,
+      issue: values.issue ?? 2,
+      frequency: values.issue === 3 ? 'may-jun' : 'mar-apr',
+      txnid: `TXN${refnumber}`,
+      ptype: 'paid',
+      publishdate: '2024-03-05',
+      file: values.file === undefined ? `${refnumber}.pdf` : values.file,
+      status: values.status ?? 'enabled',
+      createdby: 'admin',
+      creation: now,
+      modifiedby: '',
+      modification: now,
+    }),
+  );
 }
 
 /** An editor with a designation that carries markup, and contact details; returns its id. */
@@ -49,7 +52,12 @@ export interface TestEditor {
   is_pinned?: number;
 }
 
-export async function insertTestEditor(db: Db, name: string, category: EditorCategory, values: TestEditor = {}): Promise<number> {
+export async function insertTestEditor(
+  db: Db,
+  name: string,
+  category: EditorCategory,
+  values: TestEditor = {},
+): Promise<number> {
   const now = new Date().toISOString();
   const row = await db
     .insertInto('editors')

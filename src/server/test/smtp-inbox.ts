@@ -24,7 +24,15 @@ export class SmtpInbox {
       onData: (stream, _session, callback) => {
         simpleParser(stream)
           .then((parsed) => {
-            this.messages.push({ from: parsed.from?.text ?? '', to: [parsed.to ?? []].flat().map((to) => to.text).join(', '), subject: parsed.subject ?? '', text: parsed.text ?? '' });
+            this.messages.push({
+              from: parsed.from?.text ?? '',
+              to: [parsed.to ?? []]
+                .flat()
+                .map((to) => to.text)
+                .join(', '),
+              subject: parsed.subject ?? '',
+              text: parsed.text ?? '',
+            });
             callback();
           })
           .catch(callback);

@@ -6,7 +6,11 @@ const EMPTY_XPATH_RESULT = 10;
 /** Runs xmllint (Debian's libxml2-utils) on a document given on standard input, never fetching anything. */
 function xmllint(xml: string, args: string[]): string {
   try {
-    return execFileSync('xmllint', ['--nonet', ...args, '-'], { input: xml, encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'] });
+    return execFileSync('xmllint', ['--nonet', ...args, '-'], {
+      input: xml,
+      encoding: 'utf8',
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
   } catch (error) {
     const { stderr, code, status } = error as { stderr?: string; code?: string; status?: number };
     if (code === 'ENOENT') throw new Error('xmllint is missing: apt-get install libxml2-utils');
@@ -26,12 +30,16 @@ export function assertWellFormed(xml: string): void {
  * xmllint binds no namespace prefixes.
  */
 export function xpathValues(xml: string, expression: string): string[] {
-  return xmllint(xml, ['--xpath', expression]).split('\n').filter((line) => line !== '');
+  return xmllint(xml, ['--xpath', expression])
+    .split('\n')
+    .filter((line) => line !== '');
 }
 
 /** Local name and namespace of the root element. */
 export function rootElement(xml: string): { name: string; namespace: string } {
-  const [name = '', namespace = ''] = (xpathValues(xml, "concat(local-name(/*), ' ', namespace-uri(/*))")[0] ?? '').split(' ');
+  const [name = '', namespace = ''] = (
+    xpathValues(xml, "concat(local-name(/*), ' ', namespace-uri(/*))")[0] ?? ''
+  ).split(' ');
   return { name, namespace };
 }
 

@@ -10,7 +10,11 @@ const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
  * repository (as CI has it), else /work/shared/schemas; null when none exists.
  */
 function findSchemasDir(): string | null {
-  const candidates = [process.env.SCHEMAS_DIR, path.join(repositoryRoot, '..', 'shared', 'schemas'), '/work/shared/schemas'];
+  const candidates = [
+    process.env.SCHEMAS_DIR,
+    path.join(repositoryRoot, '..', 'shared', 'schemas'),
+    '/work/shared/schemas',
+  ];
   return candidates.find((dir): dir is string => !!dir && fs.existsSync(path.join(dir, 'README.md'))) ?? null;
 }
 
@@ -31,9 +35,12 @@ export function schemaErrors(schema: string, documents: { label: string; xml: st
       fs.writeFileSync(file, document.xml);
       return file;
     });
-    const run = spawnSync('xmllint', ['--noout', '--nonet', '--schema', path.join(dir, schema), ...files], { encoding: 'utf8' });
+    const run = spawnSync('xmllint', ['--noout', '--nonet', '--schema', path.join(dir, schema), ...files], {
+      encoding: 'utf8',
+    });
     if (run.error) throw run.error;
-    const label = (line: string) => line.replace(/^.*?(\d+)\.xml/, (_match, index: string) => documents[Number(index)]!.label);
+    const label = (line: string) =>
+      line.replace(/^.*?(\d+)\.xml/, (_match, index: string) => documents[Number(index)]!.label);
     return run.stderr
       .split('\n')
       .filter((line) => line && !line.endsWith(' validates'))

@@ -12,7 +12,14 @@ const groups: YearGroup[] = [
 const asComponents = (expanded: Set<string>, pathname: string) =>
   groups
     .map((group) =>
-      renderToString(<YearGroupSection group={group} open={expanded.has(`${group.year}-${group.volume}`)} pathname={pathname} onToggle={() => {}} />),
+      renderToString(
+        <YearGroupSection
+          group={group}
+          open={expanded.has(`${group.year}-${group.volume}`)}
+          pathname={pathname}
+          onToggle={() => {}}
+        />,
+      ),
     )
     .join('');
 
@@ -32,7 +39,9 @@ describe('yearGroupsHtml', () => {
 
   it('marks the issue shown and lists months', () => {
     const html = yearGroupsHtml(groups, new Set(['2025-3']), '/archives/2025/vol3/issue1');
-    expect(html).toContain('<a href="/archives/2025/vol3/issue1" data-route="" class="active" aria-current="page">VOL. 3 : ISSUE 1 : JAN-FEB</a>');
+    expect(html).toContain(
+      '<a href="/archives/2025/vol3/issue1" data-route="" class="active" aria-current="page">VOL. 3 : ISSUE 1 : JAN-FEB</a>',
+    );
     expect(html).toContain('<button type="button" aria-expanded="false">2024 ISSUES</button>');
   });
 
@@ -42,6 +51,8 @@ describe('yearGroupsHtml', () => {
       '<ul hidden=""><li><a href="/archives/2025/vol3/issue2" data-route="">VOL. 3 : ISSUE 2</a></li><li><a href="/archives/2025/vol3/issue1" data-route="" class="active" aria-current="page">VOL. 3 : ISSUE 1 : JAN-FEB</a></li></ul>',
     );
     const elsewhere = yearGroupsHtml(groups, new Set(['2024-2']), '/archives/2024/vol2/issue1');
-    expect(elsewhere).toContain('<button type="button" aria-expanded="false">2025 ISSUES</button></h3><ul hidden=""><li><a href="/archives/2025/vol3/issue2" data-route="">VOL. 3 : ISSUE 2</a></li></ul>');
+    expect(elsewhere).toContain(
+      '<button type="button" aria-expanded="false">2025 ISSUES</button></h3><ul hidden=""><li><a href="/archives/2025/vol3/issue2" data-route="">VOL. 3 : ISSUE 2</a></li></ul>',
+    );
   });
 });

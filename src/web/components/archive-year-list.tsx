@@ -30,7 +30,8 @@ function holdsPage(group: Group, pathname: string): boolean {
  * every issue of every group would add some 4 KB of compressed markup to each page of a century-long
  * archive (decision 017).
  */
-const hiddenIssues = (group: Group, pathname: string) => (holdsPage(group, pathname) ? group.issues : group.issues.slice(0, 1));
+const hiddenIssues = (group: Group, pathname: string) =>
+  holdsPage(group, pathname) ? group.issues : group.issues.slice(0, 1);
 
 function IssueItems({ group, issues, pathname }: { group: Group; issues: readonly number[]; pathname: string }) {
   return issues.map((issue) => {
@@ -47,12 +48,27 @@ function IssueItems({ group, issues, pathname }: { group: Group; issues: readonl
 }
 
 /** One year group: its title toggles the issue list, which collapsed groups keep hidden and short. */
-export function YearGroupSection({ group, open, pathname, onToggle }: { group: Group; open: boolean; pathname: string; onToggle: (group: Group) => void }) {
+export function YearGroupSection({
+  group,
+  open,
+  pathname,
+  onToggle,
+}: {
+  group: Group;
+  open: boolean;
+  pathname: string;
+  onToggle: (group: Group) => void;
+}) {
   const key = groupKey(group);
   return (
     <section className="year-group">
       <h3>
-        <button type="button" aria-expanded={open} aria-controls={open ? `issues-${key}` : undefined} onClick={() => onToggle(group)}>
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={open ? `issues-${key}` : undefined}
+          onClick={() => onToggle(group)}
+        >
           {`${group.year} ISSUES`}
         </button>
       </h3>
@@ -122,7 +138,12 @@ function yearGroupTitleHtml(group: Group, open: boolean): string {
 
 const noSubscription = () => () => {};
 /** False on the server and while hydrating, true afterwards. */
-const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () => false);
+const useHydrated = () =>
+  useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 
 /**
  * Issues by year: the first two year groups start expanded, a title click toggles the others. On small
@@ -157,19 +178,36 @@ export function ArchiveYearList({ groups }: { groups: Groups }) {
   }
 
   const renderGroup = (group: Group) => (
-    <YearGroupSection key={groupKey(group)} group={group} open={expanded.has(groupKey(group))} pathname={location.pathname} onToggle={toggle} />
+    <YearGroupSection
+      key={groupKey(group)}
+      group={group}
+      open={expanded.has(groupKey(group))}
+      pathname={location.pathname}
+      onToggle={toggle}
+    />
   );
 
   return (
     <>
-      <button type="button" className="all-issues-button" aria-expanded={drawerOpen} aria-controls="year-list" onClick={() => setDrawerOpen(true)}>
+      <button
+        type="button"
+        className="all-issues-button"
+        aria-expanded={drawerOpen}
+        aria-controls="year-list"
+        onClick={() => setDrawerOpen(true)}
+      >
         All Issues
       </button>
       {drawerOpen && <div className="drawer-backdrop" aria-hidden="true" onClick={() => setDrawerOpen(false)} />}
       <nav id="year-list" className={`year-list${drawerOpen ? ' open' : ''}`} aria-label="All issues">
         <div className="year-list-head">
           <h2>All Issues</h2>
-          <button type="button" className="drawer-close" aria-label="Close the issue list" onClick={() => setDrawerOpen(false)}>
+          <button
+            type="button"
+            className="drawer-close"
+            aria-label="Close the issue list"
+            onClick={() => setDrawerOpen(false)}
+          >
             ×
           </button>
         </div>
@@ -178,7 +216,11 @@ export function ArchiveYearList({ groups }: { groups: Groups }) {
             {groups.map(renderGroup)}
           </div>
         ) : (
-          <div key="markup" className="year-groups" dangerouslySetInnerHTML={{ __html: yearGroupsHtml(groups, expanded, location.pathname) }} />
+          <div
+            key="markup"
+            className="year-groups"
+            dangerouslySetInnerHTML={{ __html: yearGroupsHtml(groups, expanded, location.pathname) }}
+          />
         )}
       </nav>
     </>

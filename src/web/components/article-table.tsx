@@ -32,10 +32,14 @@ function rowHtml(
   const file = articleFileUrl(article);
   const citation = formatCitation(article, settings.websitename);
   const downloadLink = file ? `<a href="${escapeHtml(file)}">Download</a>` : '';
-  const doiLine = article.doi ? ` <a class="doi" href="${escapeHtml(doiUrl(article.doi))}">${escapeHtml(doiUrl(article.doi))}</a>` : '';
+  const doiLine = article.doi
+    ? ` <a class="doi" href="${escapeHtml(doiUrl(article.doi))}">${escapeHtml(doiUrl(article.doi))}</a>`
+    : '';
   // An empty COinS span: reference managers read its title and offer to import the article.
   const coins = `<span class="Z3988" title="${escapeHtml(coinsTitle(article, settings))}"></span>`;
-  const subjectCell = settings.show_subject_column ? `<td data-label="Subject">${escapeHtml(article.subject)}</td>` : '';
+  const subjectCell = settings.show_subject_column
+    ? `<td data-label="Subject">${escapeHtml(article.subject)}</td>`
+    : '';
   return (
     `<tr><td class="serial" data-label="S.No.">${firstNumber + index}</td><td class="article-cell">` +
     `<p class="article-title">${article.title}</p>` +
@@ -52,8 +56,12 @@ function rowHtml(
  * write, so its rows are written once for as long as the settings they show stay the same object too.
  */
 const rowsHtml = memoByObject(
-  (articles: ArticleTableProps['articles'], settings: ArticleTableProps['settings'], abstractPath: ArticleTableProps['abstractPath'], firstNumber: number) =>
-    articles.map((article, index) => rowHtml(article, index, settings, abstractPath, firstNumber)).join(''),
+  (
+    articles: ArticleTableProps['articles'],
+    settings: ArticleTableProps['settings'],
+    abstractPath: ArticleTableProps['abstractPath'],
+    firstNumber: number,
+  ) => articles.map((article, index) => rowHtml(article, index, settings, abstractPath, firstNumber)).join(''),
 );
 
 /** The article list of an issue or of a search: S.No., title and authors with their links, Subject, Country. */

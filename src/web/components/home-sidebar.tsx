@@ -7,7 +7,12 @@ export function HomeSidebar({ settings, indexing }: { settings: PublicSettings; 
   return (
     <aside className="sidebar" aria-label="Journal links">
       {settings.show_journal_list_link && settings.journal_list_url && (
-        <a className="sidebar-card journal-list-link" href={settings.journal_list_url} target="_blank" rel="noopener noreferrer">
+        <a
+          className="sidebar-card journal-list-link"
+          href={settings.journal_list_url}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
           View our list of journals
         </a>
       )}

@@ -25,9 +25,16 @@ export function currentIssue(groups: DeepReadonly<YearGroup[]>): CurrentIssue | 
  */
 export function IssueCover({ settings, issue }: { settings: PublicSettings; issue: CurrentIssue | null }) {
   const heading = issue ? coverIssueHeading(issue) : null;
-  const issns = [settings.issn && `ISSN: ${settings.issn}`, settings.journal_essn && `E-ISSN: ${settings.journal_essn}`].filter(Boolean);
+  const issns = [
+    settings.issn && `ISSN: ${settings.issn}`,
+    settings.journal_essn && `E-ISSN: ${settings.journal_essn}`,
+  ].filter(Boolean);
   return (
-    <figure className="issue-cover" role="img" aria-label={`Cover of ${settings.websitename}${heading ? `, ${heading}` : ''}`}>
+    <figure
+      className="issue-cover"
+      role="img"
+      aria-label={`Cover of ${settings.websitename}${heading ? `, ${heading}` : ''}`}
+    >
       <div className="issue-cover-band">
         <img src="/logo.svg" alt="" width="40" height="40" />
         <span className="issue-cover-name" dangerouslySetInnerHTML={{ __html: settings.formatted_journal_name }} />
@@ -37,7 +44,9 @@ export function IssueCover({ settings, issue }: { settings: PublicSettings; issu
       <span className="issue-cover-panel">
         <span className="issue-cover-label">Current issue</span>
         <span>Peer reviewed · Open access</span>
-        {settings.impactfactor && <span>Impact factor {settings.impactfactor.slice(0, IMPACT_FACTOR_DISPLAY_CHARS)}</span>}
+        {settings.impactfactor && (
+          <span>Impact factor {settings.impactfactor.slice(0, IMPACT_FACTOR_DISPLAY_CHARS)}</span>
+        )}
       </span>
       <span className="issue-cover-foot">{settings.publisher_name || settings.websitename}</span>
     </figure>

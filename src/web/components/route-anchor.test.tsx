@@ -4,9 +4,13 @@ import { isActivePath, RouteAnchor } from './route-anchor.js';
 
 describe('RouteAnchor', () => {
   it('is a plain link marked for in-app navigation, with its scroll target', () => {
-    expect(renderToString(<RouteAnchor to="/archives/2025/vol3/issue1/80001" scrollTo="abstract">Abstract</RouteAnchor>)).toBe(
-      '<a href="/archives/2025/vol3/issue1/80001" data-route="" data-scroll-to="abstract">Abstract</a>',
-    );
+    expect(
+      renderToString(
+        <RouteAnchor to="/archives/2025/vol3/issue1/80001" scrollTo="abstract">
+          Abstract
+        </RouteAnchor>,
+      ),
+    ).toBe('<a href="/archives/2025/vol3/issue1/80001" data-route="" data-scroll-to="abstract">Abstract</a>');
   });
 });
 

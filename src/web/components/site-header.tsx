@@ -46,7 +46,13 @@ export function SiteHeader({ settings, pictures }: { settings: PublicSettings; p
       </div>
       <nav className={menu.open ? 'main-nav menu-open' : 'main-nav'} aria-label="Main">
         <div className="container nav-row">
-          <button type="button" className="menu-button" aria-expanded={menu.open} aria-controls="main-menu" onClick={menu.toggle}>
+          <button
+            type="button"
+            className="menu-button"
+            aria-expanded={menu.open}
+            aria-controls="main-menu"
+            onClick={menu.toggle}
+          >
             <span className="menu-icon" aria-hidden="true" />
             Menu
           </button>
@@ -55,7 +61,11 @@ export function SiteHeader({ settings, pictures }: { settings: PublicSettings; p
               const active = isActivePath(item.to, pathname, item.to === '/');
               return (
                 <li key={item.to}>
-                  <RouteAnchor to={item.to} className={active ? 'active' : undefined} aria-current={active ? 'page' : undefined}>
+                  <RouteAnchor
+                    to={item.to}
+                    className={active ? 'active' : undefined}
+                    aria-current={active ? 'page' : undefined}
+                  >
                     {item.label}
                   </RouteAnchor>
                 </li>

@@ -2,7 +2,12 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { pdfUrls } from '../../common/pdf-links.js';
 import { pdfText, zipEntries } from '../../server/test/pdf-inspect.js';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../../server/test/test-app.js';
-import { adminDownload, adminRequest, requireAdminSession, SESSION_EXPIRED_MESSAGE } from '../features/admin-shell/admin-request.js';
+import {
+  adminDownload,
+  adminRequest,
+  requireAdminSession,
+  SESSION_EXPIRED_MESSAGE,
+} from '../features/admin-shell/admin-request.js';
 import { formatBytes } from '../features/pdf-exports/export-download.js';
 import { requireLogin } from '../routes/worklog/worklog-login.js';
 import { apiDownload, apiRequest, filenameOf } from './api-client.js';
@@ -50,7 +55,9 @@ async function redirectOf(loading: Promise<unknown>): Promise<[number, string | 
 beforeAll(async () => {
   t = await createTestApp({ seedDemo: true });
   origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  articleIds = (await t.ctx.db.selectFrom('articles').select('id').orderBy('id').limit(30).execute()).map((row) => row.id);
+  articleIds = (await t.ctx.db.selectFrom('articles').select('id').orderBy('id').limit(30).execute()).map(
+    (row) => row.id,
+  );
 });
 afterAll(() => t.close());
 beforeEach(() => {
@@ -65,14 +72,28 @@ afterEach(() => {
 
 describe('apiRequest (every call of the browser)', () => {
   it('signs in, sends the stored token, and reports refusals as the server explains them', async () => {
-    expect(await signIn({ username: TEST_ADMIN.username, password: 'wrong' })).toEqual({ ok: false, message: 'Invalid user and password' });
+    expect(await signIn({ username: TEST_ADMIN.username, password: 'wrong' })).toEqual({
+      ok: false,
+      message: 'Invalid user and password',
+    });
     await signInAsAdmin();
-    expect(await apiRequest('/api/admin/')).toMatchObject({ ok: true, status: 200, data: { archives: expect.any(Number) } });
-    expect(await apiRequest('/api/admin/', { withToken: false })).toMatchObject({ ok: false, status: 401, error: 'unauthorized' });
-    expect(await apiRequest('/api/admin/create-issue', { method: 'POST', body: {} })).toMatchObject({ ok: false, status: 400 });
+    expect(await apiRequest('/api/admin/')).toMatchObject({
+      ok: true,
+      status: 200,
+      data: { archives: expect.any(Number) },
+    });
+    expect(await apiRequest('/api/admin/', { withToken: false })).toMatchObject({
+      ok: false,
+      status: 401,
+      error: 'unauthorized',
+    });
+    expect(await apiRequest('/api/admin/create-issue', { method: 'POST', body: {} })).toMatchObject({
+      ok: false,
+      status: 400,
+    });
   });
 
-  it('runs the calling area\'s rule on a 401 only', async () => {
+  it("runs the calling area's rule on a 401 only", async () => {
     const onUnauthorized = vi.fn();
     await apiRequest('/api/archives/', { onUnauthorized });
     expect(onUnauthorized).not.toHaveBeenCalled();
@@ -82,7 +103,12 @@ describe('apiRequest (every call of the browser)', () => {
 
   it('reports a server that does not answer as a Network Error', async () => {
     vi.stubGlobal('fetch', () => Promise.reject(new TypeError('fetch failed')));
-    expect(await apiRequest('/api/archives/')).toEqual({ ok: false, error: 'Network Error', message: 'Network Error', status: 0 });
+    expect(await apiRequest('/api/archives/')).toEqual({
+      ok: false,
+      error: 'Network Error',
+      message: 'Network Error',
+      status: 0,
+    });
   });
 });
 
@@ -111,14 +137,22 @@ describe('apiDownload (the admin exports)', () => {
   });
 
   it('saves the index page as a PDF', async () => {
-    const result = await apiDownload(pdfUrls.indexPage, { method: 'POST', body: { ids: articleIds.slice(0, 3) }, fallbackName: 'x.pdf' });
+    const result = await apiDownload(pdfUrls.indexPage, {
+      method: 'POST',
+      body: { ids: articleIds.slice(0, 3) },
+      fallbackName: 'x.pdf',
+    });
     if (!result.ok) throw new Error(result.message);
     expect(result.data.filename).toBe('index-page.pdf');
     expect(pdfText(new Uint8Array(await result.data.blob.arrayBuffer()))).toContain('TABLE OF CONTENTS');
   });
 
   it('reports the server message of a refused export', async () => {
-    const empty = await apiDownload(pdfUrls.editorsCertificates, { method: 'POST', body: { ids: [] }, fallbackName: 'x.zip' });
+    const empty = await apiDownload(pdfUrls.editorsCertificates, {
+      method: 'POST',
+      body: { ids: [] },
+      fallbackName: 'x.zip',
+    });
     expect(empty).toMatchObject({ ok: false, status: 400, message: 'Select at least one record.' });
   });
 
@@ -135,10 +169,12 @@ describe('apiDownload (the admin exports)', () => {
   });
 });
 
-describe('the admin area\'s 401 rule (specification: States and transitions)', () => {
+describe("the admin area's 401 rule (specification: States and transitions)", () => {
   it('a refused export, like any admin call, clears the session, alerts once and goes to the sign-in page', async () => {
     setSession({ token: 'expired', user: { id: 1, username: 'admin', name: 'Administrator', role: 'admin' } });
-    expect(await adminDownload(pdfUrls.editorsCertificates, { method: 'POST', body: { ids: [1] }, fallbackName: 'x.zip' })).toMatchObject({ status: 401 });
+    expect(
+      await adminDownload(pdfUrls.editorsCertificates, { method: 'POST', body: { ids: [1] }, fallbackName: 'x.zip' }),
+    ).toMatchObject({ status: 401 });
     expect(await adminRequest('/api/admin/')).toMatchObject({ status: 401, error: 'unauthorized' });
     expect(getSession()).toBeNull();
     expect(window.alert).toHaveBeenCalledTimes(1);
@@ -152,7 +188,10 @@ describe('the session guard of both signed-in areas', () => {
     expect(await checkSession()).toEqual({ kind: 'signed-out' });
     await signInAsAdmin();
     const [first, second] = await Promise.all([checkSession(), checkSession()]);
-    expect(first).toEqual({ kind: 'signed-in', user: expect.objectContaining({ username: TEST_ADMIN.username, role: 'admin' }) });
+    expect(first).toEqual({
+      kind: 'signed-in',
+      user: expect.objectContaining({ username: TEST_ADMIN.username, role: 'admin' }),
+    });
     expect(second).toBe(first);
     expect(await checkSession()).toBe(first);
     expect(asked.filter((url) => url === '/auth/verify-token/')).toHaveLength(1);
@@ -167,7 +206,7 @@ describe('the session guard of both signed-in areas', () => {
     expect(asked.filter((url) => url === '/auth/verify-token/')).toHaveLength(2);
   });
 
-  it('sends each area\'s visitors where its specification says', async () => {
+  it("sends each area's visitors where its specification says", async () => {
     expect(await redirectOf(requireAdminSession())).toEqual([302, '/admin/login']);
     expect(await redirectOf(requireLogin())).toEqual([302, '/webdata/login']);
     // A refused work-log login is cleared and goes to the root (specification: Work-log area).

@@ -73,7 +73,11 @@ function transportFailure(error: unknown): ApiFailure {
 }
 
 /** A refused call as the server explained it; a 401 runs the area's rule. */
-function refusal(response: Response, payload: { error?: string; message?: string } | null, options: ApiRequestOptions): ApiFailure {
+function refusal(
+  response: Response,
+  payload: { error?: string; message?: string } | null,
+  options: ApiRequestOptions,
+): ApiFailure {
   if (response.status === 401) options.onUnauthorized?.();
   return {
     ok: false,
@@ -83,7 +87,8 @@ function refusal(response: Response, payload: { error?: string; message?: string
   };
 }
 
-const jsonOf = (response: Response) => response.json().catch(() => null) as Promise<{ error?: string; message?: string } | null>;
+const jsonOf = (response: Response) =>
+  response.json().catch(() => null) as Promise<{ error?: string; message?: string } | null>;
 
 /** A JSON call. */
 export async function apiRequest<T>(url: string, options: ApiRequestOptions = {}): Promise<ApiResult<T>> {
@@ -115,8 +120,14 @@ export async function apiDownload(url: string, options: DownloadOptions): Promis
       received += part.value.byteLength;
       options.onProgress?.(received);
     }
-    const blob = new Blob(chunks as BlobPart[], { type: response.headers.get('content-type') ?? 'application/octet-stream' });
-    return { ok: true, data: { blob, filename: filenameOf(response.headers.get('content-disposition'), options.fallbackName) }, status: response.status };
+    const blob = new Blob(chunks as BlobPart[], {
+      type: response.headers.get('content-type') ?? 'application/octet-stream',
+    });
+    return {
+      ok: true,
+      data: { blob, filename: filenameOf(response.headers.get('content-disposition'), options.fallbackName) },
+      status: response.status,
+    };
   } catch (error) {
     return transportFailure(error);
   }

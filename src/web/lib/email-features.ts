@@ -5,7 +5,9 @@ let asked: Promise<boolean> | null = null;
 
 /** Whether the server can send email (SMTP_URL), asked once per page load. */
 function emailEnabled(): Promise<boolean> {
-  asked ??= apiRequest<{ email: boolean }>('/auth/features', { withToken: false }).then((result) => result.ok && result.data.email);
+  asked ??= apiRequest<{ email: boolean }>('/auth/features', { withToken: false }).then(
+    (result) => result.ok && result.data.email,
+  );
   return asked;
 }
 

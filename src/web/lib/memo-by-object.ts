@@ -35,14 +35,17 @@ interface Remembered<A extends unknown[], R> {
   result: R;
 }
 
-const sameArgs = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((value, i) => Object.is(value, b[i]));
+const sameArgs = (a: readonly unknown[], b: readonly unknown[]) =>
+  a.length === b.length && a.every((value, i) => Object.is(value, b[i]));
 
 /**
  * `fn` remembered by the identity of its first argument: for each object, the last result is given back
  * while the other arguments are the same (compared with Object.is). Objects are held weakly, so a list
  * replaced after a write is forgotten with it.
  */
-export function memoByObject<K extends object, A extends unknown[], R>(fn: (key: K, ...args: A) => R): (key: K, ...args: A) => R {
+export function memoByObject<K extends object, A extends unknown[], R>(
+  fn: (key: K, ...args: A) => R,
+): (key: K, ...args: A) => R {
   const remembered = new WeakMap<K, Remembered<A, R>>();
   return (key, ...args) => {
     const last = remembered.get(key);

@@ -27,7 +27,10 @@ export interface PublicApi {
 }
 
 class ApiError extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -35,7 +38,11 @@ class ApiError extends Error {
 /** A public read, without the stored login (answers to a token holder are not cached); loaders want failures thrown. */
 async function getJson<T>(url: string): Promise<T> {
   const result = await apiRequest<T>(url, { withToken: false });
-  if (!result.ok) throw new ApiError(result.status, result.status ? `Request failed with status code ${result.status}` : result.message);
+  if (!result.ok)
+    throw new ApiError(
+      result.status,
+      result.status ? `Request failed with status code ${result.status}` : result.message,
+    );
   return result.data;
 }
 

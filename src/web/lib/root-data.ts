@@ -22,7 +22,11 @@ export async function rootLoader({ context }: { context?: unknown }): Promise<Ro
  * write; the root data is then the same object too, so that its hydration JSON is written once (entry-server.tsx).
  */
 const rootData = memoByObject(
-  (settings: PublicSettings, indexing: IndexingEntry[], pictures: SitePictures): RootData => ({ settings, indexing, pictures }),
+  (settings: PublicSettings, indexing: IndexingEntry[], pictures: SitePictures): RootData => ({
+    settings,
+    indexing,
+    pictures,
+  }),
 );
 
 /** Settings, indexing entries and site pictures loaded once by the public layout. */

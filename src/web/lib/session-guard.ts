@@ -3,7 +3,8 @@ import { apiRequest, type ApiFailure } from './api-client.js';
 import { getSession } from './session.js';
 
 /** What the check of the stored login found. */
-export type SessionCheck = { kind: 'signed-out' } | { kind: 'signed-in'; user: SessionUser } | { kind: 'refused'; failure: ApiFailure };
+export type SessionCheck =
+  { kind: 'signed-out' } | { kind: 'signed-in'; user: SessionUser } | { kind: 'refused'; failure: ApiFailure };
 
 let checking: { token: string; check: Promise<SessionCheck> } | null = null;
 

@@ -7,7 +7,9 @@ async function render(loader: () => unknown) {
   const handler = createStaticHandler([{ path: '/', loader, element: <p>fine</p>, errorElement: <ErrorPage /> }]);
   const context = await handler.query(new Request('http://localhost/'));
   if (context instanceof Response) throw new Error('unexpected redirect');
-  return renderToString(<StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />);
+  return renderToString(
+    <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />,
+  );
 }
 
 describe('routing failure screen', () => {

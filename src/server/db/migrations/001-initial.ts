@@ -9,7 +9,8 @@ export function initialMigration(engine: Engine): Migration {
   return {
     async up(db: Kysely<unknown>) {
       const id = engine === 'postgres' ? 'serial' : 'integer';
-      const autoId = (col: ColumnDefinitionBuilder) => (engine === 'sqlite' ? col.primaryKey().autoIncrement() : col.primaryKey());
+      const autoId = (col: ColumnDefinitionBuilder) =>
+        engine === 'sqlite' ? col.primaryKey().autoIncrement() : col.primaryKey();
       const text = (col: ColumnDefinitionBuilder) => col.notNull().defaultTo('');
 
       await db.schema
@@ -66,7 +67,10 @@ export function initialMigration(engine: Engine): Migration {
         .addColumn('is_pinned', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('creation', 'text', (c) => c.notNull())
         .addColumn('updated_at', 'text', (c) => c.notNull())
-        .addCheckConstraint('editors_category', sql`category in ('chief editor', 'associate editor', 'assistant editor')`)
+        .addCheckConstraint(
+          'editors_category',
+          sql`category in ('chief editor', 'associate editor', 'assistant editor')`,
+        )
         .addCheckConstraint('editors_status', sql`status in ('enabled', 'disabled')`)
         .execute();
       await db.schema.createIndex('editors_listing').on('editors').columns(['status', 'is_pinned', 'id']).execute();

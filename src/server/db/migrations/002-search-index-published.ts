@@ -8,9 +8,11 @@ type Row = 'new.' | 'old.' | '';
  * trigger's row.
  */
 const published = (row: Row) => sql.raw(`${row}status = 'enabled' AND ${row}refnumber <> ''`);
-const indexed = (row: Row) => sql.raw(['title', 'authorname', 'keywords', 'abstract_text'].map((column) => row + column).join(', '));
+const indexed = (row: Row) =>
+  sql.raw(['title', 'authorname', 'keywords', 'abstract_text'].map((column) => row + column).join(', '));
 
-const add = (row: Row) => sql`INSERT INTO articles_fts(rowid, ${indexed('')}) SELECT ${sql.raw(`${row}id`)}, ${indexed(row)} WHERE ${published(row)};`;
+const add = (row: Row) =>
+  sql`INSERT INTO articles_fts(rowid, ${indexed('')}) SELECT ${sql.raw(`${row}id`)}, ${indexed(row)} WHERE ${published(row)};`;
 const remove = (row: Row) =>
   sql`INSERT INTO articles_fts(articles_fts, rowid, ${indexed('')}) SELECT 'delete', ${sql.raw(`${row}id`)}, ${indexed(row)} WHERE ${published(row)};`;
 
@@ -29,9 +31,13 @@ export function searchIndexPublishedMigration(engine: Engine): Migration {
       }
       await sql`CREATE TRIGGER articles_fts_insert AFTER INSERT ON articles BEGIN ${add('new.')} END`.execute(db);
       await sql`CREATE TRIGGER articles_fts_delete AFTER DELETE ON articles BEGIN ${remove('old.')} END`.execute(db);
-      await sql`CREATE TRIGGER articles_fts_update AFTER UPDATE ON articles BEGIN ${remove('old.')} ${add('new.')} END`.execute(db);
+      await sql`CREATE TRIGGER articles_fts_update AFTER UPDATE ON articles BEGIN ${remove('old.')} ${add('new.')} END`.execute(
+        db,
+      );
       await sql`INSERT INTO articles_fts(articles_fts) VALUES ('delete-all')`.execute(db);
-      await sql`INSERT INTO articles_fts(rowid, ${indexed('')}) SELECT id, ${indexed('')} FROM articles WHERE ${published('')}`.execute(db);
+      await sql`INSERT INTO articles_fts(rowid, ${indexed('')}) SELECT id, ${indexed('')} FROM articles WHERE ${published('')}`.execute(
+        db,
+      );
     },
   };
 }

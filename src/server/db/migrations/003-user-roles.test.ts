@@ -10,9 +10,14 @@ afterEach(() => handle?.db.destroy());
 describe('migration 003 (user roles)', () => {
   it('makes the users of an existing database admins, as they were, and refuses an unknown role', async () => {
     handle = openDatabase({ sqliteFile: ':memory:' });
-    const first = new Migrator({ db: handle.db, provider: { getMigrations: async () => ({ '001-initial': initialMigration('sqlite') }) } });
+    const first = new Migrator({
+      db: handle.db,
+      provider: { getMigrations: async () => ({ '001-initial': initialMigration('sqlite') }) },
+    });
     expect((await first.migrateToLatest()).error).toBeUndefined();
-    await sql`INSERT INTO users (username, name, password_hash, enabled, creation) VALUES ('old', 'Old', 'x', 1, '2024-01-01')`.execute(handle.db);
+    await sql`INSERT INTO users (username, name, password_hash, enabled, creation) VALUES ('old', 'Old', 'x', 1, '2024-01-01')`.execute(
+      handle.db,
+    );
 
     await migrate(handle);
     expect(await handle.db.selectFrom('users').select(['username', 'role', 'token_version']).execute()).toEqual([

@@ -8,7 +8,12 @@ export const userRolesMigration: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema
       .alterTable('users')
-      .addColumn('role', 'text', (c) => c.notNull().defaultTo('admin').check(sql`role IN ('admin', 'staff')`))
+      .addColumn('role', 'text', (c) =>
+        c
+          .notNull()
+          .defaultTo('admin')
+          .check(sql`role IN ('admin', 'staff')`),
+      )
       .execute();
     await db.schema
       .alterTable('users')

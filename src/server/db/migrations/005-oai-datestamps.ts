@@ -11,7 +11,9 @@ export function oaiDatestampsMigration(): Migration {
     async up(db: Kysely<unknown>) {
       await sql`UPDATE articles SET modification = creation WHERE modification = ''`.execute(db);
       await sql`CREATE INDEX articles_oai_datestamps ON articles (modification, id) WHERE refnumber <> ''`.execute(db);
-      await sql`CREATE INDEX articles_oai_volume_datestamps ON articles (volume, modification, id) WHERE refnumber <> ''`.execute(db);
+      await sql`CREATE INDEX articles_oai_volume_datestamps ON articles (volume, modification, id) WHERE refnumber <> ''`.execute(
+        db,
+      );
     },
   };
 }

@@ -34,7 +34,11 @@ export function correctionsActivityEmailMigration(engine: Engine): Migration {
         .addColumn('issue', 'integer', (c) => c.notNull())
         .addColumn('issue_id', 'integer', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('issue_moves_address').on('issue_moves').columns(['year', 'volume', 'issue']).execute();
+      await db.schema
+        .createIndex('issue_moves_address')
+        .on('issue_moves')
+        .columns(['year', 'volume', 'issue'])
+        .execute();
       await db.schema
         .createTable('password_resets')
         .addColumn('token_hash', 'text', (c) => c.primaryKey())
@@ -42,7 +46,10 @@ export function correctionsActivityEmailMigration(engine: Engine): Migration {
         .addColumn('expires_at', 'text', (c) => c.notNull())
         .addColumn('used_at', 'text')
         .execute();
-      await db.schema.alterTable('users').addColumn('email', 'text', (c) => c.notNull().defaultTo('')).execute();
+      await db.schema
+        .alterTable('users')
+        .addColumn('email', 'text', (c) => c.notNull().defaultTo(''))
+        .execute();
     },
   };
 }

@@ -13,13 +13,24 @@ let otherId: number;
 beforeAll(async () => {
   t = await createTestApp();
   auth = await t.authHeader();
-  staffId = await insertUser(t.ctx.db, { username: 'clerk', name: 'Clerk', password_hash: await hashPassword('clerk-password-1'), role: 'staff' });
-  otherId = await insertUser(t.ctx.db, { username: 'writer', name: 'Writer', password_hash: await hashPassword('writer-password-1'), role: 'staff' });
+  staffId = await insertUser(t.ctx.db, {
+    username: 'clerk',
+    name: 'Clerk',
+    password_hash: await hashPassword('clerk-password-1'),
+    role: 'staff',
+  });
+  otherId = await insertUser(t.ctx.db, {
+    username: 'writer',
+    name: 'Writer',
+    password_hash: await hashPassword('writer-password-1'),
+    role: 'staff',
+  });
   staff = { authorization: `Bearer ${await t.ctx.tokens.sign({ userId: staffId, username: 'clerk', name: 'Clerk' })}` };
 });
 afterAll(() => t.close());
 
-const call = (method: 'POST' | 'PUT', url: string, payload: object, headers = auth) => t.app.inject({ method, url, headers, payload });
+const call = (method: 'POST' | 'PUT', url: string, payload: object, headers = auth) =>
+  t.app.inject({ method, url, headers, payload });
 async function activity(query = '', headers = auth): Promise<ActivityPage> {
   const response = await t.app.inject({ method: 'GET', url: `/api/admin/activity${query}`, headers });
   expect(response.statusCode, response.body).toBe(200);
@@ -35,19 +46,49 @@ describe('the activity log', () => {
 
     const page = await activity();
     expect(page).toMatchObject({ total: 4, page: 1, pageSize: 50 });
-    expect(page.entries.map(({ username, action, object_type, object_id, summary }) => ({ username, action, object_type, object_id, summary }))).toEqual([
+    expect(
+      page.entries.map(({ username, action, object_type, object_id, summary }) => ({
+        username,
+        action,
+        object_type,
+        object_id,
+        summary,
+      })),
+    ).toEqual([
       { username: 'admin', action: 'update', object_type: 'user', object_id: otherId, summary: 'writer: password' },
-      { username: 'clerk', action: 'update', object_type: 'worklog', object_id: entry.json().id, summary: 'Status completed' },
-      { username: 'clerk', action: 'create', object_type: 'worklog', object_id: entry.json().id, summary: 'Added an entry (info)' },
-      { username: 'admin', action: 'create', object_type: 'issue', object_id: issue.json().id, summary: 'Added 2026 vol. 2 issue 1 (jan)' },
+      {
+        username: 'clerk',
+        action: 'update',
+        object_type: 'worklog',
+        object_id: entry.json().id,
+        summary: 'Status completed',
+      },
+      {
+        username: 'clerk',
+        action: 'create',
+        object_type: 'worklog',
+        object_id: entry.json().id,
+        summary: 'Added an entry (info)',
+      },
+      {
+        username: 'admin',
+        action: 'create',
+        object_type: 'issue',
+        object_id: issue.json().id,
+        summary: 'Added 2026 vol. 2 issue 1 (jan)',
+      },
     ]);
     expect(JSON.stringify(page)).not.toContain('a-new-secret-password');
   });
 
   it('records nothing for a refused write', async () => {
     const before = await activity();
-    expect((await call('POST', '/api/admin/create-issue', { year: 2026, volume: 2, issue: 1, frequency: 'jan' })).statusCode).toBe(409);
-    expect((await call('POST', '/api/webdata', { status: 'info', content: '<script></script>' }, staff)).statusCode).toBe(400);
+    expect(
+      (await call('POST', '/api/admin/create-issue', { year: 2026, volume: 2, issue: 1, frequency: 'jan' })).statusCode,
+    ).toBe(409);
+    expect(
+      (await call('POST', '/api/webdata', { status: 'info', content: '<script></script>' }, staff)).statusCode,
+    ).toBe(400);
     expect(await activity()).toEqual(before);
   });
 
@@ -73,7 +114,10 @@ describe('the activity log', () => {
     const settings = (await t.app.inject({ method: 'GET', url: '/api/settings/', headers: auth })).json();
     const saved = await call('POST', '/api/settings', { ...settings, fee_rupee: '999', issn: '1234-5678' });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect((await activity('?type=settings')).entries[0]).toMatchObject({ action: 'update', summary: 'Changed issn, fee_rupee' });
+    expect((await activity('?type=settings')).entries[0]).toMatchObject({
+      action: 'update',
+      summary: 'Changed issn, fee_rupee',
+    });
   });
 
   it.each([

@@ -49,16 +49,24 @@ function matching(db: Executor, filter: ActivityFilter) {
   return query;
 }
 
-export const findActivity = (db: Executor, filter: ActivityFilter, page: { limit: number; offset: number }): Promise<ActivityLogRow[]> =>
+export const findActivity = (
+  db: Executor,
+  filter: ActivityFilter,
+  page: { limit: number; offset: number },
+): Promise<ActivityLogRow[]> =>
   matching(db, filter).selectAll().orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute();
 
 export async function countActivity(db: Executor, filter: ActivityFilter): Promise<number> {
-  const row = await matching(db, filter).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  const row = await matching(db, filter)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 /** 'title, pagenumber': the fields whose value differs, for an update's summary (values are left out on purpose). */
 export function changedFields<T extends object>(before: T, after: Partial<T>, ignore: (keyof T)[] = []): string {
-  const changed = (Object.keys(after) as (keyof T)[]).filter((key) => !ignore.includes(key) && after[key] !== before[key]);
+  const changed = (Object.keys(after) as (keyof T)[]).filter(
+    (key) => !ignore.includes(key) && after[key] !== before[key],
+  );
   return changed.length ? changed.join(', ') : 'nothing';
 }

@@ -21,7 +21,8 @@ describe('GET /api/admin/', () => {
 });
 
 describe('POST /api/settings', () => {
-  const current = async () => (await t.app.inject({ method: 'GET', url: '/api/settings/', headers: await t.authHeader() })).json();
+  const current = async () =>
+    (await t.app.inject({ method: 'GET', url: '/api/settings/', headers: await t.authHeader() })).json();
 
   it('saves every field, sanitises the HTML ones, and the public site shows the change', async () => {
     const { message: _m, ...settings } = await current();
@@ -29,10 +30,20 @@ describe('POST /api/settings', () => {
       method: 'POST',
       url: '/api/settings',
       headers: await t.authHeader(),
-      payload: { ...settings, fee_dollar: '75', show_subject_column: false, home_content: '<p>Hello<script>alert(1)</script></p>' },
+      payload: {
+        ...settings,
+        fee_dollar: '75',
+        show_subject_column: false,
+        home_content: '<p>Hello<script>alert(1)</script></p>',
+      },
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ fee_dollar: '75', show_subject_column: false, home_content: '<p>Hello</p>', message: 'Settings updated successfully' });
+    expect(response.json()).toMatchObject({
+      fee_dollar: '75',
+      show_subject_column: false,
+      home_content: '<p>Hello</p>',
+      message: 'Settings updated successfully',
+    });
     const publicSettings = (await t.app.inject({ method: 'GET', url: '/api/settings/' })).json();
     expect(publicSettings).toMatchObject({ fee_dollar: '75', show_subject_column: false });
     expect((await t.app.inject({ method: 'GET', url: '/' })).body).toMatch(/\$ (<!-- -->)?75/);
@@ -48,7 +59,12 @@ describe('POST /api/settings', () => {
     [{ header_style: 'video' }, 'header_style: Invalid option: expected one of "image"|"text"'],
   ])('refuses %j with a clear 400, changing nothing', async (override, message) => {
     const before = await current();
-    const response = await t.app.inject({ method: 'POST', url: '/api/settings', headers: await t.authHeader(), payload: { ...before, ...override } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/settings',
+      headers: await t.authHeader(),
+      payload: { ...before, ...override },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: 'invalid_input', message });
     expect(await current()).toEqual(before);

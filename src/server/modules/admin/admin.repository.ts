@@ -2,6 +2,9 @@ import type { Executor } from '../../db/database.js';
 
 /** Number of rows of a table, whatever their status (count comes back as a string on PostgreSQL). */
 export async function countRows(db: Executor, table: 'articles' | 'editors'): Promise<number> {
-  const row = await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }

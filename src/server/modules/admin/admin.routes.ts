@@ -8,7 +8,11 @@ export function registerAdminRoutes(app: FastifyInstance, { services }: AppConte
     '/api/admin/',
     {
       preValidation: app.requireAdmin,
-      schema: { tags: ['admin'], summary: 'Dashboard counts: archives (articles) and editors', response: answers({ 200: dashboardCountsSchema }) },
+      schema: {
+        tags: ['admin'],
+        summary: 'Dashboard counts: archives (articles) and editors',
+        response: answers({ 200: dashboardCountsSchema }),
+      },
     },
     () => services.dashboard.counts(),
   );

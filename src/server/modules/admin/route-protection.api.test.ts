@@ -36,7 +36,8 @@ const PUBLIC_ROUTES = [
  * What a staff user may call besides the public routes: the work-log and the token check (docs/security.md, Who may
  * do what).
  */
-const staffRoute = (route: { path: string }) => route.path.startsWith('/api/webdata') || route.path.startsWith('/auth/');
+const staffRoute = (route: { path: string }) =>
+  route.path.startsWith('/api/webdata') || route.path.startsWith('/auth/');
 
 let t: TestApp;
 let routes: { method: string; path: string }[];
@@ -45,7 +46,12 @@ let staff: { authorization: string };
 beforeAll(async () => {
   t = await createTestApp();
   routes = routeTable(t.app);
-  const staffId = await insertUser(t.ctx.db, { username: 'clerk', name: 'Clerk', password_hash: await hashPassword('clerk-password'), role: 'staff' });
+  const staffId = await insertUser(t.ctx.db, {
+    username: 'clerk',
+    name: 'Clerk',
+    password_hash: await hashPassword('clerk-password'),
+    role: 'staff',
+  });
   staff = { authorization: `Bearer ${await t.ctx.tokens.sign({ userId: staffId, username: 'clerk', name: 'Clerk' })}` };
 });
 afterAll(() => t.close());
@@ -55,10 +61,17 @@ const concrete = (path: string) => path.replace(/\{[^}]+\}/g, '1');
 describe('route protection', () => {
   it('walks a route table that holds the admin and write calls', () => {
     const keys = routes.map(routeKey);
-    for (const expected of ['GET /api/admin/', 'POST /api/admin/create-issue', 'POST /api/archives/{id}', 'POST /api/editors/pin', 'POST /api/settings']) {
+    for (const expected of [
+      'GET /api/admin/',
+      'POST /api/admin/create-issue',
+      'POST /api/archives/{id}',
+      'POST /api/editors/pin',
+      'POST /api/settings',
+    ]) {
       expect(keys).toContain(expected);
     }
-    for (const exception of PUBLIC_ROUTES) expect(keys, `${exception} is listed as public but does not exist`).toContain(exception);
+    for (const exception of PUBLIC_ROUTES)
+      expect(keys, `${exception} is listed as public but does not exist`).toContain(exception);
   });
 
   it('answers 401 {error: unauthorized} on every admin and write route without a token, and with a forged one', async () => {
@@ -73,7 +86,8 @@ describe('route protection', () => {
           headers,
           ...(route.method === 'GET' ? {} : { payload: {} }),
         });
-        if (response.statusCode !== 401 || response.json().error !== 'unauthorized') refusals.push(`${routeKey(route)} -> ${response.statusCode}`);
+        if (response.statusCode !== 401 || response.json().error !== 'unauthorized')
+          refusals.push(`${routeKey(route)} -> ${response.statusCode}`);
       }
     }
     expect(refusals).toEqual([]);
@@ -81,7 +95,9 @@ describe('route protection', () => {
 
   it('answers 403 {error: forbidden} to a staff token on every admin route', async () => {
     const adminRoutes = routes.filter((route) => !PUBLIC_ROUTES.includes(routeKey(route)) && !staffRoute(route));
-    expect(adminRoutes.map(routeKey)).toEqual(expect.arrayContaining(['GET /api/users', 'POST /api/settings', 'POST /api/users/{id}']));
+    expect(adminRoutes.map(routeKey)).toEqual(
+      expect.arrayContaining(['GET /api/users', 'POST /api/settings', 'POST /api/users/{id}']),
+    );
     const refusals: string[] = [];
     for (const route of adminRoutes) {
       const response = await t.app.inject({
@@ -90,7 +106,8 @@ describe('route protection', () => {
         headers: staff,
         ...(route.method === 'GET' ? {} : { payload: {} }),
       });
-      if (response.statusCode !== 403 || response.json().error !== 'forbidden') refusals.push(`${routeKey(route)} -> ${response.statusCode}`);
+      if (response.statusCode !== 403 || response.json().error !== 'forbidden')
+        refusals.push(`${routeKey(route)} -> ${response.statusCode}`);
     }
     expect(refusals).toEqual([]);
   });
@@ -98,9 +115,19 @@ describe('route protection', () => {
   it('lets a staff token use the work-log and check itself, and shows it only the public settings', async () => {
     const verify = await t.app.inject({ method: 'GET', url: '/auth/verify-token/', headers: staff });
     expect(verify.json()).toMatchObject({ valid: true, user: { username: 'clerk', role: 'staff' } });
-    const added = await t.app.inject({ method: 'POST', url: '/api/webdata', headers: staff, payload: { status: 'info', content: 'Proofs sent' } });
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/webdata',
+      headers: staff,
+      payload: { status: 'info', content: 'Proofs sent' },
+    });
     expect(added.statusCode).toBe(201);
-    const changed = await t.app.inject({ method: 'PUT', url: `/api/webdata/${added.json().id}`, headers: staff, payload: { status: 'completed' } });
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/webdata/${added.json().id}`,
+      headers: staff,
+      payload: { status: 'completed' },
+    });
     expect(changed.statusCode).toBe(200);
     const list = await t.app.inject({ method: 'GET', url: '/api/webdata', headers: staff });
     expect(list.json().entries).toEqual([expect.objectContaining({ createdby: 'clerk', status: 'completed' })]);
@@ -110,13 +137,29 @@ describe('route protection', () => {
   });
 
   it('changes nothing when a write is refused', async () => {
-    await t.app.inject({ method: 'POST', url: '/api/admin/create-issue', payload: { year: 2026, volume: 1, issue: 1, frequency: 'jan' } });
-    await t.app.inject({ method: 'POST', url: '/api/users', payload: { username: 'intruder', name: 'I', password: 'long-enough-1' } });
-    await t.app.inject({ method: 'POST', url: '/api/users', headers: staff, payload: { username: 'intruder', name: 'I', password: 'long-enough-1', role: 'admin' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/create-issue',
+      payload: { year: 2026, volume: 1, issue: 1, frequency: 'jan' },
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      payload: { username: 'intruder', name: 'I', password: 'long-enough-1' },
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: staff,
+      payload: { username: 'intruder', name: 'I', password: 'long-enough-1', role: 'admin' },
+    });
     await t.app.inject({ method: 'POST', url: '/api/users/1', headers: staff, payload: { enabled: false } });
     expect(await t.ctx.db.selectFrom('issues').selectAll().execute()).toEqual([]);
     const users = await t.ctx.db.selectFrom('users').select(['username', 'enabled']).orderBy('id').execute();
-    expect(users).toEqual([{ username: 'admin', enabled: 1 }, { username: 'clerk', enabled: 1 }]);
+    expect(users).toEqual([
+      { username: 'admin', enabled: 1 },
+      { username: 'clerk', enabled: 1 },
+    ]);
   });
 
   it('shows a staff token no more editors or articles than the public sees', async () => {

@@ -17,10 +17,18 @@ async function writeThroughTheApi() {
 
 describe('remembered year groups', () => {
   it('show a new issue as soon as an article is published in it through the API', async () => {
-    const before = (await t.app.inject({ method: 'GET', url: '/api/archives/' })).json() as { year: number; volume: number }[];
+    const before = (await t.app.inject({ method: 'GET', url: '/api/archives/' })).json() as {
+      year: number;
+      volume: number;
+    }[];
     expect(before.some((g) => g.volume === 77)).toBe(false);
     const headers = await t.authHeader();
-    const created = await t.app.inject({ method: 'POST', url: '/api/admin/create-issue', headers, payload: { year: 2026, volume: 77, issue: 1, frequency: 'jan' } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/create-issue',
+      headers,
+      payload: { year: 2026, volume: 77, issue: 1, frequency: 'jan' },
+    });
     expect(created.statusCode).toBeLessThan(300);
     await t.ctx.db
       .updateTable('articles')
@@ -29,19 +37,33 @@ describe('remembered year groups', () => {
       .execute();
     // A direct database change is not a write the server saw; the next API write is.
     await writeThroughTheApi();
-    const after = (await t.app.inject({ method: 'GET', url: '/api/archives/' })).json() as { year: number; volume: number }[];
+    const after = (await t.app.inject({ method: 'GET', url: '/api/archives/' })).json() as {
+      year: number;
+      volume: number;
+    }[];
     expect(after.some((g) => g.volume === 77)).toBe(true);
   });
 });
 
 describe('remembered issue lists', () => {
   it('are read again after a write, and not before', async () => {
-    const article = await t.ctx.db.selectFrom('articles').select(['year', 'volume', 'issue', 'refnumber']).where('refnumber', '=', '10002').executeTakeFirstOrThrow();
+    const article = await t.ctx.db
+      .selectFrom('articles')
+      .select(['year', 'volume', 'issue', 'refnumber'])
+      .where('refnumber', '=', '10002')
+      .executeTakeFirstOrThrow();
     const listUrl = `/api/archives/${article.year}/${article.volume}/${article.issue}`;
-    const titleIn = async () => ((await t.app.inject({ method: 'GET', url: listUrl })).json() as { refnumber: string; title: string }[]).find((a) => a.refnumber === '10002')?.title;
+    const titleIn = async () =>
+      ((await t.app.inject({ method: 'GET', url: listUrl })).json() as { refnumber: string; title: string }[]).find(
+        (a) => a.refnumber === '10002',
+      )?.title;
     const before = await titleIn();
     expect(before).toBeTruthy();
-    await t.ctx.db.updateTable('articles').set({ title: 'A title changed behind the server' }).where('refnumber', '=', '10002').execute();
+    await t.ctx.db
+      .updateTable('articles')
+      .set({ title: 'A title changed behind the server' })
+      .where('refnumber', '=', '10002')
+      .execute();
     // A direct database change is not a write the server saw: the remembered list still answers.
     expect(await titleIn()).toBe(before);
     await writeThroughTheApi();

@@ -31,10 +31,31 @@ describe('archive reads', () => {
     await addIssue(db, 2025, 2, 3, 'jul-sep');
     await addIssue(db, 2023, 9, 1, 'jan');
     // 2025 vol 2 issue 3: pages out of insertion order, to check the numeric sort by first page.
-    ids.p10 = await addArticle(db, { year: 2025, volume: 2, issue: 3, refnumber: '70010', pagenumber: '10-19', title: 'Tenth page <script>alert(1)</script><em>study</em>' });
+    ids.p10 = await addArticle(db, {
+      year: 2025,
+      volume: 2,
+      issue: 3,
+      refnumber: '70010',
+      pagenumber: '10-19',
+      title: 'Tenth page <script>alert(1)</script><em>study</em>',
+    });
     ids.p2 = await addArticle(db, { year: 2025, volume: 2, issue: 3, refnumber: '70002', pagenumber: '2-9' });
-    ids.p20 = await addArticle(db, { year: 2025, volume: 2, issue: 3, refnumber: '70020', pagenumber: '20-25', file: null });
-    ids.disabled = await addArticle(db, { year: 2025, volume: 2, issue: 3, refnumber: '70030', pagenumber: '30-31', status: 'disabled' });
+    ids.p20 = await addArticle(db, {
+      year: 2025,
+      volume: 2,
+      issue: 3,
+      refnumber: '70020',
+      pagenumber: '20-25',
+      file: null,
+    });
+    ids.disabled = await addArticle(db, {
+      year: 2025,
+      volume: 2,
+      issue: 3,
+      refnumber: '70030',
+      pagenumber: '30-31',
+      status: 'disabled',
+    });
     ids.noRef = await addArticle(db, { year: 2025, volume: 2, issue: 3, refnumber: '', pagenumber: '40-41' });
     await addArticle(db, { year: 2025, volume: 2, issue: 1, pagenumber: '1-4' });
     await addArticle(db, { year: 2024, volume: 1, issue: 1, pagenumber: '1-4' });
@@ -55,7 +76,13 @@ describe('archive reads', () => {
   it('lists an issue: enabled articles with a reference number only, by numeric first page', async () => {
     const response = await get('/api/archives/2025/2/3');
     expect(response.statusCode).toBe(200);
-    const articles = response.json() as { id: number; refnumber: string; pagenumber: string; file: string | null; title: string }[];
+    const articles = response.json() as {
+      id: number;
+      refnumber: string;
+      pagenumber: string;
+      file: string | null;
+      title: string;
+    }[];
     expect(articles.map((a) => a.refnumber)).toEqual(['70002', '70010', '70020']);
     expect(articles[2]!.file).toBeNull();
     expect(articles.every((a) => (a as { frequency?: string }).frequency === 'jul-sep')).toBe(true);
@@ -91,13 +118,28 @@ describe('archive reads', () => {
     const response = await get('/api/archives/ref/70002');
     expect(response.statusCode).toBe(200);
     const article = response.json();
-    expect(article).toMatchObject({ id: ids.p2, refnumber: '70002', pagenumber: '2-9', status: 'enabled', year: 2025, volume: 2, issue: 3 });
+    expect(article).toMatchObject({
+      id: ids.p2,
+      refnumber: '70002',
+      pagenumber: '2-9',
+      status: 'enabled',
+      year: 2025,
+      volume: 2,
+      issue: 3,
+    });
     expect(article.abstract).toContain('<p>Abstract of article');
     for (const field of ['email', 'mobile', 'txnid', 'title_key']) expect(article).not.toHaveProperty(field);
   });
 
   it('answers a disabled, missing or malformed reference number with 404', async () => {
-    for (const ref of ['70030', '123456', 'abc', encodeURIComponent("1' OR '1'='1"), encodeURIComponent('<b>x</b>'), '9'.repeat(300)]) {
+    for (const ref of [
+      '70030',
+      '123456',
+      'abc',
+      encodeURIComponent("1' OR '1'='1"),
+      encodeURIComponent('<b>x</b>'),
+      '9'.repeat(300),
+    ]) {
       const response = await get(`/api/archives/ref/${ref}`);
       expect(response.statusCode, ref).toBe(404);
       expect(response.json().error).toBe('not_found');
@@ -118,7 +160,12 @@ describe('archive reads', () => {
   it('answers GET /api/archives/{id} with any status and every field with a token', async () => {
     const response = await get(`/api/archives/${ids.disabled}`, await t.authHeader());
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ refnumber: '70030', status: 'disabled', email: expect.stringContaining('@mail.example'), txnid: expect.stringMatching(/^TXN-TEST-/) });
+    expect(response.json()).toMatchObject({
+      refnumber: '70030',
+      status: 'disabled',
+      email: expect.stringContaining('@mail.example'),
+      txnid: expect.stringMatching(/^TXN-TEST-/),
+    });
     expect(response.json()).not.toHaveProperty('title_key');
   });
 

@@ -5,12 +5,25 @@ import { isPublished } from '../articles/published.js';
 
 /** Columns of an article in an issue's list: the issue's own (year, volume, issue) are known already. */
 const ISSUE_LIST_COLUMNS = [
-  'articles.id', 'articles.refnumber', 'articles.title', 'articles.authorname', 'articles.subject', 'articles.country',
-  'articles.pagenumber', 'articles.file', 'articles.doi',
+  'articles.id',
+  'articles.refnumber',
+  'articles.title',
+  'articles.authorname',
+  'articles.subject',
+  'articles.country',
+  'articles.pagenumber',
+  'articles.file',
+  'articles.doi',
 ] as const;
 
 /** Columns of an article in search results. */
-export const SUMMARY_COLUMNS = [...ISSUE_LIST_COLUMNS, 'articles.year', 'articles.volume', 'articles.issue', 'articles.frequency'] as const;
+export const SUMMARY_COLUMNS = [
+  ...ISSUE_LIST_COLUMNS,
+  'articles.year',
+  'articles.volume',
+  'articles.issue',
+  'articles.frequency',
+] as const;
 
 export type IssueListRow = Pick<
   ArticleRow,
@@ -21,7 +34,13 @@ export type ArticlePlace = Pick<ArticleRow, 'year' | 'volume' | 'issue' | 'frequ
 export type SummaryRow = IssueListRow & ArticlePlace;
 
 /** Columns of an article on its public page. */
-const PUBLIC_ARTICLE_COLUMNS = [...SUMMARY_COLUMNS, 'articles.abstract', 'articles.keywords', 'articles.publishdate', 'articles.status'] as const;
+const PUBLIC_ARTICLE_COLUMNS = [
+  ...SUMMARY_COLUMNS,
+  'articles.abstract',
+  'articles.keywords',
+  'articles.publishdate',
+  'articles.status',
+] as const;
 
 export type PublicArticleRow = SummaryRow & Pick<ArticleRow, 'abstract' | 'keywords' | 'publishdate' | 'status'>;
 
@@ -47,17 +66,21 @@ export function listPublishedIssues(db: Executor) {
 }
 
 /** Published articles of one issue in page order. */
-export const listPublishedArticlesOfIssue: (db: Executor, year: number, volume: number, issue: number) => Promise<IssueListRow[]> = preparedQuery(
-  (db, year: number, volume: number, issue: number) =>
-    db
-      .selectFrom('articles')
-      .select(ISSUE_LIST_COLUMNS)
-      .where('articles.year', '=', year)
-      .where('articles.volume', '=', volume)
-      .where('articles.issue', '=', issue)
-      .where(isPublished)
-      .orderBy('articles.first_page')
-      .orderBy('articles.id'),
+export const listPublishedArticlesOfIssue: (
+  db: Executor,
+  year: number,
+  volume: number,
+  issue: number,
+) => Promise<IssueListRow[]> = preparedQuery((db, year: number, volume: number, issue: number) =>
+  db
+    .selectFrom('articles')
+    .select(ISSUE_LIST_COLUMNS)
+    .where('articles.year', '=', year)
+    .where('articles.volume', '=', volume)
+    .where('articles.issue', '=', issue)
+    .where(isPublished)
+    .orderBy('articles.first_page')
+    .orderBy('articles.id'),
 );
 
 const articlesByRef = preparedQuery((db, refnumber: string) =>

@@ -27,7 +27,13 @@ export function registerArchivesRoutes(app: FastifyInstance, { services }: AppCo
 
   api.get(
     '/api/archives/',
-    { schema: { tags: ['public'], summary: 'Year groups of published issues, newest first', response: answers({ 200: z.array(yearGroupSchema) }) } },
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'Year groups of published issues, newest first',
+        response: answers({ 200: z.array(yearGroupSchema) }),
+      },
+    },
     () => services.archives.yearGroups(),
   );
 
@@ -43,7 +49,10 @@ export function registerArchivesRoutes(app: FastifyInstance, { services }: AppCo
     },
     async (request) => {
       const { year, vol, issue } = request.params;
-      const articles = year !== null && vol !== null && issue !== null ? await services.archives.issueArticles(year, vol, issue) : null;
+      const articles =
+        year !== null && vol !== null && issue !== null
+          ? await services.archives.issueArticles(year, vol, issue)
+          : null;
       return found(articles, 'Issue not found');
     },
   );
@@ -60,7 +69,10 @@ export function registerArchivesRoutes(app: FastifyInstance, { services }: AppCo
     },
     async (request) => {
       const { year, vol, issue } = request.params;
-      const location = year !== null && vol !== null && issue !== null ? await services.archives.movedIssuePath(year, vol, issue) : null;
+      const location =
+        year !== null && vol !== null && issue !== null
+          ? await services.archives.movedIssuePath(year, vol, issue)
+          : null;
       return { location: found(location, 'Issue not found') };
     },
   );

@@ -8,7 +8,14 @@ import { sanitizeRichText, sanitizeTitle } from '../../storage/sanitize.js';
 import { findArticleById } from '../articles/articles.repository.js';
 import { isPublishedRow } from '../articles/published.js';
 import { findIssue, findMovedIssue } from '../issues/issues.repository.js';
-import { findPublicArticleByRef, listPublishedArticlesOfIssue, listPublishedIssues, type ArticlePlace, type IssueListRow, type PublicArticleRow } from './archives.repository.js';
+import {
+  findPublicArticleByRef,
+  listPublishedArticlesOfIssue,
+  listPublishedIssues,
+  type ArticlePlace,
+  type IssueListRow,
+  type PublicArticleRow,
+} from './archives.repository.js';
 
 /**
  * Stored HTML is sanitised again on the way out (docs/security.md, Output). An issue's list passes the issue as

@@ -11,7 +11,14 @@ const SECOND: IssueNumbers = { year: 2026, volume: 8, issue: 2 };
 let secondIssueId: number;
 
 const createIssue = async (numbers: IssueNumbers, frequency = 'jan-feb') =>
-  (await t.app.inject({ method: 'POST', url: '/api/admin/create-issue', headers: auth, payload: { ...numbers, frequency } })).json().id as number;
+  (
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/create-issue',
+      headers: auth,
+      payload: { ...numbers, frequency },
+    })
+  ).json().id as number;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -22,14 +29,27 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const add = (n: number, at: IssueNumbers = FIRST) =>
-  t.app.inject({ method: 'POST', url: '/api/admin/archives/', headers: auth, payload: multipartForm({ ...articleFields(n), ...issueFields(at) }, testPdf(`pdf ${n}`)) });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/admin/archives/',
+    headers: auth,
+    payload: multipartForm({ ...articleFields(n), ...issueFields(at) }, testPdf(`pdf ${n}`)),
+  });
 const edit = (id: number, n: number, extra: Record<string, string>) =>
-  t.app.inject({ method: 'POST', url: `/api/archives/${id}`, headers: auth, payload: multipartForm({ ...articleFields(n), ...extra }) });
-const remove = (id: number | string, headers = auth) => t.app.inject({ method: 'DELETE', url: `/api/archives/${id}`, headers });
+  t.app.inject({
+    method: 'POST',
+    url: `/api/archives/${id}`,
+    headers: auth,
+    payload: multipartForm({ ...articleFields(n), ...extra }),
+  });
+const remove = (id: number | string, headers = auth) =>
+  t.app.inject({ method: 'DELETE', url: `/api/archives/${id}`, headers });
 const page = (url: string) => t.app.inject({ method: 'GET', url });
 
-const storedFile = (at: IssueNumbers, name: string) => path.join(t.ctx.files.root, `archives/${at.year}/vol${at.volume}issue${at.issue}`, name);
-const lastActivity = async () => t.ctx.db.selectFrom('activity_log').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
+const storedFile = (at: IssueNumbers, name: string) =>
+  path.join(t.ctx.files.root, `archives/${at.year}/vol${at.volume}issue${at.issue}`, name);
+const lastActivity = async () =>
+  t.ctx.db.selectFrom('activity_log').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
 
 describe('DELETE /api/archives/{id}', () => {
   it('removes the row and its PDF, and frees its reference number, title and transaction id', async () => {
@@ -44,7 +64,13 @@ describe('DELETE /api/archives/{id}', () => {
     expect(await t.ctx.db.selectFrom('articles').selectAll().where('id', '=', id).execute()).toEqual([]);
     expect(fs.existsSync(storedFile(FIRST, `${refnumber}.pdf`))).toBe(false);
     expect((await page(`/archives/2026/vol8/issue1/${refnumber}`)).statusCode).toBe(404);
-    expect(await lastActivity()).toMatchObject({ action: 'delete', object_type: 'article', object_id: id, username: 'admin', summary: `Deleted ${refnumber} from 2026 vol. 8 issue 1` });
+    expect(await lastActivity()).toMatchObject({
+      action: 'delete',
+      object_type: 'article',
+      object_id: id,
+      username: 'admin',
+      summary: `Deleted ${refnumber} from 2026 vol. 8 issue 1`,
+    });
 
     // The same reference number, title and transaction id are accepted again.
     const again = await add(1);
@@ -73,10 +99,20 @@ describe('moving an article to another issue', () => {
 
     const response = await edit(id, 2, { issue_id: String(secondIssueId) });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ year: 2026, volume: 8, issue: 2, frequency: 'mar-apr', file: `${refnumber}.pdf` });
+    expect(response.json()).toMatchObject({
+      year: 2026,
+      volume: 8,
+      issue: 2,
+      frequency: 'mar-apr',
+      file: `${refnumber}.pdf`,
+    });
     expect(fs.readFileSync(storedFile(SECOND, `${refnumber}.pdf`), 'utf8')).toContain('pdf 2');
     expect(fs.existsSync(storedFile(FIRST, `${refnumber}.pdf`))).toBe(false);
-    expect(await lastActivity()).toMatchObject({ action: 'update', object_id: id, summary: `${refnumber}: moved from 2026 vol. 8 issue 1 to 2026 vol. 8 issue 2` });
+    expect(await lastActivity()).toMatchObject({
+      action: 'update',
+      object_id: id,
+      summary: `${refnumber}: moved from 2026 vol. 8 issue 1 to 2026 vol. 8 issue 2`,
+    });
 
     const old = await page(`/archives/2026/vol8/issue1/${refnumber}`);
     expect(old.statusCode).toBe(301);
@@ -87,14 +123,27 @@ describe('moving an article to another issue', () => {
 
   it('logs an edit by the names of the fields it changed', async () => {
     const { id, refnumber } = (await add(5, SECOND)).json();
-    const payload = multipartForm({ ...articleFields(5), title: 'A corrected title', pagenumber: '51-60' }, testPdf('pdf 5 again'));
-    expect((await t.app.inject({ method: 'POST', url: `/api/archives/${id}`, headers: auth, payload })).statusCode).toBe(200);
-    expect(await lastActivity()).toMatchObject({ action: 'update', object_id: id, summary: `${refnumber}: changed title, pagenumber; new PDF` });
+    const payload = multipartForm(
+      { ...articleFields(5), title: 'A corrected title', pagenumber: '51-60' },
+      testPdf('pdf 5 again'),
+    );
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/archives/${id}`, headers: auth, payload })).statusCode,
+    ).toBe(200);
+    expect(await lastActivity()).toMatchObject({
+      action: 'update',
+      object_id: id,
+      summary: `${refnumber}: changed title, pagenumber; new PDF`,
+    });
   });
 
   it('answers any address with the wrong year, volume or issue with 301, and keeps the search form of the address', async () => {
     const { refnumber } = (await add(3)).json();
-    for (const wrong of [`/archives/2025/vol8/issue1/${refnumber}`, `/archives/2026/vol9/issue1/${refnumber}`, `/archives/2026/8/7/${refnumber}`]) {
+    for (const wrong of [
+      `/archives/2025/vol8/issue1/${refnumber}`,
+      `/archives/2026/vol9/issue1/${refnumber}`,
+      `/archives/2026/8/7/${refnumber}`,
+    ]) {
       const response = await page(wrong);
       expect(response.statusCode, wrong).toBe(301);
       expect(response.headers.location).toBe(`/archives/2026/vol8/issue1/${refnumber}`);
@@ -113,7 +162,8 @@ describe('moving an article to another issue', () => {
       expect([moved.statusCode, deleted.statusCode].sort()).toEqual(moved.statusCode === 200 ? [200, 409] : [200, 400]);
       const row = await t.ctx.db.selectFrom('articles').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
       expect(fs.existsSync(storedFile(row, `${refnumber}.pdf`))).toBe(true);
-      if (moved.statusCode === 200) expect((await edit(id, 6, { issue_id: String(secondIssueId) })).statusCode).toBe(200);
+      if (moved.statusCode === 200)
+        expect((await edit(id, 6, { issue_id: String(secondIssueId) })).statusCode).toBe(200);
     }
   });
 
@@ -126,7 +176,9 @@ describe('moving an article to another issue', () => {
     const response = await edit(id, 4, { issue_id: issueId });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: 'invalid_input', message });
-    expect(await t.ctx.db.selectFrom('articles').selectAll().where('id', '=', id).executeTakeFirstOrThrow()).toEqual(before);
+    expect(await t.ctx.db.selectFrom('articles').selectAll().where('id', '=', id).executeTakeFirstOrThrow()).toEqual(
+      before,
+    );
     expect(fs.existsSync(storedFile(FIRST, `${refnumber}.pdf`))).toBe(true);
     await remove(id);
   });

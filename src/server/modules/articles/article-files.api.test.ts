@@ -41,7 +41,10 @@ const fields = (refnumber: string, overrides: Record<string, string> = {}) => ({
 });
 
 async function addArticle(refnumber: string, file: Buffer): Promise<number> {
-  const payload = form({ ...fields(refnumber), year: `${ISSUE.year}`, volume: `${ISSUE.volume}`, issue: `${ISSUE.issue}` }, file);
+  const payload = form(
+    { ...fields(refnumber), year: `${ISSUE.year}`, volume: `${ISSUE.volume}`, issue: `${ISSUE.issue}` },
+    file,
+  );
   const response = await t.app.inject({ method: 'POST', url: '/api/admin/archives/', headers: auth, payload });
   expect(response.statusCode).toBe(201);
   return response.json().id;
@@ -50,7 +53,12 @@ const edit = (id: number, values: Record<string, string>, file?: Buffer) =>
   t.app.inject({ method: 'POST', url: `/api/archives/${id}`, headers: auth, payload: form(values, file) });
 const download = (url: string) => t.app.inject({ method: 'GET', url });
 const issueFiles = () => fs.readdirSync(path.join(t.ctx.files.root, DIR)).sort();
-const article = (id: number) => t.ctx.db.selectFrom('articles').select(['refnumber', 'file', 'status']).where('id', '=', id).executeTakeFirstOrThrow();
+const article = (id: number) =>
+  t.ctx.db
+    .selectFrom('articles')
+    .select(['refnumber', 'file', 'status'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
 
 describe('article PDFs under /assets/archives/', () => {
   it('serves a PDF, under its current number only, while its article is published', async () => {
@@ -113,7 +121,11 @@ describe('a full disk while a PDF is written', () => {
     const id = await addArticle('8201', pdf('kept'));
     const before = issueFiles();
     const spy = diskFullOnce();
-    const response = await edit(id, fields('8202', { txnid: 'TXN8201', title: 'Groundwater in the Deccan, part 8201' }), pdf('lost'));
+    const response = await edit(
+      id,
+      fields('8202', { txnid: 'TXN8201', title: 'Groundwater in the Deccan, part 8201' }),
+      pdf('lost'),
+    );
     spy.mockRestore();
     expect(response.statusCode).toBeGreaterThanOrEqual(500);
     expect(await article(id)).toMatchObject({ refnumber: '8201', file: '8201.pdf', status: 'enabled' });
@@ -125,7 +137,10 @@ describe('a full disk while a PDF is written', () => {
     const count = async () => (await t.ctx.db.selectFrom('articles').select('id').execute()).length;
     const [articles, before] = [await count(), issueFiles()];
     const spy = diskFullOnce();
-    const payload = form({ ...fields('8301'), year: `${ISSUE.year}`, volume: `${ISSUE.volume}`, issue: `${ISSUE.issue}` }, pdf('lost'));
+    const payload = form(
+      { ...fields('8301'), year: `${ISSUE.year}`, volume: `${ISSUE.volume}`, issue: `${ISSUE.issue}` },
+      pdf('lost'),
+    );
     const response = await t.app.inject({ method: 'POST', url: '/api/admin/archives/', headers: auth, payload });
     spy.mockRestore();
     expect(response.statusCode).toBeGreaterThanOrEqual(500);

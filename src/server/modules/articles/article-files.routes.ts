@@ -23,14 +23,21 @@ const fileParams = z.object({
  * an enabled row with a reference number must name the file. Anything else answers 404, so a disabled
  * article's PDF, or a file no row names, is not public. Register it in a scope of its own.
  */
-export async function registerArticleFileRoutes(scope: FastifyInstance, { services, files }: AppContext): Promise<void> {
+export async function registerArticleFileRoutes(
+  scope: FastifyInstance,
+  { services, files }: AppContext,
+): Promise<void> {
   // Gives this scope reply.sendFile (ranges, ETags, a day of caching as for other /assets/ files); serves nothing by itself.
   await scope.register(fastifyStatic, { root: files.root, serve: false, maxAge: '1d' });
 
   scope.get('/assets/archives/:year/:folder/:file', { schema: { hide: true } }, async (request, reply) => {
     const params = fileParams.safeParse(request.params);
     if (!params.success) return reply.callNotFound();
-    const { year, folder: [volume, issue], file } = params.data;
+    const {
+      year,
+      folder: [volume, issue],
+      file,
+    } = params.data;
     const stored = await services.articles.publishedFile(year, volume, issue, file);
     return stored ? reply.sendFile(stored) : reply.callNotFound();
   });

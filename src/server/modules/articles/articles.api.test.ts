@@ -43,7 +43,12 @@ const fields = (overrides: Record<string, string> = {}): Record<string, string> 
 function form(values: Record<string, string>, file?: { data: Buffer; name?: string; field?: string }): FormData {
   const data = new FormData();
   for (const [key, value] of Object.entries(values)) data.append(key, value);
-  if (file) data.append(file.field ?? 'pdfFile', new Blob([new Uint8Array(file.data)], { type: 'application/pdf' }), file.name ?? 'paper.pdf');
+  if (file)
+    data.append(
+      file.field ?? 'pdfFile',
+      new Blob([new Uint8Array(file.data)], { type: 'application/pdf' }),
+      file.name ?? 'paper.pdf',
+    );
   return data;
 }
 
@@ -54,16 +59,27 @@ const edit = (id: number, values: Record<string, string>, file?: { data: Buffer;
 
 const issueFiles = () => fs.readdirSync(path.join(t.ctx.files.root, ISSUE_DIR)).sort();
 const stored = (name: string) => fs.readFileSync(path.join(t.ctx.files.root, ISSUE_DIR, name), 'utf8');
-const articleCount = async () => Number((await t.ctx.db.selectFrom('articles').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const articleCount = async () =>
+  Number(
+    (
+      await t.ctx.db
+        .selectFrom('articles')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 let firstId: number;
 
 describe('POST /api/admin/archives/ (add an article)', () => {
   it('stores the article as enabled and its PDF as {refnumber}.pdf in the issue folder', async () => {
-    const response = await add(fields({ refnumber: ' 5001 ', title: 'Soil <i>Bacillus</i> <b>diversity</b><script>x()</script>' }), {
-      data: pdf('first'),
-      name: '../../../evil.pdf',
-    });
+    const response = await add(
+      fields({ refnumber: ' 5001 ', title: 'Soil <i>Bacillus</i> <b>diversity</b><script>x()</script>' }),
+      {
+        data: pdf('first'),
+        name: '../../../evil.pdf',
+      },
+    );
     expect(response.statusCode).toBe(201);
     const article = response.json();
     firstId = article.id;
@@ -102,10 +118,14 @@ describe('POST /api/admin/archives/ (add an article)', () => {
   });
 
   it('refuses a first page not after the last page of the issue, with the exact message', async () => {
-    const response = await add(fields({ refnumber: '5003', title: 'Third', txnid: 'TXN5003', pagenumber: '9-12' }), { data: pdf() });
+    const response = await add(fields({ refnumber: '5003', title: 'Third', txnid: 'TXN5003', pagenumber: '9-12' }), {
+      data: pdf(),
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: 'invalid_pagenumber', message: pageOrderMessage(9) });
-    expect(pageOrderMessage(9)).toBe('The the first value of the page range should be one more than the last one. The last page was 9.');
+    expect(pageOrderMessage(9)).toBe(
+      'The the first value of the page range should be one more than the last one. The last page was 9.',
+    );
   });
 
   it.each([
@@ -123,7 +143,10 @@ describe('POST /api/admin/archives/ (add an article)', () => {
     [{ volume: 'seven' }, 'invalid_input', 'volume: Volume must be a whole number'],
   ])('refuses %j with %s, changing nothing', async (override, error, message) => {
     const before = await articleCount();
-    const response = await add(fields({ refnumber: '5004', title: 'Fourth', txnid: 'TXN5004', pagenumber: '10-12', ...override }), { data: pdf() });
+    const response = await add(
+      fields({ refnumber: '5004', title: 'Fourth', txnid: 'TXN5004', pagenumber: '10-12', ...override }),
+      { data: pdf() },
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error, message });
     expect(await articleCount()).toBe(before);
@@ -153,7 +176,10 @@ describe('POST /api/admin/archives/ (add an article)', () => {
     [{ title: 'SOIL  <em>bacillus</em> Diversity' }, 'duplicate_title', 'Duplicate title'],
     [{ txnid: 'TXN5001' }, 'duplicate_txnid', 'Transaction ID Already Used'],
   ])('refuses a duplicate %j with 409 %s', async (override, error, message) => {
-    const response = await add(fields({ refnumber: '5005', title: 'Fifth', txnid: 'TXN5005', pagenumber: '20-22', ...override }), { data: pdf('dup') });
+    const response = await add(
+      fields({ refnumber: '5005', title: 'Fifth', txnid: 'TXN5005', pagenumber: '20-22', ...override }),
+      { data: pdf('dup') },
+    );
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ error, message });
     expect(stored('5001.pdf')).toContain('first');
@@ -163,7 +189,15 @@ describe('POST /api/admin/archives/ (add an article)', () => {
   it('lets one of two simultaneous adds with the same reference number win, leaving no orphan file', async () => {
     const answers = await Promise.all(
       ['a', 'b'].map((tag, index) =>
-        add(fields({ refnumber: '5010', title: `Race ${tag}`, txnid: `TXNRACE${tag}`, pagenumber: `${30 + index * 10}-${35 + index * 10}` }), { data: pdf(`race ${tag}`) }),
+        add(
+          fields({
+            refnumber: '5010',
+            title: `Race ${tag}`,
+            txnid: `TXNRACE${tag}`,
+            pagenumber: `${30 + index * 10}-${35 + index * 10}`,
+          }),
+          { data: pdf(`race ${tag}`) },
+        ),
       ),
     );
     expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409]);
@@ -174,13 +208,19 @@ describe('POST /api/admin/archives/ (add an article)', () => {
   });
 
   it('refuses an issue that does not exist', async () => {
-    const response = await add(fields({ refnumber: '5020', title: 'Lost', txnid: 'TXN5020', volume: '99' }), { data: pdf() });
+    const response = await add(fields({ refnumber: '5020', title: 'Lost', txnid: 'TXN5020', volume: '99' }), {
+      data: pdf(),
+    });
     expect(response.statusCode).toBe(404);
     expect(response.json().error).toBe('not_found');
   });
 
   it('needs the token and a multipart body', async () => {
-    const anonymous = await t.app.inject({ method: 'POST', url: '/api/admin/archives/', payload: form(fields(), { data: pdf() }) });
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/archives/',
+      payload: form(fields(), { data: pdf() }),
+    });
     expect(anonymous.statusCode).toBe(401);
     const json = await t.app.inject({ method: 'POST', url: '/api/admin/archives/', headers: auth, payload: fields() });
     expect(json.statusCode).toBe(400);
@@ -195,9 +235,23 @@ describe('POST /api/archives/{id} (edit an article)', () => {
   };
 
   it('updates the fields and keeps the PDF when no file is sent', async () => {
-    const response = await edit(firstId, editFields({ title: 'Soil <i>Bacillus</i> diversity revisited', status: 'disabled', email: '', pagenumber: '2-6' }));
+    const response = await edit(
+      firstId,
+      editFields({
+        title: 'Soil <i>Bacillus</i> diversity revisited',
+        status: 'disabled',
+        email: '',
+        pagenumber: '2-6',
+      }),
+    );
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ title: 'Soil <i>Bacillus</i> diversity revisited', status: 'disabled', file: '5001.pdf', pagenumber: '2-6', modifiedby: 'admin' });
+    expect(response.json()).toMatchObject({
+      title: 'Soil <i>Bacillus</i> diversity revisited',
+      status: 'disabled',
+      file: '5001.pdf',
+      pagenumber: '2-6',
+      modifiedby: 'admin',
+    });
     expect(stored('5001.pdf')).toContain('first');
   });
 
@@ -222,17 +276,27 @@ describe('POST /api/archives/{id} (edit an article)', () => {
     [{ pagenumber: '2 to 6' }, 400, 'invalid_pagenumber', 'pagenumber: Page number format must be like 1-6.'],
     [{ status: 'published' }, 400, 'invalid_input', 'status: Status must be enabled or disabled'],
   ])('refuses %j, leaving the article and its file as they were', async (override, status, error, message) => {
-    const before = await t.ctx.db.selectFrom('articles').selectAll().where('id', '=', firstId).executeTakeFirstOrThrow();
-    const response = await edit(firstId, editFields({ refnumber: '5100', title: 'Soil revisited', ...override }), { data: pdf('should not land') });
+    const before = await t.ctx.db
+      .selectFrom('articles')
+      .selectAll()
+      .where('id', '=', firstId)
+      .executeTakeFirstOrThrow();
+    const response = await edit(firstId, editFields({ refnumber: '5100', title: 'Soil revisited', ...override }), {
+      data: pdf('should not land'),
+    });
     expect(response.statusCode).toBe(status);
     expect(response.json()).toEqual({ error, message });
-    expect(await t.ctx.db.selectFrom('articles').selectAll().where('id', '=', firstId).executeTakeFirstOrThrow()).toEqual(before);
+    expect(
+      await t.ctx.db.selectFrom('articles').selectAll().where('id', '=', firstId).executeTakeFirstOrThrow(),
+    ).toEqual(before);
     expect(issueFiles()).toEqual(['5002.pdf', '5010.pdf', '5100.pdf']);
     expect(stored('5100.pdf')).toContain('second version');
   });
 
   it('refuses a non-PDF replacement and an unknown article', async () => {
-    const fake = await edit(firstId, editFields({ refnumber: '5100', title: 'Soil revisited' }), { data: Buffer.from('GIF89a') });
+    const fake = await edit(firstId, editFields({ refnumber: '5100', title: 'Soil revisited' }), {
+      data: Buffer.from('GIF89a'),
+    });
     expect(fake.json()).toEqual({ error: 'invalid_file', message: 'Only PDF files can be uploaded.' });
     expect(stored('5100.pdf')).toContain('second version');
     expect((await edit(999_999, editFields())).statusCode).toBe(404);
@@ -254,14 +318,22 @@ describe('GET /api/admin/archives/{year}/{volume}/{issue}', () => {
   });
 
   it('answers 404 for an unknown issue and 400 for a malformed one', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/archives/2026/7/9', headers: auth })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/archives/2026/x/9', headers: auth })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/archives/2026/7/9', headers: auth })).statusCode).toBe(
+      404,
+    );
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/archives/2026/x/9', headers: auth })).statusCode).toBe(
+      400,
+    );
   });
 });
 
 describe('GET /api/admin/search', () => {
   const search = async (q: string) => {
-    const response = await t.app.inject({ method: 'GET', url: `/api/admin/search?q=${encodeURIComponent(q)}`, headers: auth });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/search?q=${encodeURIComponent(q)}`,
+      headers: auth,
+    });
     expect(response.statusCode).toBe(200);
     return (response.json() as { refnumber: string }[]).map((a) => a.refnumber).sort();
   };

@@ -16,7 +16,11 @@ export const findArticleById = (db: Executor, id: number): Promise<ArticleRow | 
  * database's write lock on SQLite (which has no SELECT ... FOR UPDATE).
  */
 export async function lockArticle(trx: Executor, id: number): Promise<ArticleRow | undefined> {
-  await trx.updateTable('articles').set((eb) => ({ modification: eb.ref('modification') })).where('id', '=', id).execute();
+  await trx
+    .updateTable('articles')
+    .set((eb) => ({ modification: eb.ref('modification') }))
+    .where('id', '=', id)
+    .execute();
   return findArticleById(trx, id);
 }
 
@@ -53,7 +57,13 @@ export const listIssueArticles = (db: Executor, year: number, volume: number, is
     .execute();
 
 /** Page ranges of the other articles of an issue. */
-export async function issuePageNumbers(db: Executor, year: number, volume: number, issue: number, exceptId: number): Promise<string[]> {
+export async function issuePageNumbers(
+  db: Executor,
+  year: number,
+  volume: number,
+  issue: number,
+  exceptId: number,
+): Promise<string[]> {
   const rows = await db
     .selectFrom('articles')
     .select('pagenumber')

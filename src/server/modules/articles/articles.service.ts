@@ -116,7 +116,17 @@ async function assertIssueUnchanged(trx: Executor, issueId: number, planned: Iss
 /** What an edit changed, by field name (values may be long or personal), and where it moved. */
 function updateSummary(before: ArticleRow, after: Partial<ArticleRow>, newPdf: boolean): string {
   const moved = after.issue !== before.issue || after.volume !== before.volume || after.year !== before.year;
-  const fields = changedFields(before, after, ['title_key', 'abstract_text', 'description', 'first_page', 'file', 'year', 'volume', 'issue', 'frequency']);
+  const fields = changedFields(before, after, [
+    'title_key',
+    'abstract_text',
+    'description',
+    'first_page',
+    'file',
+    'year',
+    'volume',
+    'issue',
+    'frequency',
+  ]);
   const parts = fields === 'nothing' ? [] : [`changed ${fields}`];
   if (newPdf) parts.push('new PDF');
   if (moved) parts.push(`moved from ${issueLabel(before)} to ${issueLabel(after as IssueNumbers)}`);
@@ -159,7 +169,10 @@ export class ArticlesService {
     const fields = cleanFields(input);
     const issue = await findIssue(this.db, input.year, input.volume, input.issue);
     if (!issue) throw notFound('Issue not found');
-    const staged = await this.files.stage(FileStore.articlePath(issue.year, issue.volume, issue.issue, input.refnumber), data);
+    const staged = await this.files.stage(
+      FileStore.articlePath(issue.year, issue.volume, issue.issue, input.refnumber),
+      data,
+    );
     const now = new Date().toISOString();
     // The row goes in first, so a duplicate is reported as such even when its pages would also be refused.
     const id = await this.save(staged, 'add', async (trx) => {
@@ -192,7 +205,12 @@ export class ArticlesService {
    * issue) are saved in one transaction and the moves carried out after it, so a reader sees the old file or the
    * new one, never a missing or half-written one, and no copy stays under an old name.
    */
-  async update(id: number, input: ArticleEditInput, pdf: UploadedFile | undefined, actor: Actor): Promise<ArticleRecord> {
+  async update(
+    id: number,
+    input: ArticleEditInput,
+    pdf: UploadedFile | undefined,
+    actor: Actor,
+  ): Promise<ArticleRecord> {
     const current = await findArticleById(this.db, id);
     if (!current) throw notFound('Article not found');
     const data = pdf ? requirePdf(pdf) : undefined;
@@ -216,7 +234,12 @@ export class ArticlesService {
       };
       await updateArticle(trx, id, { ...values, modifiedby: actor.username, modification: new Date().toISOString() });
       await this.journal.record(trx, articleFileMoves(staged, previous, target));
-      await recordActivity(trx, actor, { action: 'update', objectType: 'article', objectId: id, summary: updateSummary(locked, values, staged !== null) });
+      await recordActivity(trx, actor, {
+        action: 'update',
+        objectType: 'article',
+        objectId: id,
+        summary: updateSummary(locked, values, staged !== null),
+      });
     });
     this.clock.publicDataChanged();
     return this.get(id);
@@ -264,7 +287,10 @@ export class ArticlesService {
   }
 
   /** The issue an edit leaves the article in: the one `issueId` names, or its own. */
-  private async destinationIssue(current: ArticleRow, issueId: number | undefined): Promise<IssueNumbers & { frequency: string }> {
+  private async destinationIssue(
+    current: ArticleRow,
+    issueId: number | undefined,
+  ): Promise<IssueNumbers & { frequency: string }> {
     if (issueId === undefined) return current;
     const found = await findIssueById(this.db, issueId);
     if (!found) throw badRequest(MOVE_TARGET_MISSING_MESSAGE);
@@ -272,8 +298,14 @@ export class ArticlesService {
   }
 
   /** A new article starts after the last page already used in its issue (specification: Validation rules). */
-  private async assertAfterLastPage(trx: Executor, issue: { year: number; volume: number; issue: number }, pagenumber: string, id: number) {
+  private async assertAfterLastPage(
+    trx: Executor,
+    issue: { year: number; volume: number; issue: number },
+    pagenumber: string,
+    id: number,
+  ) {
     const lastPage = lastPageOf(await issuePageNumbers(trx, issue.year, issue.volume, issue.issue, id));
-    if (pageRange(pagenumber)!.first <= lastPage) throw new HttpError(400, 'invalid_pagenumber', pageOrderMessage(lastPage));
+    if (pageRange(pagenumber)!.first <= lastPage)
+      throw new HttpError(400, 'invalid_pagenumber', pageOrderMessage(lastPage));
   }
 }

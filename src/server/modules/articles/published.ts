@@ -15,5 +15,6 @@ export const isPublished = (eb: ExpressionBuilder<Database, 'articles'>) =>
 
 export const PUBLISHED_SQL = sql<boolean>`status = ${sql.lit(PUBLISHED_STATUS)} and refnumber <> ''`;
 
-export const isPublishedRow = <Row extends Pick<ArticleRow, 'status' | 'refnumber'>>(row: Row | undefined): row is Row =>
-  row?.status === PUBLISHED_STATUS && row.refnumber !== '';
+export const isPublishedRow = <Row extends Pick<ArticleRow, 'status' | 'refnumber'>>(
+  row: Row | undefined,
+): row is Row => row?.status === PUBLISHED_STATUS && row.refnumber !== '';

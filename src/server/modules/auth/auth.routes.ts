@@ -28,7 +28,11 @@ export async function registerAuthRoutes(app: FastifyInstance, { services }: App
           timeWindow: '1 minute',
           // Thrown, so the error handler answers it like the per-user limit: {error, message}.
           errorResponseBuilder: (_request, context) =>
-            new HttpError(429, 'too_many_attempts', `Too many sign-in attempts. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
+            new HttpError(
+              429,
+              'too_many_attempts',
+              `Too many sign-in attempts. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+            ),
         },
       },
     },
@@ -39,7 +43,11 @@ export async function registerAuthRoutes(app: FastifyInstance, { services }: App
     '/auth/verify-token/',
     {
       preValidation: app.requireUser,
-      schema: { tags: ['auth'], summary: 'Checks the bearer token; answers the user', response: answers({ 200: tokenCheckSchema }) },
+      schema: {
+        tags: ['auth'],
+        summary: 'Checks the bearer token; answers the user',
+        response: answers({ 200: tokenCheckSchema }),
+      },
     },
     (request) => {
       const { userId, username, name, role } = request.user!;

@@ -26,7 +26,11 @@ export class AuthService {
     const key = `${ip}|${input.username.toLowerCase()}`;
     const wait = this.throttle.waitFor(key);
     if (wait > 0) {
-      throw new HttpError(429, 'too_many_attempts', `Too many failed sign-in attempts. Try again in ${Math.ceil(wait / 60_000)} minutes.`);
+      throw new HttpError(
+        429,
+        'too_many_attempts',
+        `Too many failed sign-in attempts. Try again in ${Math.ceil(wait / 60_000)} minutes.`,
+      );
     }
     const user = await findUserByUsername(this.db, input.username);
     const valid = await verifyPassword(user?.password_hash ?? (await DUMMY_HASH), input.password);
@@ -47,7 +51,12 @@ export class AuthService {
   }
 
   private async sessionOf(user: UserRow): Promise<LoginResult> {
-    const token = await this.tokens.sign({ userId: user.id, username: user.username, name: user.name, tokenVersion: user.token_version });
+    const token = await this.tokens.sign({
+      userId: user.id,
+      username: user.username,
+      name: user.name,
+      tokenVersion: user.token_version,
+    });
     return { token, user: { id: user.id, username: user.username, name: user.name, role: user.role } };
   }
 

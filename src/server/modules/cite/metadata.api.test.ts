@@ -70,7 +70,9 @@ describe('article page metadata', () => {
 
   it('shows the DOI link, the licence and the Cite this article box', async () => {
     const html = (await get('/archives/2025/vol3/issue1/70001')).body;
-    expect(html).toContain('<a href="https://doi.org/10.5555/jct.2025.3.1.70001">https://doi.org/10.5555/jct.2025.3.1.70001</a>');
+    expect(html).toContain(
+      '<a href="https://doi.org/10.5555/jct.2025.3.1.70001">https://doi.org/10.5555/jct.2025.3.1.70001</a>',
+    );
     expect(html).toContain('<a href="https://creativecommons.org/licenses/by/4.0/" rel="license">CC BY 4.0</a>');
     expect(html).not.toContain('All rights reserved');
     expect(html).toContain('Cite this article');
@@ -102,13 +104,21 @@ describe('article page metadata', () => {
         },
       },
     });
-    expect(data.author.map((author: { familyName: string }) => author.familyName)).toEqual(['Iyer', 'van der Berg', 'Sharma']);
+    expect(data.author.map((author: { familyName: string }) => author.familyName)).toEqual([
+      'Iyer',
+      'van der Berg',
+      'Sharma',
+    ]);
   });
 
   it('puts a Periodical on the home page', async () => {
     const html = (await get('/')).body;
     const data = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]!);
-    expect(data).toMatchObject({ '@type': 'Periodical', name: 'Journal of Careful Tests', issn: ['1234-5678', '8765-4321'] });
+    expect(data).toMatchObject({
+      '@type': 'Periodical',
+      name: 'Journal of Careful Tests',
+      issn: ['1234-5678', '8765-4321'],
+    });
   });
 });
 
@@ -200,14 +210,17 @@ describe('citation exports', () => {
   });
 
   it('answers 404 for an unknown article or format', async () => {
-    for (const url of ['/cite/79999.bib', '/cite/70001.doc', '/cite/abc.ris']) expect((await get(url)).statusCode, url).toBe(404);
+    for (const url of ['/cite/79999.bib', '/cite/70001.doc', '/cite/abc.ris'])
+      expect((await get(url)).statusCode, url).toBe(404);
   });
 });
 
 describe('issue page', () => {
   it('has one COinS span per article, with the DOI of the one that has it', async () => {
     const html = (await get('/archives/2025/vol3/issue1')).body;
-    const spans = [...html.matchAll(/<span class="Z3988" title="([^"]*)"><\/span>/g)].map((match) => match[1]!.replace(/&amp;/g, '&'));
+    const spans = [...html.matchAll(/<span class="Z3988" title="([^"]*)"><\/span>/g)].map((match) =>
+      match[1]!.replace(/&amp;/g, '&'),
+    );
     expect(spans).toHaveLength(2);
     const first = new URLSearchParams(spans.find((title) => title.includes('rft_id'))!);
     expect(first.get('ctx_ver')).toBe('Z39.88-2004');
@@ -233,7 +246,10 @@ describe('DOI field of the article forms', () => {
       method: 'POST',
       url: '/api/admin/archives/',
       headers: await t.authHeader(),
-      payload: multipartForm({ ...articleFields(refnumber, { doi, pagenumber: `${refnumber}-${refnumber}` }), ...issueFields(ISSUE) }, testPdf('doi')),
+      payload: multipartForm(
+        { ...articleFields(refnumber, { doi, pagenumber: `${refnumber}-${refnumber}` }), ...issueFields(ISSUE) },
+        testPdf('doi'),
+      ),
     });
 
   it('stores a DOI without the resolver, refuses a malformed one and a duplicate', async () => {

@@ -29,7 +29,9 @@ export interface DepositRequest {
 /** '2025-02-14' as Crossref's month, day and year; the issue's year alone when the article has no date. */
 function publicationDate(date: string, year: number): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  const parts = match ? text('month', match[2]!) + text('day', match[3]!) + text('year', match[1]!) : text('year', year);
+  const parts = match
+    ? text('month', match[2]!) + text('day', match[3]!) + text('year', match[1]!)
+    : text('year', year);
   return parent('publication_date', parts, { media_type: 'online' });
 }
 
@@ -50,7 +52,11 @@ function pages(pagenumber: string): string {
 function doiData(article: DepositArticle, origin: string): string {
   const file = articleFileUrl(article);
   const pdf = (property: string, attributes: Record<string, string> = {}) =>
-    parent('collection', parent('item', text('resource', origin + file, { mime_type: 'application/pdf' }), attributes), { property });
+    parent(
+      'collection',
+      parent('item', text('resource', origin + file, { mime_type: 'application/pdf' }), attributes),
+      { property },
+    );
   // The PDF serves text mining, and Similarity Check's crawler (iParadigms) reads the same file.
   const collections = file ? pdf('text-mining') + pdf('crawler-based', { crawler: 'iParadigms' }) : '';
   return parent('doi_data', text('doi', article.doi) + text('resource', origin + articlePath(article)) + collections);
@@ -102,7 +108,11 @@ export function crossrefDeposit(request: DepositRequest): string {
     'head',
     text('doi_batch_id', `${year}-${volume}-${issue}-${stamp}`) +
       text('timestamp', stamp) +
-      parent('depositor', text('depositor_name', settings.publisher_name || settings.websitename) + text('email_address', settings.websiteemail)) +
+      parent(
+        'depositor',
+        text('depositor_name', settings.publisher_name || settings.websitename) +
+          text('email_address', settings.websiteemail),
+      ) +
       text('registrant', settings.publisher_name || settings.websitename),
   );
   const articles = request.articles.map((article) => journalArticle(article, request)).join('');

@@ -44,7 +44,14 @@ beforeAll(async () => {
   await addArticle(t.ctx.db, { ...ISSUE, refnumber: '80002', pagenumber: '10-20', doi: '10.5555/jct.2025.3.1.80002' });
   await addArticle(t.ctx.db, { ...ISSUE, refnumber: '80003', pagenumber: '21-22', status: 'disabled' });
   await addArticle(t.ctx.db, { year: 2025, volume: 3, issue: 2, refnumber: '80004', pagenumber: '1-2' });
-  await addArticle(t.ctx.db, { year: 2025, volume: 3, issue: 2, refnumber: '80005', pagenumber: '3-4', doi: '10.5555/x.80005' });
+  await addArticle(t.ctx.db, {
+    year: 2025,
+    volume: 3,
+    issue: 2,
+    refnumber: '80005',
+    pagenumber: '3-4',
+    doi: '10.5555/x.80005',
+  });
 });
 afterAll(() => t.close());
 
@@ -61,15 +68,29 @@ describe('Crossref deposit', () => {
     const xml = (await deposit()).body;
     expect(xml).toContain('<full_title>Journal of Careful Tests &amp; Trials</full_title>');
     expect(xml).toContain('<issn media_type="print">1234-5678</issn><issn media_type="electronic">8765-4321</issn>');
-    expect(xml).toContain('<depositor><depositor_name>Careful Publications</depositor_name><email_address>editor@careful.example</email_address></depositor>');
-    expect(xml).toContain('<person_name sequence="first" contributor_role="author"><given_name>Anita K.</given_name><surname>Iyer</surname></person_name>');
-    expect(xml).toContain('<person_name sequence="additional" contributor_role="author"><given_name>Jan</given_name><surname>van der Berg</surname></person_name>');
-    expect(xml).toContain('<person_name sequence="additional" contributor_role="author"><surname>Madonna</surname></person_name>');
-    expect(xml).toContain('<publication_date media_type="online"><month>02</month><day>14</day><year>2025</year></publication_date>');
+    expect(xml).toContain(
+      '<depositor><depositor_name>Careful Publications</depositor_name><email_address>editor@careful.example</email_address></depositor>',
+    );
+    expect(xml).toContain(
+      '<person_name sequence="first" contributor_role="author"><given_name>Anita K.</given_name><surname>Iyer</surname></person_name>',
+    );
+    expect(xml).toContain(
+      '<person_name sequence="additional" contributor_role="author"><given_name>Jan</given_name><surname>van der Berg</surname></person_name>',
+    );
+    expect(xml).toContain(
+      '<person_name sequence="additional" contributor_role="author"><surname>Madonna</surname></person_name>',
+    );
+    expect(xml).toContain(
+      '<publication_date media_type="online"><month>02</month><day>14</day><year>2025</year></publication_date>',
+    );
     expect(xml).toContain('<pages><first_page>1</first_page><last_page>9</last_page></pages>');
     expect(xml).toContain('<ai:license_ref>https://creativecommons.org/licenses/by/4.0/</ai:license_ref>');
-    expect(xml).toContain('<doi>10.5555/jct.2025.3.1.80001</doi><resource>http://localhost:80/archives/2025/vol3/issue1/80001</resource>');
-    expect(xml).toContain('<collection property="text-mining"><item><resource mime_type="application/pdf">http://localhost:80/assets/archives/2025/vol3issue1/80001.pdf</resource></item></collection>');
+    expect(xml).toContain(
+      '<doi>10.5555/jct.2025.3.1.80001</doi><resource>http://localhost:80/archives/2025/vol3/issue1/80001</resource>',
+    );
+    expect(xml).toContain(
+      '<collection property="text-mining"><item><resource mime_type="application/pdf">http://localhost:80/assets/archives/2025/vol3issue1/80001.pdf</resource></item></collection>',
+    );
     expect(xml).toContain('<collection property="crawler-based"><item crawler="iParadigms">');
     expect(xml.match(/<journal_article /g)).toHaveLength(2);
     expect(xml).not.toContain('80003');

@@ -5,7 +5,19 @@ import { isPublished } from '../articles/published.js';
 export function listDepositArticles(db: Executor, year: number, volume: number, issue: number) {
   return db
     .selectFrom('articles')
-    .select(['refnumber', 'title', 'authorname', 'abstract', 'pagenumber', 'publishdate', 'doi', 'file', 'year', 'volume', 'issue'])
+    .select([
+      'refnumber',
+      'title',
+      'authorname',
+      'abstract',
+      'pagenumber',
+      'publishdate',
+      'doi',
+      'file',
+      'year',
+      'volume',
+      'issue',
+    ])
     .where('year', '=', year)
     .where('volume', '=', volume)
     .where('issue', '=', issue)

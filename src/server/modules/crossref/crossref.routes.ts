@@ -8,7 +8,10 @@ import { CrossrefService } from './crossref.service.js';
 
 /** The deposit as a download named after its issue. */
 const sendDeposit = (reply: FastifyReply, name: string, xml: string) =>
-  reply.type('application/xml; charset=utf-8').header('content-disposition', `attachment; filename="${name}"`).send(xml);
+  reply
+    .type('application/xml; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${name}"`)
+    .send(xml);
 
 /** GET /api/admin/crossref/{year}/{volume}/{issue}: the issue's Crossref deposit XML, as a download. */
 export function registerCrossrefRoutes(app: FastifyInstance, ctx: AppContext): void {

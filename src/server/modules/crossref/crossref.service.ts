@@ -19,7 +19,11 @@ export class CrossrefService {
     if (articles.length === 0) throw notFound('This issue has no published articles.');
     const missing = articles.filter((article) => !article.doi).map((article) => article.refnumber);
     if (missing.length) {
-      throw new HttpError(409, 'missing_doi', `These articles have no DOI yet: ${missing.join(', ')}. Add their DOIs first.`);
+      throw new HttpError(
+        409,
+        'missing_doi',
+        `These articles have no DOI yet: ${missing.join(', ')}. Add their DOIs first.`,
+      );
     }
     const settings = await this.settings.get();
     return crossrefDeposit({ year, volume, issue, articles, settings, origin, now: new Date() });

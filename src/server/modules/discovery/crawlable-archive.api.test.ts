@@ -30,7 +30,8 @@ async function crawl(app: FastifyInstance, readArticles: boolean): Promise<Set<s
   const follow = (href: string, from: string) => {
     const url = new URL(href.replaceAll('&amp;', '&'), ORIGIN + from);
     const path = url.pathname + url.search;
-    if (url.origin !== ORIGIN || seen.has(path) || isFile(path) || disallowed.some((prefix) => path.startsWith(prefix))) return;
+    if (url.origin !== ORIGIN || seen.has(path) || isFile(path) || disallowed.some((prefix) => path.startsWith(prefix)))
+      return;
     seen.add(path);
     if (readArticles || !isArticlePage(path)) queue.push(path);
     else reached.add(path);

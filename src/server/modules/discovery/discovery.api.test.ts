@@ -14,12 +14,22 @@ const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 const ATOM_NS = 'http://www.w3.org/2005/Atom';
 /** W3C Datetime / RFC 3339 in UTC to the second, as every date of these documents is written. */
 const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/;
-const STATIC_PAGES = ['/', '/board', '/indexing', '/instructions', '/about', '/contact', '/privacy-policy', '/terms-and-conditions'];
+const STATIC_PAGES = [
+  '/',
+  '/board',
+  '/indexing',
+  '/instructions',
+  '/about',
+  '/contact',
+  '/privacy-policy',
+  '/terms-and-conditions',
+];
 
 let t: TestApp;
 
 /** Any host the request names: every URL must still be on SITE_URL. */
-const get = (app: FastifyInstance, url: string) => app.inject({ method: 'GET', url, headers: { host: 'other-host.example:8080' } });
+const get = (app: FastifyInstance, url: string) =>
+  app.inject({ method: 'GET', url, headers: { host: 'other-host.example:8080' } });
 
 async function publishedArticles() {
   return t.ctx.db
@@ -31,7 +41,13 @@ async function publishedArticles() {
 }
 
 async function publishedIssuePaths() {
-  const rows = await t.ctx.db.selectFrom('articles').select(['year', 'volume', 'issue']).distinct().where('status', '=', 'enabled').where('refnumber', '<>', '').execute();
+  const rows = await t.ctx.db
+    .selectFrom('articles')
+    .select(['year', 'volume', 'issue'])
+    .distinct()
+    .where('status', '=', 'enabled')
+    .where('refnumber', '<>', '')
+    .execute();
   return rows.map((row) => issuePath(row.year, row.volume, row.issue));
 }
 
@@ -73,8 +89,20 @@ describe('the demo journal', () => {
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
       const lines = response.body.split('\n');
-      expect(lines).toEqual(expect.arrayContaining(['User-agent: *', 'Disallow: /admin', 'Disallow: /webdata', 'Disallow: /api/', `Sitemap: ${SITE_URL}/sitemap.xml`]));
-      expect(lines.filter((line) => line.startsWith('Disallow:')).every((line) => !['Disallow: /', 'Disallow: /archives', 'Disallow: /assets/'].includes(line))).toBe(true);
+      expect(lines).toEqual(
+        expect.arrayContaining([
+          'User-agent: *',
+          'Disallow: /admin',
+          'Disallow: /webdata',
+          'Disallow: /api/',
+          `Sitemap: ${SITE_URL}/sitemap.xml`,
+        ]),
+      );
+      expect(
+        lines
+          .filter((line) => line.startsWith('Disallow:'))
+          .every((line) => !['Disallow: /', 'Disallow: /archives', 'Disallow: /assets/'].includes(line)),
+      ).toBe(true);
     });
   });
 
@@ -86,10 +114,14 @@ describe('the demo journal', () => {
       const urls = readUrlset(response.body);
       expectAbsoluteWithDates(urls);
       const articles = await publishedArticles();
-      const expected = [...STATIC_PAGES, ...(await publishedIssuePaths()), ...articles.map(articlePath)].map((path) => SITE_URL + path);
+      const expected = [...STATIC_PAGES, ...(await publishedIssuePaths()), ...articles.map(articlePath)].map(
+        (path) => SITE_URL + path,
+      );
       expect([...urls.keys()].sort()).toEqual(expected.sort());
       const article = articles[0]!;
-      expect(urls.get(SITE_URL + articlePath(article))).toBe(`${(article.modification || article.creation).slice(0, 19)}Z`);
+      expect(urls.get(SITE_URL + articlePath(article))).toBe(
+        `${(article.modification || article.creation).slice(0, 19)}Z`,
+      );
       expect(urls.get(`${SITE_URL}/`)).toMatch(TIMESTAMP);
     });
 
@@ -97,18 +129,26 @@ describe('the demo journal', () => {
       const [disabled, changed] = await publishedArticles();
       const before = (await get(t.app, '/sitemap.xml')).body;
       await t.ctx.db.updateTable('articles').set({ status: 'disabled' }).where('id', '=', disabled!.id).execute();
-      await t.ctx.db.updateTable('articles').set({ modification: '2031-05-06T07:08:09.123Z' }).where('id', '=', changed!.id).execute();
+      await t.ctx.db
+        .updateTable('articles')
+        .set({ modification: '2031-05-06T07:08:09.123Z' })
+        .where('id', '=', changed!.id)
+        .execute();
       // Written straight into the database: no write has been announced, so the kept copy is served.
       expect((await get(t.app, '/sitemap.xml')).body).toBe(before);
 
       const headers = await t.authHeader();
       const settings = (await t.app.inject({ method: 'GET', url: '/api/settings/', headers })).json();
-      expect((await t.app.inject({ method: 'POST', url: '/api/settings', headers, payload: settings })).statusCode).toBe(200);
+      expect(
+        (await t.app.inject({ method: 'POST', url: '/api/settings', headers, payload: settings })).statusCode,
+      ).toBe(200);
       const urls = readUrlset((await get(t.app, '/sitemap.xml')).body);
       expect(urls.has(SITE_URL + articlePath(disabled!))).toBe(false);
       expect(urls.get(SITE_URL + articlePath(changed!))).toBe('2031-05-06T07:08:09Z');
       // The issue page changed with its article.
-      expect(urls.get(SITE_URL + issuePath(changed!.year, changed!.volume, changed!.issue))).toBe('2031-05-06T07:08:09Z');
+      expect(urls.get(SITE_URL + issuePath(changed!.year, changed!.volume, changed!.issue))).toBe(
+        '2031-05-06T07:08:09Z',
+      );
       await t.ctx.db.updateTable('articles').set({ status: 'enabled' }).where('id', '=', disabled!.id).execute();
       t.ctx.clock.publicDataChanged();
     });
@@ -118,7 +158,11 @@ describe('the demo journal', () => {
       const plain = (await get(t.app, '/sitemap.xml')).body;
       t.ctx.clock.publicDataChanged();
       for (let round = 0; round < 2; round++) {
-        const response = await t.app.inject({ method: 'GET', url: '/sitemap.xml', headers: { 'accept-encoding': 'br, gzip', host: 'other-host.example:8080' } });
+        const response = await t.app.inject({
+          method: 'GET',
+          url: '/sitemap.xml',
+          headers: { 'accept-encoding': 'br, gzip', host: 'other-host.example:8080' },
+        });
         expect(response.headers['content-encoding']).toBe('br');
         expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toBe(plain);
       }
@@ -145,12 +189,17 @@ describe('the demo journal', () => {
       const xml = response.body;
       assertWellFormed(xml);
       expect(rootElement(xml)).toEqual({ name: 'feed', namespace: ATOM_NS });
-      const [head = ''] = xpathValues(xml, `concat(${['title', 'id', 'updated'].map((name) => `${el('feed')}/*[local-name()='${name}']`).join(", '|', ")})`);
+      const [head = ''] = xpathValues(
+        xml,
+        `concat(${['title', 'id', 'updated'].map((name) => `${el('feed')}/*[local-name()='${name}']`).join(", '|', ")})`,
+      );
       const [title, id, updated] = head.split('|');
       expect(title).toBe(DEMO_SETTINGS.websitename);
       expect(id).toBe(`${SITE_URL}/feed.xml`);
       expect(updated).toMatch(TIMESTAMP);
-      expect(xpathValues(xml, `string(${el('feed')}/*[local-name()='link' and @rel='self']/@href)`)).toEqual([`${SITE_URL}/feed.xml`]);
+      expect(xpathValues(xml, `string(${el('feed')}/*[local-name()='link' and @rel='self']/@href)`)).toEqual([
+        `${SITE_URL}/feed.xml`,
+      ]);
 
       const articles = await publishedArticles();
       const newest = [...articles].sort((a, b) => b.creation.localeCompare(a.creation) || b.id - a.id).slice(0, 50);
@@ -174,10 +223,20 @@ describe('the demo journal', () => {
 
     it('is named in the head of every public page', async () => {
       const [article] = await publishedArticles();
-      for (const url of ['/', '/board', '/contact', articlePath(article!), issuePath(article!.year, article!.volume, article!.issue), '/search?keyword=x', '/no-such-page']) {
+      for (const url of [
+        '/',
+        '/board',
+        '/contact',
+        articlePath(article!),
+        issuePath(article!.year, article!.volume, article!.issue),
+        '/search?keyword=x',
+        '/no-such-page',
+      ]) {
         const page = await get(t.app, url);
         const head = page.body.slice(0, page.body.indexOf('</head>'));
-        expect(head, url).toContain(`<link rel="alternate" type="application/atom+xml" title="Latest articles" href="${SITE_URL}/feed.xml">`);
+        expect(head, url).toContain(
+          `<link rel="alternate" type="application/atom+xml" title="Latest articles" href="${SITE_URL}/feed.xml">`,
+        );
       }
     });
   });
@@ -205,8 +264,12 @@ describe('a sitemap over its URL limit', () => {
     expect(rootElement(index)).toEqual({ name: 'sitemapindex', namespace: SITEMAP_NS });
     const entries = xpathValues(index, el('sitemapindex', 'sitemap'));
     const files = entries.flatMap((entry) => childTexts(entry, 'loc'));
-    const years = (await large.ctx.db.selectFrom('articles').select('year').distinct().where('status', '=', 'enabled').execute()).map((row) => row.year);
-    expect(files.sort()).toEqual([`${SITE_URL}/sitemap-pages.xml`, ...years.map((year) => `${SITE_URL}/sitemap-${year}.xml`)].sort());
+    const years = (
+      await large.ctx.db.selectFrom('articles').select('year').distinct().where('status', '=', 'enabled').execute()
+    ).map((row) => row.year);
+    expect(files.sort()).toEqual(
+      [`${SITE_URL}/sitemap-pages.xml`, ...years.map((year) => `${SITE_URL}/sitemap-${year}.xml`)].sort(),
+    );
     for (const entry of entries) expect(childTexts(entry, 'lastmod')).toEqual([expect.stringMatching(TIMESTAMP)]);
 
     const listed: string[] = [];
@@ -217,11 +280,24 @@ describe('a sitemap over its URL limit', () => {
       expectAbsoluteWithDates(urls);
       listed.push(...urls.keys());
     }
-    const articles = await large.ctx.db.selectFrom('articles').select(['year', 'volume', 'issue', 'refnumber']).where('status', '=', 'enabled').execute();
+    const articles = await large.ctx.db
+      .selectFrom('articles')
+      .select(['year', 'volume', 'issue', 'refnumber'])
+      .where('status', '=', 'enabled')
+      .execute();
     expect(articles).toHaveLength(600);
     expect(files.length).toBeGreaterThan(2);
-    const issues = await large.ctx.db.selectFrom('articles').select(['year', 'volume', 'issue']).distinct().where('status', '=', 'enabled').execute();
-    const expected = [...STATIC_PAGES, ...issues.map((row) => issuePath(row.year, row.volume, row.issue)), ...articles.map(articlePath)];
+    const issues = await large.ctx.db
+      .selectFrom('articles')
+      .select(['year', 'volume', 'issue'])
+      .distinct()
+      .where('status', '=', 'enabled')
+      .execute();
+    const expected = [
+      ...STATIC_PAGES,
+      ...issues.map((row) => issuePath(row.year, row.volume, row.issue)),
+      ...articles.map(articlePath),
+    ];
     expect(listed.sort()).toEqual(expected.map((path) => SITE_URL + path).sort());
   });
 });

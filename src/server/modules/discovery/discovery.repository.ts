@@ -35,9 +35,20 @@ export async function listIssueChanges(db: Executor, year?: number): Promise<Iss
   const rows = await db
     .selectFrom(changes.as('changes'))
     .innerJoin('issues', (join) =>
-      join.onRef('issues.year', '=', 'changes.year').onRef('issues.volume', '=', 'changes.volume').onRef('issues.issue', '=', 'changes.issue'),
+      join
+        .onRef('issues.year', '=', 'changes.year')
+        .onRef('issues.volume', '=', 'changes.volume')
+        .onRef('issues.issue', '=', 'changes.issue'),
     )
-    .select(['issues.year', 'issues.volume', 'issues.issue', 'issues.creation', 'changes.articles', 'changes.latestModification', 'changes.latestCreation'])
+    .select([
+      'issues.year',
+      'issues.volume',
+      'issues.issue',
+      'issues.creation',
+      'changes.articles',
+      'changes.latestModification',
+      'changes.latestCreation',
+    ])
     .orderBy('issues.year', 'desc')
     .orderBy('issues.volume', 'desc')
     .orderBy('issues.issue', 'desc')
@@ -57,7 +68,12 @@ export interface ArticleChangeRow {
 }
 
 /** Published articles (of one year, when given) after `afterId` in id order: the sitemap reads them a batch at a time. */
-export function listArticleChangesAfter(db: Executor, afterId: number, limit: number, year?: number): Promise<ArticleChangeRow[]> {
+export function listArticleChangesAfter(
+  db: Executor,
+  afterId: number,
+  limit: number,
+  year?: number,
+): Promise<ArticleChangeRow[]> {
   let query = db
     .selectFrom('articles')
     .select(['id', 'year', 'volume', 'issue', 'refnumber', 'creation', 'modification'])
@@ -79,7 +95,18 @@ export interface FeedArticleRow extends ArticleChangeRow {
 export function listLatestArticles(db: Executor, limit: number): Promise<FeedArticleRow[]> {
   return db
     .selectFrom('articles')
-    .select(['id', 'year', 'volume', 'issue', 'refnumber', 'creation', 'modification', 'title', 'authorname', 'abstract'])
+    .select([
+      'id',
+      'year',
+      'volume',
+      'issue',
+      'refnumber',
+      'creation',
+      'modification',
+      'title',
+      'authorname',
+      'abstract',
+    ])
     .where(isPublished)
     .orderBy('creation', 'desc')
     .orderBy('id', 'desc')

@@ -3,7 +3,14 @@ import { splitAuthors } from '../../../common/citation.js';
 import type { Db } from '../../db/database.js';
 import { toPlainText } from '../../storage/sanitize.js';
 import type { SettingsService } from '../settings/settings.service.js';
-import { listArticleChangesAfter, listIssueChanges, listLatestArticles, settingsChange, type FeedArticleRow, type IssueChangeRow } from './discovery.repository.js';
+import {
+  listArticleChangesAfter,
+  listIssueChanges,
+  listLatestArticles,
+  settingsChange,
+  type FeedArticleRow,
+  type IssueChangeRow,
+} from './discovery.repository.js';
 import { escapeXml, latest, xmlTimestamp } from './xml.js';
 
 /** sitemaps.org allows 50,000 URLs in one sitemap; above that the sitemap becomes an index of per-year files. */
@@ -16,7 +23,16 @@ const SUMMARY_MAX_CHARS = 500;
 const ARTICLE_BATCH = 5_000;
 
 /** The public pages that are neither issues nor articles (specification: Public pages; /archives only redirects). */
-const STATIC_PAGES = ['/', '/board', '/indexing', '/instructions', '/about', '/contact', '/privacy-policy', '/terms-and-conditions'];
+const STATIC_PAGES = [
+  '/',
+  '/board',
+  '/indexing',
+  '/instructions',
+  '/about',
+  '/contact',
+  '/privacy-policy',
+  '/terms-and-conditions',
+];
 
 const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const SITEMAP_NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';
@@ -34,8 +50,10 @@ export interface DiscoveryOptions {
 
 const tag = (name: string, text: string | null) => (text === null ? '' : `<${name}>${escapeXml(text)}</${name}>`);
 const urlEntry = (loc: string, lastmod: string | null) => `<url>${tag('loc', loc)}${tag('lastmod', lastmod)}</url>\n`;
-const issueChange = (row: IssueChangeRow) => xmlTimestamp(latest(row.creation, row.latestModification, row.latestCreation));
-const articleChange = (row: { creation: string; modification: string }) => xmlTimestamp(latest(row.modification, row.creation));
+const issueChange = (row: IssueChangeRow) =>
+  xmlTimestamp(latest(row.creation, row.latestModification, row.latestCreation));
+const articleChange = (row: { creation: string; modification: string }) =>
+  xmlTimestamp(latest(row.modification, row.creation));
 
 /** The abstract as plain text, cut at the end of a sentence, or else of a word, near SUMMARY_MAX_CHARS. */
 export function summaryOf(abstractHtml: string): string {
@@ -85,7 +103,8 @@ export class DiscoveryService {
   private async *sitemapIndex(origin: string, issues: IssueChangeRow[]): XmlDocument {
     const yearChanges = new Map<number, string>();
     for (const row of issues) yearChanges.set(row.year, latest(yearChanges.get(row.year), issueChange(row)));
-    const entry = (name: string, lastmod: string | null) => `<sitemap>${tag('loc', `${origin}/sitemap-${name}.xml`)}${tag('lastmod', lastmod)}</sitemap>\n`;
+    const entry = (name: string, lastmod: string | null) =>
+      `<sitemap>${tag('loc', `${origin}/sitemap-${name}.xml`)}${tag('lastmod', lastmod)}</sitemap>\n`;
     yield `${XML_DECLARATION}<sitemapindex xmlns="${SITEMAP_NAMESPACE}">\n`;
     yield entry('pages', xmlTimestamp(await settingsChange(this.db)));
     yield [...yearChanges].map(([year, change]) => entry(String(year), change || null)).join('');
@@ -96,11 +115,16 @@ export class DiscoveryService {
    * A urlset of the given static page entries, issues, and the published articles of `year` (of every
    * year when undefined, none when null), read from the database a batch at a time.
    */
-  private async *urlset(origin: string, issues: IssueChangeRow[], staticEntries: string, year?: number | null): XmlDocument {
+  private async *urlset(
+    origin: string,
+    issues: IssueChangeRow[],
+    staticEntries: string,
+    year?: number | null,
+  ): XmlDocument {
     yield `${XML_DECLARATION}<urlset xmlns="${SITEMAP_NAMESPACE}">\n${staticEntries}`;
     yield issues.map((row) => urlEntry(origin + issuePath(row.year, row.volume, row.issue), issueChange(row))).join('');
     if (year !== null) {
-      for (let afterId = 0; ; ) {
+      for (let afterId = 0; ;) {
         const rows = await listArticleChangesAfter(this.db, afterId, ARTICLE_BATCH, year);
         if (!rows.length) break;
         yield rows.map((row) => urlEntry(origin + articlePath(row), articleChange(row))).join('');
@@ -112,10 +136,16 @@ export class DiscoveryService {
 
   /** /feed.xml: the FEED_ENTRIES most recently published articles as an Atom 1.0 feed. */
   async *feed(origin: string): XmlDocument {
-    const [settings, articles, settingsChanged] = await Promise.all([this.settings.get(), listLatestArticles(this.db, FEED_ENTRIES), settingsChange(this.db)]);
+    const [settings, articles, settingsChanged] = await Promise.all([
+      this.settings.get(),
+      listLatestArticles(this.db, FEED_ENTRIES),
+      settingsChange(this.db),
+    ]);
     const feedUrl = `${origin}/feed.xml`;
     const entries = articles.map((row) => feedEntry(origin, row));
-    const updated = xmlTimestamp(latest(settingsChanged, ...articles.map((row) => latest(row.modification, row.creation)))) ?? NO_CHANGE_KNOWN;
+    const updated =
+      xmlTimestamp(latest(settingsChanged, ...articles.map((row) => latest(row.modification, row.creation)))) ??
+      NO_CHANGE_KNOWN;
     yield [
       `${XML_DECLARATION}<feed xmlns="${ATOM_NAMESPACE}" xml:lang="en">\n`,
       `<title type="text">${escapeXml(settings.websitename)}</title>\n`,

@@ -4,7 +4,8 @@
  * a stored title holding one would otherwise make the whole document unreadable to every parser.
  */
 /* eslint-disable no-control-regex -- these are the characters XML forbids */
-const FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const FORBIDDEN =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 const SPECIAL = /[&<>"']/g;
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 const NEEDS_WORK = /[&<>"'\u0000-\u0008\u000b\u000c\u000e-\u001f\ud800-\udfff\ufffe\uffff]/;
@@ -27,4 +28,5 @@ export function xmlTimestamp(stored: string | null | undefined): string | null {
 }
 
 /** The latest of several stored timestamps (ISO 8601 strings in UTC order as text; empty ones lose). */
-export const latest = (...stored: (string | null | undefined)[]): string => stored.reduce<string>((max, value) => (value && value > max ? value : max), '');
+export const latest = (...stored: (string | null | undefined)[]): string =>
+  stored.reduce<string>((max, value) => (value && value > max ? value : max), '');

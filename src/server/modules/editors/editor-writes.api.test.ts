@@ -35,26 +35,42 @@ function form(values: Record<string, string>, picture?: { data: Buffer; name?: s
   return data;
 }
 
-const post = (url: string, payload: FormData | object, headers = auth) => t.app.inject({ method: 'POST', url, headers, payload });
-const pictures = () => (fs.existsSync(path.join(t.ctx.files.root, 'editors')) ? fs.readdirSync(path.join(t.ctx.files.root, 'editors')).sort() : []);
+const post = (url: string, payload: FormData | object, headers = auth) =>
+  t.app.inject({ method: 'POST', url, headers, payload });
+const pictures = () =>
+  fs.existsSync(path.join(t.ctx.files.root, 'editors'))
+    ? fs.readdirSync(path.join(t.ctx.files.root, 'editors')).sort()
+    : [];
 const editorRows = () => t.ctx.db.selectFrom('editors').selectAll().orderBy('id').execute();
 
 let lenaId: number;
 
 describe('POST /api/editors', () => {
   it('adds an editor with a picture stored under a name the server makes', async () => {
-    const response = await post('/api/editors', form(fields({ post: 'Professor <script>x()</script><em>Emeritus</em>' }), { data: PNG, name: '../../evil.png' }));
+    const response = await post(
+      '/api/editors',
+      form(fields({ post: 'Professor <script>x()</script><em>Emeritus</em>' }), { data: PNG, name: '../../evil.png' }),
+    );
     expect(response.statusCode).toBe(201);
     const editor = response.json();
     lenaId = editor.id;
-    expect(editor).toMatchObject({ name: 'Dr. Lena Ortiz', post: 'Professor <em>Emeritus</em>', status: 'enabled', is_pinned: false, message: 'Editor created successfully' });
+    expect(editor).toMatchObject({
+      name: 'Dr. Lena Ortiz',
+      post: 'Professor <em>Emeritus</em>',
+      status: 'enabled',
+      is_pinned: false,
+      message: 'Editor created successfully',
+    });
     expect(editor.picture).toMatch(/^editor-[0-9a-f]{16}\.png$/);
     expect(pictures()).toEqual([editor.picture]);
     expect(fs.existsSync(path.join(t.ctx.files.root, 'evil.png'))).toBe(false);
   });
 
   it('adds an editor without a picture; a website typed without a scheme is stored as https://', async () => {
-    const response = await post('/api/editors', form(fields({ name: 'Dr. Tomas Berg', category: 'chief editor', editor_website: ' profiles.example/asha ' })));
+    const response = await post(
+      '/api/editors',
+      form(fields({ name: 'Dr. Tomas Berg', category: 'chief editor', editor_website: ' profiles.example/asha ' })),
+    );
     expect(response.statusCode).toBe(201);
     expect(response.json().picture).toBeNull();
     expect(response.json().editor_website).toBe('https://profiles.example/asha');
@@ -82,8 +98,14 @@ describe('POST /api/editors', () => {
   it('accepts only images, checked by content, at most 5 MB', async () => {
     const fake = await post('/api/editors', form(fields(), { data: Buffer.from('%PDF-1.4'), name: 'photo.png' }));
     expect(fake.statusCode).toBe(400);
-    expect(fake.json()).toEqual({ error: 'invalid_file', message: 'The picture must be a PNG, JPEG, GIF or WebP image.' });
-    const big = await post('/api/editors', form(fields(), { data: Buffer.concat([PNG, Buffer.alloc(MAX_UPLOAD_BYTES)]) }));
+    expect(fake.json()).toEqual({
+      error: 'invalid_file',
+      message: 'The picture must be a PNG, JPEG, GIF or WebP image.',
+    });
+    const big = await post(
+      '/api/editors',
+      form(fields(), { data: Buffer.concat([PNG, Buffer.alloc(MAX_UPLOAD_BYTES)]) }),
+    );
     expect(big.statusCode).toBe(413);
     expect(big.json()).toEqual({ error: 'file_too_large', message: FILE_SIZE_MESSAGE });
     expect(pictures()).toHaveLength(1);
@@ -93,16 +115,25 @@ describe('POST /api/editors', () => {
 
 describe('GET and POST /api/editors/{id}', () => {
   it('answers one editor, whatever its status, with the token only', async () => {
-    expect((await t.app.inject({ method: 'GET', url: `/api/editors/${lenaId}`, headers: auth })).json()).toMatchObject({ name: 'Dr. Lena Ortiz' });
+    expect((await t.app.inject({ method: 'GET', url: `/api/editors/${lenaId}`, headers: auth })).json()).toMatchObject({
+      name: 'Dr. Lena Ortiz',
+    });
     expect((await t.app.inject({ method: 'GET', url: `/api/editors/${lenaId}` })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/api/editors/999', headers: auth })).statusCode).toBe(404);
   });
 
   it('updates the fields and replaces the picture, removing the old file', async () => {
     const old = (await t.app.inject({ method: 'GET', url: `/api/editors/${lenaId}`, headers: auth })).json().picture;
-    const response = await post(`/api/editors/${lenaId}`, form(fields({ name: 'Prof. Lena Ortiz', category: 'chief editor' }), { data: GIF, name: 'x.gif' }));
+    const response = await post(
+      `/api/editors/${lenaId}`,
+      form(fields({ name: 'Prof. Lena Ortiz', category: 'chief editor' }), { data: GIF, name: 'x.gif' }),
+    );
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ name: 'Prof. Lena Ortiz', category: 'chief editor', message: 'Editor updated successfully' });
+    expect(response.json()).toMatchObject({
+      name: 'Prof. Lena Ortiz',
+      category: 'chief editor',
+      message: 'Editor updated successfully',
+    });
     expect(response.json().picture).toMatch(/\.gif$/);
     expect(pictures()).toEqual([response.json().picture]);
     expect(pictures()).not.toContain(old);
@@ -116,8 +147,14 @@ describe('GET and POST /api/editors/{id}', () => {
 
   it('switches the status with a form holding only the status', async () => {
     const off = await post(`/api/editors/${lenaId}`, form({ status: 'disabled' }));
-    expect(off.json()).toMatchObject({ status: 'disabled', name: 'Prof. Lena Ortiz', message: 'Editor updated successfully' });
-    const publicNames = (await t.app.inject({ method: 'GET', url: '/api/editors/' })).json().map((e: { name: string }) => e.name);
+    expect(off.json()).toMatchObject({
+      status: 'disabled',
+      name: 'Prof. Lena Ortiz',
+      message: 'Editor updated successfully',
+    });
+    const publicNames = (await t.app.inject({ method: 'GET', url: '/api/editors/' }))
+      .json()
+      .map((e: { name: string }) => e.name);
     expect(publicNames).not.toContain('Prof. Lena Ortiz');
     const bad = await post(`/api/editors/${lenaId}`, form({ status: 'archived' }));
     expect(bad.json()).toEqual({ error: 'invalid_input', message: 'status: Status must be enabled or disabled' });
@@ -134,7 +171,10 @@ describe('GET and POST /api/editors/{id}', () => {
 });
 
 describe('POST /api/editors/pin', () => {
-  const order = async () => (await t.app.inject({ method: 'GET', url: '/api/editors/', headers: auth })).json().map((e: { id: number }) => e.id);
+  const order = async () =>
+    (await t.app.inject({ method: 'GET', url: '/api/editors/', headers: auth }))
+      .json()
+      .map((e: { id: number }) => e.id);
 
   it('pins the selected editors to the top and answers List Sorted!', async () => {
     const ids = await order();

@@ -25,7 +25,11 @@ describe('GET /api/editors/', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/editors/' });
     expect(response.statusCode).toBe(200);
     expect(names(response.json())).toEqual(['Charlie', 'Alpha', 'Delta']);
-    expect(response.json()[0]).toMatchObject({ category: 'chief editor', is_pinned: true, content: 'University of Charlie' });
+    expect(response.json()[0]).toMatchObject({
+      category: 'chief editor',
+      is_pinned: true,
+      content: 'University of Charlie',
+    });
   });
 
   it('lists every editor, disabled ones too, with a token', async () => {
@@ -35,7 +39,9 @@ describe('GET /api/editors/', () => {
   });
 
   it('sanitises the post on the way out', async () => {
-    const delta = (await t.app.inject({ method: 'GET', url: '/api/editors/' })).json().find((e: { name: string }) => e.name === 'Delta');
+    const delta = (await t.app.inject({ method: 'GET', url: '/api/editors/' }))
+      .json()
+      .find((e: { name: string }) => e.name === 'Delta');
     expect(delta.post).toBe('Head <em>of Department</em>');
   });
 
@@ -43,11 +49,17 @@ describe('GET /api/editors/', () => {
     await setContactsShown(false);
     const hidden = (await t.app.inject({ method: 'GET', url: '/api/editors/' })).json()[0];
     expect(hidden).toMatchObject({ email: '', phone: '', editor_website: '' });
-    const admin = (await t.app.inject({ method: 'GET', url: '/api/editors/', headers: await t.authHeader() })).json()[0];
+    const admin = (
+      await t.app.inject({ method: 'GET', url: '/api/editors/', headers: await t.authHeader() })
+    ).json()[0];
     expect(admin.email).toBe('charlie@uni.example');
 
     await setContactsShown(true);
     const shown = (await t.app.inject({ method: 'GET', url: '/api/editors/' })).json()[0];
-    expect(shown).toMatchObject({ email: 'charlie@uni.example', phone: '+91 90000 00000', editor_website: 'https://profiles.example/charlie' });
+    expect(shown).toMatchObject({
+      email: 'charlie@uni.example',
+      phone: '+91 90000 00000',
+      editor_website: 'https://profiles.example/charlie',
+    });
   });
 });

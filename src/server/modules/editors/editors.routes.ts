@@ -16,7 +16,9 @@ import { parseInput } from '../../http/errors.js';
 import { readMultipart } from '../../http/multipart.js';
 import { answers, type ZodTypeProvider } from '../../http/route-contract.js';
 
-const editorForm = editorInputSchema.extend({ imgFile: z.file().describe('A PNG, JPEG, GIF or WebP picture').optional() });
+const editorForm = editorInputSchema.extend({
+  imgFile: z.file().describe('A PNG, JPEG, GIF or WebP picture').optional(),
+});
 const savedEditor = editorSchema.extend({ message: z.string() });
 
 export function registerEditorsRoutes(app: FastifyInstance, { services }: AppContext): void {
@@ -40,7 +42,12 @@ export function registerEditorsRoutes(app: FastifyInstance, { services }: AppCon
     '/api/editors/:id',
     {
       ...admin,
-      schema: { tags: ['admin'], summary: 'One editor, whatever the status', params: recordIdParams, response: answers({ 200: editorSchema }) },
+      schema: {
+        tags: ['admin'],
+        summary: 'One editor, whatever the status',
+        params: recordIdParams,
+        response: answers({ 200: editorSchema }),
+      },
     },
     (request) => services.editors.get(request.params.id),
   );
@@ -58,7 +65,11 @@ export function registerEditorsRoutes(app: FastifyInstance, { services }: AppCon
     },
     async (request, reply) => {
       const form = await readMultipart(request, ['imgFile']);
-      const editor = await services.editors.create(parseInput(editorInputSchema, form.fields), form.files.imgFile, request.user!);
+      const editor = await services.editors.create(
+        parseInput(editorInputSchema, form.fields),
+        form.files.imgFile,
+        request.user!,
+      );
       return reply.code(201).send({ ...editor, message: EDITOR_CREATED_MESSAGE });
     },
   );
@@ -74,7 +85,10 @@ export function registerEditorsRoutes(app: FastifyInstance, { services }: AppCon
         response: answers({ 200: z.object({ updated: z.number().int(), message: z.string() }) }),
       },
     },
-    async (request) => ({ updated: await services.editors.pin(request.body.ids, request.body.pinned, request.user!), message: EDITORS_SORTED_MESSAGE }),
+    async (request) => ({
+      updated: await services.editors.pin(request.body.ids, request.body.pinned, request.user!),
+      message: EDITORS_SORTED_MESSAGE,
+    }),
   );
 
   api.post(
@@ -96,7 +110,12 @@ export function registerEditorsRoutes(app: FastifyInstance, { services }: AppCon
       const statusOnly = Object.keys(form.fields).join() === 'status' && !form.files.imgFile;
       const editor = statusOnly
         ? await services.editors.setStatus(id, parseInput(editorStatusSchema, form.fields).status, request.user!)
-        : await services.editors.update(id, parseInput(editorInputSchema, form.fields), form.files.imgFile, request.user!);
+        : await services.editors.update(
+            id,
+            parseInput(editorInputSchema, form.fields),
+            form.files.imgFile,
+            request.user!,
+          );
       return { ...editor, message: EDITOR_UPDATED_MESSAGE };
     },
   );

@@ -12,7 +12,14 @@ import type { FileStore } from '../../storage/file-store.js';
 import { stagePicture, type StagedPicture } from '../../storage/picture-upload.js';
 import { sanitizeRichText, toPlainText } from '../../storage/sanitize.js';
 import type { SettingsService } from '../settings/settings.service.js';
-import { findEditorById, insertEditor, listAllEditors, listEnabledEditors, setEditorsPinned, updateEditor } from './editors.repository.js';
+import {
+  findEditorById,
+  insertEditor,
+  listAllEditors,
+  listEnabledEditors,
+  setEditorsPinned,
+  updateEditor,
+} from './editors.repository.js';
 
 /** Stored HTML is sanitised again on the way out. */
 function toEditor(row: EditorRow): Editor {
@@ -57,9 +64,20 @@ export class EditorsService {
     const now = new Date().toISOString();
     const id = await this.journal.transaction(staged, async (trx) => {
       const editor = cleanEditor(input);
-      const inserted = await insertEditor(trx, { ...editor, picture: staged?.name ?? null, is_pinned: 0, creation: now, updated_at: now });
+      const inserted = await insertEditor(trx, {
+        ...editor,
+        picture: staged?.name ?? null,
+        is_pinned: 0,
+        creation: now,
+        updated_at: now,
+      });
       if (staged) await this.journal.record(trx, [{ source: staged.temp, target: staged.target, remove: null }]);
-      await recordActivity(trx, actor, { action: 'create', objectType: 'editor', objectId: inserted, summary: `Added ${editor.name}` });
+      await recordActivity(trx, actor, {
+        action: 'create',
+        objectType: 'editor',
+        objectId: inserted,
+        summary: `Added ${editor.name}`,
+      });
       return inserted;
     });
     this.clock.publicDataChanged();
@@ -73,7 +91,11 @@ export class EditorsService {
     await this.journal.transaction(staged, async (trx) => {
       const current = (await findEditorById(trx, id))!;
       const editor = cleanEditor(input);
-      await updateEditor(trx, id, { ...editor, picture: staged?.name ?? current.picture, updated_at: new Date().toISOString() });
+      await updateEditor(trx, id, {
+        ...editor,
+        picture: staged?.name ?? current.picture,
+        updated_at: new Date().toISOString(),
+      });
       const previous = current.picture ? picturePath(current.picture) : null;
       if (staged) await this.journal.record(trx, [{ source: staged.temp, target: staged.target, remove: previous }]);
       const summary = `${current.name}: changed ${changedFields(current, editor)}${staged ? '; new picture' : ''}`;
@@ -87,7 +109,12 @@ export class EditorsService {
     const { name } = await this.get(id);
     await this.db.transaction().execute(async (trx) => {
       await updateEditor(trx, id, { status, updated_at: new Date().toISOString() });
-      await recordActivity(trx, actor, { action: 'update', objectType: 'editor', objectId: id, summary: `${name}: status ${status}` });
+      await recordActivity(trx, actor, {
+        action: 'update',
+        objectType: 'editor',
+        objectId: id,
+        summary: `${name}: status ${status}`,
+      });
     });
     this.clock.publicDataChanged();
     return this.get(id);
@@ -105,7 +132,10 @@ export class EditorsService {
   }
 
   private stagePicture(picture: UploadedFile): Promise<StagedPicture> {
-    return stagePicture(this.files, 'editors', 'editor', picture, { maxBytes: MAX_UPLOAD_BYTES, message: FILE_SIZE_MESSAGE });
+    return stagePicture(this.files, 'editors', 'editor', picture, {
+      maxBytes: MAX_UPLOAD_BYTES,
+      message: FILE_SIZE_MESSAGE,
+    });
   }
 }
 

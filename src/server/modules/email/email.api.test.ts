@@ -14,7 +14,12 @@ beforeAll(async () => {
   await inbox.start();
   t = await createTestApp({ env: { SMTP_URL: inbox.url, SITE_URL: 'https://journal.example' } });
   auth = await t.authHeader();
-  await t.app.inject({ method: 'POST', url: '/api/admin/create-issue', headers: auth, payload: { ...ISSUE, frequency: 'may-jun' } });
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/create-issue',
+    headers: auth,
+    payload: { ...ISSUE, frequency: 'may-jun' },
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -23,7 +28,14 @@ afterAll(async () => {
 
 const post = (url: string, payload: object, headers = {}) => t.app.inject({ method: 'POST', url, headers, payload });
 const addArticle = async (n: number, email: string) =>
-  (await t.app.inject({ method: 'POST', url: '/api/admin/archives/', headers: auth, payload: multipartForm({ ...articleFields(n, { email }), ...issueFields(ISSUE) }, testPdf(`pdf ${n}`)) })).json();
+  (
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/archives/',
+      headers: auth,
+      payload: multipartForm({ ...articleFields(n, { email }), ...issueFields(ISSUE) }, testPdf(`pdf ${n}`)),
+    })
+  ).json();
 /** Articles are added with an email; one stored before email was required has none. */
 async function noEmailArticle(): Promise<number> {
   const { id } = await addArticle(2, 'someone@uni.example');
@@ -50,13 +62,23 @@ describe('POST /api/archives/{id}/send-to-author', () => {
     expect(mail.subject).toBe(`${websitename}: your article "Soil study number 1"`);
     expect(mail.text).toContain(`has been published successfully.`);
     expect(mail.text).toContain(`Download link: https://journal.example/pdf?refno=${article.refnumber}`);
-    const logged = await t.ctx.db.selectFrom('activity_log').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const logged = await t.ctx.db
+      .selectFrom('activity_log')
+      .selectAll()
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(logged).toMatchObject({ action: 'send', object_type: 'email', object_id: article.id, username: 'admin' });
     expect(logged.summary).toBe(`Sent to asha@uni.example: ${mail.text.trim()}`);
   });
 
   it.each([
-    ['an article without an email', async () => noEmailArticle(), { action: 'updated' }, 400, 'This article has no author email to send to.'],
+    [
+      'an article without an email',
+      async () => noEmailArticle(),
+      { action: 'updated' },
+      400,
+      'This article has no author email to send to.',
+    ],
     ['an unknown article', async () => 999_999, { action: 'updated' }, 404, 'Article not found'],
     ['an unknown action', async () => 1, { action: 'deleted' }, 400, 'action: action must be published or updated'],
   ])('refuses %s and sends nothing', async (_label, articleId, payload, status, message) => {
@@ -73,8 +95,17 @@ describe('POST /api/archives/{id}/send-to-author', () => {
 describe('Forgot password', () => {
   let userId: number;
   beforeAll(async () => {
-    userId = await insertUser(t.ctx.db, { username: 'meera', name: 'Meera', email: 'meera@journal.example', password_hash: await hashPassword('old-password-1') });
-    await insertUser(t.ctx.db, { username: 'nomail', name: 'No Mail', password_hash: await hashPassword('old-password-1') });
+    userId = await insertUser(t.ctx.db, {
+      username: 'meera',
+      name: 'Meera',
+      email: 'meera@journal.example',
+      password_hash: await hashPassword('old-password-1'),
+    });
+    await insertUser(t.ctx.db, {
+      username: 'nomail',
+      name: 'No Mail',
+      password_hash: await hashPassword('old-password-1'),
+    });
   });
 
   const linkToken = (text: string) => /reset-password\?token=([A-Za-z0-9_-]{43})/.exec(text)?.[1];
@@ -82,7 +113,9 @@ describe('Forgot password', () => {
 
   it('answers the same for an account with email, one without and none, and mails only the first a single-use link', async () => {
     const before = inbox.messages.length;
-    const answers = await Promise.all(['meera', 'nomail', 'nobody'].map((username) => post('/auth/forgot-password', { username })));
+    const answers = await Promise.all(
+      ['meera', 'nomail', 'nobody'].map((username) => post('/auth/forgot-password', { username })),
+    );
     expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
     expect(answers[0]!.statusCode).toBe(200);
     expect(answers[0]!.json().message).toContain('If that account exists and has an email address');
@@ -95,24 +128,49 @@ describe('Forgot password', () => {
     const token = linkToken(mail.text)!;
     const session = (await signIn('old-password-1')).json().token;
     const reset = await post('/auth/reset-password', { token, password: 'new-password-2' });
-    expect([reset.statusCode, reset.json().message]).toEqual([200, 'Your password has been changed. Sign in with the new one.']);
+    expect([reset.statusCode, reset.json().message]).toEqual([
+      200,
+      'Your password has been changed. Sign in with the new one.',
+    ]);
     expect((await signIn('new-password-2')).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/auth/verify-token/', headers: { authorization: `Bearer ${session}` } })).statusCode).toBe(401);
-    const logged = await t.ctx.db.selectFrom('activity_log').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
-    expect(logged).toMatchObject({ username: 'meera', object_type: 'user', object_id: userId, summary: 'meera: password, by an emailed link' });
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/auth/verify-token/',
+          headers: { authorization: `Bearer ${session}` },
+        })
+      ).statusCode,
+    ).toBe(401);
+    const logged = await t.ctx.db
+      .selectFrom('activity_log')
+      .selectAll()
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(logged).toMatchObject({
+      username: 'meera',
+      object_type: 'user',
+      object_id: userId,
+      summary: 'meera: password, by an emailed link',
+    });
 
     const again = await post('/auth/reset-password', { token, password: 'third-password-3' });
     expect([again.statusCode, again.json().error]).toEqual([400, 'invalid_reset_link']);
     expect((await signIn('new-password-2')).statusCode).toBe(200);
   });
 
-  it("goes to the address an admin gives the user, and refuses one that is not an email", async () => {
+  it('goes to the address an admin gives the user, and refuses one that is not an email', async () => {
     const bad = await post(`/api/users/${userId}`, { email: 'not-an-address' }, auth);
     expect([bad.statusCode, bad.json().message]).toEqual([400, 'email: Email must be an email address']);
     const saved = await post(`/api/users/${userId}`, { email: 'meera.new@journal.example' }, auth);
     expect(saved.json()).toMatchObject({ email: 'meera.new@journal.example' });
     const before = inbox.messages.length;
-    await t.app.inject({ method: 'POST', url: '/auth/forgot-password', payload: { username: 'meera' }, remoteAddress: '192.0.2.44' });
+    await t.app.inject({
+      method: 'POST',
+      url: '/auth/forgot-password',
+      payload: { username: 'meera' },
+      remoteAddress: '192.0.2.44',
+    });
     expect((await inbox.waitFor('meera.new@journal.example', before)).subject).toBe('Set a new password');
     await post(`/api/users/${userId}`, { email: 'meera@journal.example' }, auth);
   });
@@ -121,7 +179,11 @@ describe('Forgot password', () => {
     const before = inbox.messages.length;
     await post('/auth/forgot-password', { username: 'meera' });
     const token = linkToken((await inbox.waitFor('meera@journal.example', before)).text)!;
-    await t.ctx.db.updateTable('password_resets').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('user_id', '=', userId).execute();
+    await t.ctx.db
+      .updateTable('password_resets')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('user_id', '=', userId)
+      .execute();
     const response = await post('/auth/reset-password', { token, password: 'late-password-4' });
     expect(response.json()).toEqual({
       error: 'invalid_reset_link',
@@ -140,10 +202,20 @@ describe('Forgot password', () => {
   });
 
   it('sends at most three links per user name in half an hour, whatever the address', async () => {
-    await insertUser(t.ctx.db, { username: 'eager', name: 'Eager', email: 'eager@journal.example', password_hash: await hashPassword('old-password-1') });
+    await insertUser(t.ctx.db, {
+      username: 'eager',
+      name: 'Eager',
+      email: 'eager@journal.example',
+      password_hash: await hashPassword('old-password-1'),
+    });
     const before = inbox.messages.length;
     for (let n = 1; n <= 5; n++) {
-      const response = await t.app.inject({ method: 'POST', url: '/auth/forgot-password', payload: { username: 'eager' }, remoteAddress: `198.51.100.${n}` });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/auth/forgot-password',
+        payload: { username: 'eager' },
+        remoteAddress: `198.51.100.${n}`,
+      });
       expect(response.statusCode).toBe(200);
     }
     await inbox.waitFor('eager@journal.example', before);
@@ -152,7 +224,13 @@ describe('Forgot password', () => {
   });
 
   it('answers 429 to the eleventh request from one address in 15 minutes', async () => {
-    const from = (username: string) => t.app.inject({ method: 'POST', url: '/auth/forgot-password', payload: { username }, remoteAddress: '203.0.113.9' });
+    const from = (username: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/auth/forgot-password',
+        payload: { username },
+        remoteAddress: '203.0.113.9',
+      });
     for (let n = 0; n < 10; n++) expect((await from(`someone-${n}`)).statusCode).toBe(200);
     const limited = await from('meera');
     expect([limited.statusCode, limited.json().error]).toEqual([429, 'too_many_attempts']);
@@ -165,9 +243,15 @@ describe('without SMTP_URL', () => {
     try {
       expect((await plain.app.inject({ method: 'GET', url: '/auth/features' })).json()).toEqual({ email: false });
       const headers = await plain.authHeader();
-      for (const [url, payload] of [['/auth/forgot-password', { username: 'admin' }], ['/api/archives/1/send-to-author', { action: 'published' }]] as const) {
+      for (const [url, payload] of [
+        ['/auth/forgot-password', { username: 'admin' }],
+        ['/api/archives/1/send-to-author', { action: 'published' }],
+      ] as const) {
         const response = await plain.app.inject({ method: 'POST', url, headers, payload });
-        expect([response.statusCode, response.json()]).toEqual([404, { error: 'email_disabled', message: 'Email is not set up on this server (SMTP_URL).' }]);
+        expect([response.statusCode, response.json()]).toEqual([
+          404,
+          { error: 'email_disabled', message: 'Email is not set up on this server (SMTP_URL).' },
+        ]);
       }
     } finally {
       await plain.close();
@@ -178,11 +262,26 @@ describe('without SMTP_URL', () => {
     const broken = await createTestApp({ env: { SMTP_URL: 'smtp://127.0.0.1:1' } });
     try {
       const headers = await broken.authHeader();
-      await broken.app.inject({ method: 'POST', url: '/api/admin/create-issue', headers, payload: { ...ISSUE, frequency: 'may-jun' } });
-      const form = multipartForm({ ...articleFields(9, { email: 'x@uni.example' }), ...issueFields(ISSUE) }, testPdf('pdf 9'));
-      const { id } = (await broken.app.inject({ method: 'POST', url: '/api/admin/archives/', headers, payload: form })).json();
+      await broken.app.inject({
+        method: 'POST',
+        url: '/api/admin/create-issue',
+        headers,
+        payload: { ...ISSUE, frequency: 'may-jun' },
+      });
+      const form = multipartForm(
+        { ...articleFields(9, { email: 'x@uni.example' }), ...issueFields(ISSUE) },
+        testPdf('pdf 9'),
+      );
+      const { id } = (
+        await broken.app.inject({ method: 'POST', url: '/api/admin/archives/', headers, payload: form })
+      ).json();
       const logged = (await broken.ctx.db.selectFrom('activity_log').selectAll().execute()).length;
-      const response = await broken.app.inject({ method: 'POST', url: `/api/archives/${id}/send-to-author`, headers, payload: { action: 'published' } });
+      const response = await broken.app.inject({
+        method: 'POST',
+        url: `/api/archives/${id}/send-to-author`,
+        headers,
+        payload: { action: 'published' },
+      });
       expect([response.statusCode, response.json().error]).toEqual([502, 'email_failed']);
       expect((await broken.ctx.db.selectFrom('activity_log').selectAll().execute()).length).toBe(logged);
     } finally {

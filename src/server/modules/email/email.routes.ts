@@ -26,7 +26,13 @@ export function registerEmailRoutes(app: FastifyInstance, { services, config }: 
 
   api.get(
     '/auth/features',
-    { schema: { tags: ['auth'], summary: 'Whether email (Forgot password, Send to author) is set up', response: answers({ 200: authFeaturesSchema }) } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Whether email (Forgot password, Send to author) is set up',
+        response: answers({ 200: authFeaturesSchema }),
+      },
+    },
     () => ({ email: services.email.enabled }),
   );
 
@@ -44,12 +50,20 @@ export function registerEmailRoutes(app: FastifyInstance, { services, config }: 
           max: RESET_REQUESTS_PER_ADDRESS,
           timeWindow: '15 minutes',
           errorResponseBuilder: (_request, context) =>
-            new HttpError(429, 'too_many_attempts', `Too many requests. Try again in ${Math.ceil(context.ttl / 60_000)} minutes.`),
+            new HttpError(
+              429,
+              'too_many_attempts',
+              `Too many requests. Try again in ${Math.ceil(context.ttl / 60_000)} minutes.`,
+            ),
         },
       },
     },
     async (request) => {
-      await services.email.requestPasswordReset(request.body.username, publicOrigin(config, request), request.body.from);
+      await services.email.requestPasswordReset(
+        request.body.username,
+        publicOrigin(config, request),
+        request.body.from,
+      );
       return { message: RESET_REQUESTED_MESSAGE };
     },
   );
@@ -76,14 +90,20 @@ export function registerEmailRoutes(app: FastifyInstance, { services, config }: 
       preValidation: app.requireAdmin,
       schema: {
         tags: ['admin'],
-        summary: 'Emails the message for the author (specification: Error catalogue) to the article\'s stored email; logged with its text',
+        summary:
+          "Emails the message for the author (specification: Error catalogue) to the article's stored email; logged with its text",
         params: recordIdParams,
         body: sendToAuthorSchema,
         response: answers({ 200: message }),
       },
     },
     async (request) => {
-      const to = await services.email.sendToAuthor(request.params.id, request.body.action, publicOrigin(config, request), request.user!);
+      const to = await services.email.sendToAuthor(
+        request.params.id,
+        request.body.action,
+        publicOrigin(config, request),
+        request.user!,
+      );
       return { message: sentToAuthorMessage(to) };
     },
   );

@@ -82,7 +82,9 @@ export class EmailService {
       'If you did not ask, ignore this email: your password stays as it is.',
     ].join('\n\n');
     const mail = { from: await this.sender(), to: user.email, subject: 'Set a new password', text };
-    void this.deliver(mailer, mail).catch((error: unknown) => this.log.error({ err: error }, 'A password-reset email could not be sent'));
+    void this.deliver(mailer, mail).catch((error: unknown) =>
+      this.log.error({ err: error }, 'A password-reset email could not be sent'),
+    );
   }
 
   /** Sets the password of a valid link's user, ends their sessions and retires the link. */
@@ -96,7 +98,12 @@ export class EmailService {
       await updateUser(trx, user.id, { password_hash: passwordHash }, true);
       await retirePasswordResets(trx, user.id, now);
       const actor = { userId: user.id, username: user.username };
-      await recordActivity(trx, actor, { action: 'update', objectType: 'user', objectId: user.id, summary: `${user.username}: password, by an emailed link` });
+      await recordActivity(trx, actor, {
+        action: 'update',
+        objectType: 'user',
+        objectId: user.id,
+        summary: `${user.username}: password, by an emailed link`,
+      });
     });
   }
 

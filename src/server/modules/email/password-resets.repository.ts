@@ -1,7 +1,13 @@
 import type { Executor } from '../../db/database.js';
 
-export async function insertPasswordReset(db: Executor, reset: { token_hash: string; user_id: number; expires_at: string }): Promise<void> {
-  await db.insertInto('password_resets').values({ ...reset, used_at: null }).execute();
+export async function insertPasswordReset(
+  db: Executor,
+  reset: { token_hash: string; user_id: number; expires_at: string },
+): Promise<void> {
+  await db
+    .insertInto('password_resets')
+    .values({ ...reset, used_at: null })
+    .execute();
 }
 
 /**
@@ -22,5 +28,10 @@ export async function consumePasswordReset(db: Executor, tokenHash: string, now:
 
 /** Links of earlier requests stop working when a new one is sent or the password changes. */
 export async function retirePasswordResets(db: Executor, userId: number, now: string): Promise<void> {
-  await db.updateTable('password_resets').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+  await db
+    .updateTable('password_resets')
+    .set({ used_at: now })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute();
 }

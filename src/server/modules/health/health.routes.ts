@@ -18,7 +18,11 @@ function withinTime<T>(work: Promise<T>, ms: number): Promise<T> {
 
 export function registerHealthRoutes(app: FastifyInstance, { db }: AppContext): void {
   const health = z.object({ status: z.enum(['ok', 'unavailable']) });
-  const schema = { tags: ['system'], summary: '200 when the database answers, 503 when it does not', response: { 200: health, 503: health } };
+  const schema = {
+    tags: ['system'],
+    summary: '200 when the database answers, 503 when it does not',
+    response: { 200: health, 503: health },
+  };
   app.withTypeProvider<ZodTypeProvider>().get('/healthz', { schema }, async (_request, reply) => {
     try {
       await withinTime(sql`select 1`.execute(db), HEALTH_TIMEOUT_MS);

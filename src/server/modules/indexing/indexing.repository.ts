@@ -14,7 +14,10 @@ export const findIndexingById = (db: Executor, id: number): Promise<IndexingRow 
 
 /** The next place at the end of the list. */
 export async function nextIndexingPlace(db: Executor): Promise<number> {
-  const row = await db.selectFrom('indexing').select((eb) => eb.fn.max('sortnumber').as('last')).executeTakeFirst();
+  const row = await db
+    .selectFrom('indexing')
+    .select((eb) => eb.fn.max('sortnumber').as('last'))
+    .executeTakeFirst();
   return Number(row?.last ?? 0) + 1;
 }
 

@@ -16,7 +16,9 @@ import { parseInput } from '../../http/errors.js';
 import { readMultipart } from '../../http/multipart.js';
 import { answers, type ZodTypeProvider } from '../../http/route-contract.js';
 
-const indexingForm = indexingInputSchema.extend({ imgFile: z.file().describe('The logo: a PNG, JPEG, GIF or WebP picture of at most 2 MB').optional() });
+const indexingForm = indexingInputSchema.extend({
+  imgFile: z.file().describe('The logo: a PNG, JPEG, GIF or WebP picture of at most 2 MB').optional(),
+});
 const savedEntry = indexingEntrySchema.extend({ message: z.string() });
 
 export function registerIndexingRoutes(app: FastifyInstance, { services }: AppContext): void {
@@ -38,13 +40,28 @@ export function registerIndexingRoutes(app: FastifyInstance, { services }: AppCo
 
   api.get(
     '/api/admin/indexing',
-    { ...admin, schema: { tags: ['admin'], summary: 'Every indexing entry, enabled or not, in order', response: answers({ 200: z.array(indexingEntrySchema) }) } },
+    {
+      ...admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Every indexing entry, enabled or not, in order',
+        response: answers({ 200: z.array(indexingEntrySchema) }),
+      },
+    },
     () => services.indexing.listAll(),
   );
 
   api.get(
     '/api/admin/indexing/:id',
-    { ...admin, schema: { tags: ['admin'], summary: 'One indexing entry', params: recordIdParams, response: answers({ 200: indexingEntrySchema }) } },
+    {
+      ...admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'One indexing entry',
+        params: recordIdParams,
+        response: answers({ 200: indexingEntrySchema }),
+      },
+    },
     (request) => services.indexing.get(request.params.id),
   );
 
@@ -52,7 +69,12 @@ export function registerIndexingRoutes(app: FastifyInstance, { services }: AppCo
     '/api/admin/indexing',
     {
       ...admin,
-      schema: { tags: ['admin'], summary: 'Adds an entry at the end: multipart fields plus its logo (imgFile)', multipart: indexingForm, response: answers({ 201: savedEntry }) },
+      schema: {
+        tags: ['admin'],
+        summary: 'Adds an entry at the end: multipart fields plus its logo (imgFile)',
+        multipart: indexingForm,
+        response: answers({ 201: savedEntry }),
+      },
     },
     async (request, reply) => {
       const form = await readMultipart(request, ['imgFile']);
@@ -72,7 +94,10 @@ export function registerIndexingRoutes(app: FastifyInstance, { services }: AppCo
         response: answers({ 200: z.object({ entries: z.array(indexingEntrySchema), message: z.string() }) }),
       },
     },
-    async (request) => ({ entries: await services.indexing.reorder(request.body.ids), message: INDEXING_ORDER_MESSAGE }),
+    async (request) => ({
+      entries: await services.indexing.reorder(request.body.ids),
+      message: INDEXING_ORDER_MESSAGE,
+    }),
   );
 
   api.post(
@@ -103,7 +128,12 @@ export function registerIndexingRoutes(app: FastifyInstance, { services }: AppCo
     '/api/admin/indexing/:id',
     {
       ...admin,
-      schema: { tags: ['admin'], summary: 'Deletes an entry and its logo', params: recordIdParams, response: answers({ 200: z.object({ message: z.string() }) }) },
+      schema: {
+        tags: ['admin'],
+        summary: 'Deletes an entry and its logo',
+        params: recordIdParams,
+        response: answers({ 200: z.object({ message: z.string() }) }),
+      },
     },
     async (request) => {
       await services.indexing.remove(request.params.id);

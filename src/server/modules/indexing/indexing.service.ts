@@ -56,7 +56,11 @@ export class IndexingService {
     if (!logo) throw badRequest(`imgFile: ${LOGO_REQUIRED_MESSAGE}`);
     const staged = await this.stageLogo(logo);
     const id = await this.journal.transaction(staged, async (trx) => {
-      const inserted = await insertIndexing(trx, { ...input, image: staged.name, sortnumber: await nextIndexingPlace(trx) });
+      const inserted = await insertIndexing(trx, {
+        ...input,
+        image: staged.name,
+        sortnumber: await nextIndexingPlace(trx),
+      });
       await this.journal.record(trx, [{ source: staged.temp, target: staged.target, remove: null }]);
       return inserted;
     });
@@ -71,7 +75,10 @@ export class IndexingService {
     await this.journal.transaction(staged, async (trx) => {
       const current = (await findIndexingById(trx, id))!;
       await updateIndexing(trx, id, { ...input, image: staged?.name ?? current.image });
-      if (staged) await this.journal.record(trx, [{ source: staged.temp, target: staged.target, remove: logoPath(current.image) }]);
+      if (staged)
+        await this.journal.record(trx, [
+          { source: staged.temp, target: staged.target, remove: logoPath(current.image) },
+        ]);
     });
     this.clock.publicDataChanged();
     return this.get(id);
@@ -107,6 +114,9 @@ export class IndexingService {
   }
 
   private stageLogo(logo: UploadedFile): Promise<StagedPicture> {
-    return stagePicture(this.files, 'indexing', 'indexing', logo, { maxBytes: MAX_PICTURE_BYTES, message: PICTURE_SIZE_MESSAGE });
+    return stagePicture(this.files, 'indexing', 'indexing', logo, {
+      maxBytes: MAX_PICTURE_BYTES,
+      message: PICTURE_SIZE_MESSAGE,
+    });
   }
 }

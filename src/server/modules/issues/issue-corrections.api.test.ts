@@ -14,14 +14,31 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const createIssue = async (numbers: IssueNumbers, frequency = 'jan-feb') =>
-  (await t.app.inject({ method: 'POST', url: '/api/admin/create-issue', headers: auth, payload: { ...numbers, frequency } })).json().id as number;
+  (
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/create-issue',
+      headers: auth,
+      payload: { ...numbers, frequency },
+    })
+  ).json().id as number;
 const addArticle = async (n: number, at: IssueNumbers) =>
-  (await t.app.inject({ method: 'POST', url: '/api/admin/archives/', headers: auth, payload: multipartForm({ ...articleFields(n), ...issueFields(at) }, testPdf(`pdf ${n}`)) })).json();
-const put = (id: number | string, payload: object) => t.app.inject({ method: 'PUT', url: `/api/admin/issues/${id}`, headers: auth, payload });
-const remove = (id: number | string) => t.app.inject({ method: 'DELETE', url: `/api/admin/issues/${id}`, headers: auth });
+  (
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/archives/',
+      headers: auth,
+      payload: multipartForm({ ...articleFields(n), ...issueFields(at) }, testPdf(`pdf ${n}`)),
+    })
+  ).json();
+const put = (id: number | string, payload: object) =>
+  t.app.inject({ method: 'PUT', url: `/api/admin/issues/${id}`, headers: auth, payload });
+const remove = (id: number | string) =>
+  t.app.inject({ method: 'DELETE', url: `/api/admin/issues/${id}`, headers: auth });
 const page = (url: string) => t.app.inject({ method: 'GET', url });
 const issues = () => t.ctx.db.selectFrom('issues').selectAll().orderBy('id').execute();
-const storedFile = (at: IssueNumbers, name: string) => path.join(t.ctx.files.root, `archives/${at.year}/vol${at.volume}issue${at.issue}`, name);
+const storedFile = (at: IssueNumbers, name: string) =>
+  path.join(t.ctx.files.root, `archives/${at.year}/vol${at.volume}issue${at.issue}`, name);
 
 describe('PUT /api/admin/issues/{id}', () => {
   it('changes the frequency, and the issue page and its articles show the new one', async () => {
@@ -31,11 +48,24 @@ describe('PUT /api/admin/issues/{id}', () => {
     const response = await put(id, { ...at, frequency: 'nov-dec' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ id, ...at, frequency: 'nov-dec', message: 'Issue updated successfully' });
-    const row = await t.ctx.db.selectFrom('articles').select('frequency').where('id', '=', article.id).executeTakeFirstOrThrow();
+    const row = await t.ctx.db
+      .selectFrom('articles')
+      .select('frequency')
+      .where('id', '=', article.id)
+      .executeTakeFirstOrThrow();
     expect(row.frequency).toBe('nov-dec');
     expect((await page('/archives/2026/vol5/issue1')).body).toContain('Nov-Dec');
-    const logged = await t.ctx.db.selectFrom('activity_log').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
-    expect(logged).toMatchObject({ action: 'update', object_type: 'issue', object_id: id, summary: '2026 vol. 5 issue 1: changed frequency' });
+    const logged = await t.ctx.db
+      .selectFrom('activity_log')
+      .selectAll()
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(logged).toMatchObject({
+      action: 'update',
+      object_type: 'issue',
+      object_id: id,
+      summary: '2026 vol. 5 issue 1: changed frequency',
+    });
   });
 
   it('renumbers an issue: its articles and PDFs follow, and the old addresses answer 301', async () => {
@@ -46,7 +76,11 @@ describe('PUT /api/admin/issues/{id}', () => {
     const response = await put(id, { ...to, frequency: 'jan-feb' });
     expect(response.json()).toMatchObject({ id, ...to });
 
-    const row = await t.ctx.db.selectFrom('articles').selectAll().where('id', '=', article.id).executeTakeFirstOrThrow();
+    const row = await t.ctx.db
+      .selectFrom('articles')
+      .selectAll()
+      .where('id', '=', article.id)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject(to);
     expect(fs.readFileSync(storedFile(to, `${article.refnumber}.pdf`), 'utf8')).toContain('pdf 2');
     expect(fs.existsSync(storedFile(from, `${article.refnumber}.pdf`))).toBe(false);
@@ -54,7 +88,10 @@ describe('PUT /api/admin/issues/{id}', () => {
     const oldIssue = await page('/archives/2026/vol6/issue1');
     expect([oldIssue.statusCode, oldIssue.headers.location]).toEqual([301, '/archives/2027/vol7/issue3']);
     const oldArticle = await page(`/archives/2026/vol6/issue1/${article.refnumber}`);
-    expect([oldArticle.statusCode, oldArticle.headers.location]).toEqual([301, `/archives/2027/vol7/issue3/${article.refnumber}`]);
+    expect([oldArticle.statusCode, oldArticle.headers.location]).toEqual([
+      301,
+      `/archives/2027/vol7/issue3/${article.refnumber}`,
+    ]);
     expect((await page('/archives/2027/vol7/issue3')).statusCode).toBe(200);
     const moved = await t.app.inject({ method: 'GET', url: '/api/archives/moved/2026/vol6/issue1' });
     expect(moved.json()).toEqual({ location: '/archives/2027/vol7/issue3' });
@@ -72,7 +109,10 @@ describe('PUT /api/admin/issues/{id}', () => {
     const before = await issues();
     const response = await put(id, { ...taken, frequency: 'jan-feb' });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ error: 'duplicate_issue', message: 'Another issue already has this year, volume and issue number.' });
+    expect(response.json()).toEqual({
+      error: 'duplicate_issue',
+      message: 'Another issue already has this year, volume and issue number.',
+    });
     expect(await issues()).toEqual(before);
   });
 

@@ -9,7 +9,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const create = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/admin/create-issue', headers: auth, payload: payload as object });
+const create = (payload: unknown) =>
+  t.app.inject({ method: 'POST', url: '/api/admin/create-issue', headers: auth, payload: payload as object });
 
 describe('POST /api/admin/create-issue', () => {
   it('creates an issue and answers the spec message', async () => {

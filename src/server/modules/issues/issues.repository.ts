@@ -49,7 +49,11 @@ export async function listIssuesWithCounts(db: Executor) {
 
 /** The row, locked until the transaction ends (see lockArticle). */
 export async function lockIssue(trx: Executor, id: number): Promise<IssueRow | undefined> {
-  await trx.updateTable('issues').set((eb) => ({ creation: eb.ref('creation') })).where('id', '=', id).execute();
+  await trx
+    .updateTable('issues')
+    .set((eb) => ({ creation: eb.ref('creation') }))
+    .where('id', '=', id)
+    .execute();
   return findIssueById(trx, id);
 }
 
@@ -75,7 +79,11 @@ export async function countIssueArticles(db: Executor, at: IssueNumbers): Promis
 }
 
 /** The articles of an issue follow its new numbers and frequency. */
-export async function moveIssueArticles(db: Executor, from: IssueNumbers, to: Omit<IssueRow, 'id' | 'creation'>): Promise<void> {
+export async function moveIssueArticles(
+  db: Executor,
+  from: IssueNumbers,
+  to: Omit<IssueRow, 'id' | 'creation'>,
+): Promise<void> {
   await db
     .updateTable('articles')
     .set({ year: to.year, volume: to.volume, issue: to.issue, frequency: to.frequency })
@@ -90,7 +98,11 @@ export async function moveIssueArticles(db: Executor, from: IssueNumbers, to: Om
  * that cannot be deferred on PostgreSQL), so the row at the new numbers is added first, the articles moved to it,
  * the old row removed and the new one given the old row's id and creation: the issue keeps its identity.
  */
-export async function renumberIssue(db: Executor, current: IssueRow, to: Omit<IssueRow, 'id' | 'creation'>): Promise<void> {
+export async function renumberIssue(
+  db: Executor,
+  current: IssueRow,
+  to: Omit<IssueRow, 'id' | 'creation'>,
+): Promise<void> {
   const added = await insertIssue(db, to);
   await moveIssueArticles(db, current, to);
   await db.deleteFrom('issues').where('id', '=', current.id).execute();
@@ -99,7 +111,10 @@ export async function renumberIssue(db: Executor, current: IssueRow, to: Omit<Is
 
 /** Keeps the issue's old address, so that it answers 301 to the issue's address now. */
 export async function rememberIssueAddress(db: Executor, old: IssueNumbers, issueId: number): Promise<void> {
-  await db.insertInto('issue_moves').values({ year: old.year, volume: old.volume, issue: old.issue, issue_id: issueId }).execute();
+  await db
+    .insertInto('issue_moves')
+    .values({ year: old.year, volume: old.volume, issue: old.issue, issue_id: issueId })
+    .execute();
 }
 
 /** The issue that once had this address, the latest one when several did. */

@@ -19,7 +19,11 @@ export function registerIssueRoutes(app: FastifyInstance, { services }: AppConte
     '/api/admin/archives/',
     {
       preValidation: app.requireAdmin,
-      schema: { tags: ['admin'], summary: 'Every issue with its article count', response: answers({ 200: z.array(adminIssueSchema) }) },
+      schema: {
+        tags: ['admin'],
+        summary: 'Every issue with its article count',
+        response: answers({ 200: z.array(adminIssueSchema) }),
+      },
     },
     () => services.issues.list(),
   );
@@ -53,7 +57,10 @@ export function registerIssueRoutes(app: FastifyInstance, { services }: AppConte
         response: answers({ 200: issueSchema.extend({ message: z.string() }) }),
       },
     },
-    async (request) => ({ ...(await services.issues.update(request.params.id, request.body, request.user!)), message: ISSUE_UPDATED_MESSAGE }),
+    async (request) => ({
+      ...(await services.issues.update(request.params.id, request.body, request.user!)),
+      message: ISSUE_UPDATED_MESSAGE,
+    }),
   );
 
   api.delete(

@@ -51,7 +51,12 @@ export class IssuesService {
       .transaction()
       .execute(async (trx) => {
         const inserted = await insertIssue(trx, input);
-        await recordActivity(trx, actor, { action: 'create', objectType: 'issue', objectId: inserted, summary: `Added ${label(input)} (${input.frequency})` });
+        await recordActivity(trx, actor, {
+          action: 'create',
+          objectType: 'issue',
+          objectId: inserted,
+          summary: `Added ${label(input)} (${input.frequency})`,
+        });
         return inserted;
       })
       .catch((error: unknown) => {
@@ -97,7 +102,12 @@ export class IssuesService {
       const articles = await countIssueArticles(trx, current);
       if (articles > 0) throw new HttpError(409, 'issue_not_empty', issueNotEmptyMessage(articles));
       await deleteIssue(trx, id);
-      await recordActivity(trx, actor, { action: 'delete', objectType: 'issue', objectId: id, summary: `Deleted ${label(current)}` });
+      await recordActivity(trx, actor, {
+        action: 'delete',
+        objectType: 'issue',
+        objectId: id,
+        summary: `Deleted ${label(current)}`,
+      });
     });
     this.clock.publicDataChanged();
   }

@@ -32,7 +32,11 @@ interface VerbArguments {
   exclusive?: ArgumentName;
 }
 
-const LIST: VerbArguments = { required: ['metadataPrefix'], optional: ['from', 'until', 'set'], exclusive: 'resumptionToken' };
+const LIST: VerbArguments = {
+  required: ['metadataPrefix'],
+  optional: ['from', 'until', 'set'],
+  exclusive: 'resumptionToken',
+};
 const ARGUMENTS: Record<Verb, VerbArguments> = {
   Identify: { required: [], optional: [] },
   ListMetadataFormats: { required: [], optional: ['identifier'] },
@@ -61,7 +65,8 @@ export function parseOaiRequest(raw: RawArguments): OaiRequest {
   const verb = raw.verb;
   if (verb === undefined) throw new OaiError('badVerb', 'The verb argument is missing');
   if (Array.isArray(verb)) throw new OaiError('badVerb', 'The verb argument is repeated');
-  if (!(VERBS as readonly string[]).includes(verb)) throw new OaiError('badVerb', `"${verb}" is not a verb of OAI-PMH 2.0`);
+  if (!(VERBS as readonly string[]).includes(verb))
+    throw new OaiError('badVerb', `"${verb}" is not a verb of OAI-PMH 2.0`);
   const allowed = ARGUMENTS[verb as Verb];
   const request: OaiRequest = { verb: verb as Verb };
   for (const [name, value] of Object.entries(raw)) {
@@ -91,11 +96,13 @@ function checkValues(request: OaiRequest): void {
   if (request.metadataPrefix !== undefined && !PREFIX_PATTERN.test(request.metadataPrefix)) {
     throw badArgument('The metadataPrefix argument is not a metadata prefix');
   }
-  if (request.set !== undefined && !SET_PATTERN.test(request.set)) throw badArgument('The set argument is not a set spec');
+  if (request.set !== undefined && !SET_PATTERN.test(request.set))
+    throw badArgument('The set argument is not a set spec');
   const from = request.from === undefined ? undefined : datestampBound(request.from, 'from');
   const until = request.until === undefined ? undefined : datestampBound(request.until, 'until');
   if (from !== undefined && until !== undefined) {
-    if (request.from!.length !== request.until!.length) throw badArgument('The from and until arguments must have the same granularity');
+    if (request.from!.length !== request.until!.length)
+      throw badArgument('The from and until arguments must have the same granularity');
     if (from > until) throw badArgument('The from argument is later than the until argument');
   }
 }
@@ -110,7 +117,8 @@ export function datestampBound(value: string, end: 'from' | 'until'): string {
   else if (SECOND.test(value)) bound = `${value.slice(0, 19)}${end === 'from' ? '.000' : '.999'}Z`;
   else throw badArgument(`The ${end} argument must be a date (YYYY-MM-DD) or a UTC time (YYYY-MM-DDThh:mm:ssZ)`);
   const time = new Date(bound);
-  if (Number.isNaN(time.getTime()) || time.toISOString() !== bound) throw badArgument(`The ${end} argument is not a real date`);
+  if (Number.isNaN(time.getTime()) || time.toISOString() !== bound)
+    throw badArgument(`The ${end} argument is not a real date`);
   return bound;
 }
 

@@ -7,7 +7,8 @@ const SPECIAL: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 const SPECIAL_CHARACTER = /[&<>"\r]/g;
 /* eslint-disable no-control-regex -- these are the characters XML forbids */
 /** What XML 1.0 cannot carry even escaped: control characters other than tab and line ends, lone surrogates, U+FFFE/U+FFFF. */
-const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const NOT_XML =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 /* eslint-enable no-control-regex */
 
 /** Text safe inside an element or a double-quoted attribute; characters XML cannot carry are left out. */
@@ -35,13 +36,21 @@ const OAI_NAMESPACE = 'http://www.openarchives.org/OAI/2.0/';
 const XSI_NAMESPACE = 'http://www.w3.org/2001/XMLSchema-instance';
 
 /** A whole answer: the response date, the request it answers, and the verb's element or the errors. */
-export function oaiDocument(responseDate: string, request: { baseUrl: string; attributes: Attributes }, body: string): string {
+export function oaiDocument(
+  responseDate: string,
+  request: { baseUrl: string; attributes: Attributes },
+  body: string,
+): string {
   return (
     '<?xml version="1.0" encoding="UTF-8"?>\n' +
     parentElement(
       'OAI-PMH',
       textElement('responseDate', responseDate) + textElement('request', request.baseUrl, request.attributes) + body,
-      { xmlns: OAI_NAMESPACE, 'xmlns:xsi': XSI_NAMESPACE, 'xsi:schemaLocation': `${OAI_NAMESPACE} http://www.openarchives.org/OAI/2.0/OAI-PMH.xsd` },
+      {
+        xmlns: OAI_NAMESPACE,
+        'xmlns:xsi': XSI_NAMESPACE,
+        'xsi:schemaLocation': `${OAI_NAMESPACE} http://www.openarchives.org/OAI/2.0/OAI-PMH.xsd`,
+      },
     ) +
     '\n'
   );
@@ -55,7 +64,9 @@ export const OAI_DC = {
 
 /** Unqualified Dublin Core: each element name with its values, in order; empty values are left out. */
 export function dublinCore(fields: [element: string, values: string[]][]): string {
-  const elements = fields.flatMap(([name, values]) => values.filter(Boolean).map((value) => textElement(`dc:${name}`, value)));
+  const elements = fields.flatMap(([name, values]) =>
+    values.filter(Boolean).map((value) => textElement(`dc:${name}`, value)),
+  );
   return parentElement('oai_dc:dc', elements.join(''), {
     'xmlns:oai_dc': OAI_DC.namespace,
     'xmlns:dc': 'http://purl.org/dc/elements/1.1/',

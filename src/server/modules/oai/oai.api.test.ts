@@ -22,13 +22,26 @@ function keep(label: string, response: { statusCode: number; headers: Record<str
 }
 
 /** GET /oai with a query string, asked for under another host name: SITE_URL decides every address. */
-const get = async (query: string) => keep(`GET ${query}`, await t.app.inject({ method: 'GET', url: `/oai?${query}`, headers: { host: 'other-host.example' } }));
+const get = async (query: string) =>
+  keep(
+    `GET ${query}`,
+    await t.app.inject({ method: 'GET', url: `/oai?${query}`, headers: { host: 'other-host.example' } }),
+  );
 
 const post = async (form: string) =>
-  keep(`POST ${form}`, await t.app.inject({ method: 'POST', url: '/oai', payload: form, headers: { 'content-type': 'application/x-www-form-urlencoded' } }));
+  keep(
+    `POST ${form}`,
+    await t.app.inject({
+      method: 'POST',
+      url: '/oai',
+      payload: form,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    }),
+  );
 
 /** The text of each element with this name, as written (entities kept). */
-const texts = (xml: string, name: string) => [...xml.matchAll(new RegExp(`<${name}(?: [^>]*)?>([^<]*)</${name}>`, 'g'))].map((match) => match[1]!);
+const texts = (xml: string, name: string) =>
+  [...xml.matchAll(new RegExp(`<${name}(?: [^>]*)?>([^<]*)</${name}>`, 'g'))].map((match) => match[1]!);
 const errorOf = (xml: string) => /<error code="([^"]+)">/.exec(xml)?.[1];
 const requestElement = (xml: string) => /<request[^>]*>[^<]*<\/request>/.exec(xml)?.[0];
 
@@ -43,7 +56,12 @@ function resumptionOf(xml: string): Resumption | undefined {
   const match = /<resumptionToken([^>]*)>([^<]*)<\/resumptionToken>/.exec(xml);
   if (!match) return undefined;
   const attribute = (name: string) => new RegExp(`${name}="([^"]*)"`).exec(match[1]!)?.[1];
-  return { token: match[2]!, completeListSize: Number(attribute('completeListSize')), cursor: Number(attribute('cursor')), expirationDate: attribute('expirationDate') };
+  return {
+    token: match[2]!,
+    completeListSize: Number(attribute('completeListSize')),
+    cursor: Number(attribute('cursor')),
+    expirationDate: attribute('expirationDate'),
+  };
 }
 
 /** Follows the resumption tokens of a list to its end: each page's identifiers and resumption element. */
@@ -123,7 +141,14 @@ describe('a journal with articles', () => {
       publishdate: '2026-02-10',
       modification: '2026-03-01T10:00:00.123Z',
     });
-    await addArticle(db, { year: 2026, volume: 12, issue: 1, refnumber: '12002', status: 'disabled', modification: '2026-03-02T10:00:00.000Z' });
+    await addArticle(db, {
+      year: 2026,
+      volume: 12,
+      issue: 1,
+      refnumber: '12002',
+      status: 'disabled',
+      modification: '2026-03-02T10:00:00.000Z',
+    });
     await addArticle(db, { year: 2026, volume: 12, issue: 1, refnumber: '', modification: '2026-03-03T10:00:00.000Z' });
   });
 
@@ -138,7 +163,9 @@ describe('a journal with articles', () => {
     expect(texts(xml, 'granularity')).toEqual(['YYYY-MM-DDThh:mm:ssZ']);
     expect(requestElement(xml)).toBe(`<request verb="Identify">${BASE_URL}</request>`);
     const posted = await post('verb=Identify');
-    expect(posted.replace(/<responseDate>.*?<\/responseDate>/, '')).toBe(xml.replace(/<responseDate>.*?<\/responseDate>/, ''));
+    expect(posted.replace(/<responseDate>.*?<\/responseDate>/, '')).toBe(
+      xml.replace(/<responseDate>.*?<\/responseDate>/, ''),
+    );
   });
 
   it('lists oai_dc as the metadata format of the repository and of a record, and none of a deleted one', async () => {
@@ -174,23 +201,38 @@ describe('a journal with articles', () => {
     expect(dc('type')).toEqual(['Text', 'info:eu-repo/semantics/article', 'info:eu-repo/semantics/publishedVersion']);
     expect(dc('format')).toEqual(['application/pdf']);
     expect(dc('identifier')).toEqual([`${SITE}/archives/2026/vol12/issue1/12001`]);
-    expect(dc('source')).toEqual(['Journal of Soil &amp; Water, Volume 12, Issue 1, 2026, Pages 1-6', '2999-1234', '2999-1242']);
+    expect(dc('source')).toEqual([
+      'Journal of Soil &amp; Water, Volume 12, Issue 1, 2026, Pages 1-6',
+      '2999-1234',
+      '2999-1242',
+    ]);
     expect(dc('language')).toEqual(['en', 'hi']);
-    expect(requestElement(xml)).toBe(`<request verb="GetRecord" identifier="${identifier('12001')}" metadataPrefix="oai_dc">${BASE_URL}</request>`);
+    expect(requestElement(xml)).toBe(
+      `<request verb="GetRecord" identifier="${identifier('12001')}" metadataPrefix="oai_dc">${BASE_URL}</request>`,
+    );
   });
 
   it('gives a disabled article as a deleted record: its header with status="deleted", no metadata', async () => {
     const xml = await get(`verb=GetRecord&identifier=${identifier('12002')}&metadataPrefix=oai_dc`);
-    expect(xml).toContain(`<record><header status="deleted"><identifier>${identifier('12002')}</identifier><datestamp>2026-03-02T10:00:00Z</datestamp>`);
+    expect(xml).toContain(
+      `<record><header status="deleted"><identifier>${identifier('12002')}</identifier><datestamp>2026-03-02T10:00:00Z</datestamp>`,
+    );
     expect(xml).not.toContain('<metadata>');
   });
 
   it('answers idDoesNotExist to identifiers it did not issue, and cannotDisseminateFormat to other formats', async () => {
-    for (const unknown of [identifier('99999'), identifier(''), 'oai:elsewhere.example:article/12001', 'not an identifier']) {
+    for (const unknown of [
+      identifier('99999'),
+      identifier(''),
+      'oai:elsewhere.example:article/12001',
+      'not an identifier',
+    ]) {
       const xml = await get(`verb=GetRecord&identifier=${encodeURIComponent(unknown)}&metadataPrefix=oai_dc`);
       expect(errorOf(xml), unknown).toBe('idDoesNotExist');
     }
-    expect(errorOf(await get(`verb=GetRecord&identifier=${identifier('12001')}&metadataPrefix=mods`))).toBe('cannotDisseminateFormat');
+    expect(errorOf(await get(`verb=GetRecord&identifier=${identifier('12001')}&metadataPrefix=mods`))).toBe(
+      'cannotDisseminateFormat',
+    );
     const list = await get('verb=ListRecords&metadataPrefix=mods');
     expect(errorOf(list)).toBe('cannotDisseminateFormat');
     expect(requestElement(list)).toBe(`<request verb="ListRecords" metadataPrefix="mods">${BASE_URL}</request>`);
@@ -200,7 +242,9 @@ describe('a journal with articles', () => {
     const pages = await harvest('ListIdentifiers', 'metadataPrefix=oai_dc');
     const total = VOLUME_11 + 2;
     expect(pages.map((page) => page.identifiers.length)).toEqual([100, 100, 7]);
-    expect(pages.map(({ resumption }) => [resumption?.completeListSize, resumption?.cursor, resumption?.token === ''])).toEqual([
+    expect(
+      pages.map(({ resumption }) => [resumption?.completeListSize, resumption?.cursor, resumption?.token === '']),
+    ).toEqual([
       [total, 0, false],
       [total, 100, false],
       [total, 200, true],
@@ -210,16 +254,25 @@ describe('a journal with articles', () => {
   });
 
   it('harvests a set and a time range, at either granularity', async () => {
-    const identifiers = async (query: string) => (await harvest('ListIdentifiers', `metadataPrefix=oai_dc&${query}`)).flatMap((page) => page.identifiers);
+    const identifiers = async (query: string) =>
+      (await harvest('ListIdentifiers', `metadataPrefix=oai_dc&${query}`)).flatMap((page) => page.identifiers);
     expect(await identifiers('set=vol:12')).toEqual([identifier('12001'), identifier('12002')]);
     expect(await identifiers('set=vol:11')).toEqual(volume11.map(identifier));
     expect(await identifiers('from=2026-03-01')).toEqual([identifier('12001'), identifier('12002')]);
     expect(await identifiers('from=2026-03-01T10:00:00Z&until=2026-03-01T10:00:00Z')).toEqual([identifier('12001')]);
     expect(await identifiers('from=2026-03-01T10:00:01Z')).toEqual([identifier('12002')]);
     // Seconds 1 to 2 of the volume-11 changes hold articles 3 to 8.
-    expect(await identifiers('from=2025-06-01T00:00:01Z&until=2025-06-01T00:00:02Z&set=vol:11')).toEqual(volume11.slice(3, 9).map(identifier));
+    expect(await identifiers('from=2025-06-01T00:00:01Z&until=2025-06-01T00:00:02Z&set=vol:11')).toEqual(
+      volume11.slice(3, 9).map(identifier),
+    );
     expect(await identifiers('until=2026-02-28')).toEqual(volume11.map(identifier));
-    for (const query of ['set=vol:99', 'set=issue:1', 'from=2030-01-01', 'until=2020-01-01', 'set=vol:12&until=2026-01-01']) {
+    for (const query of [
+      'set=vol:99',
+      'set=issue:1',
+      'from=2030-01-01',
+      'until=2020-01-01',
+      'set=vol:12&until=2026-01-01',
+    ]) {
       expect(errorOf(await get(`verb=ListIdentifiers&metadataPrefix=oai_dc&${query}`)), query).toBe('noRecordsMatch');
     }
   });
@@ -227,7 +280,13 @@ describe('a journal with articles', () => {
   it('keeps a resumption token correct when an article is added during a harvest', async () => {
     const before = VOLUME_11 + 2;
     const pages = await harvest('ListRecords', 'metadataPrefix=oai_dc', async () => {
-      await addArticle(t.ctx.db, { year: 2026, volume: 12, issue: 1, refnumber: '12003', modification: new Date().toISOString() });
+      await addArticle(t.ctx.db, {
+        year: 2026,
+        volume: 12,
+        issue: 1,
+        refnumber: '12003',
+        modification: new Date().toISOString(),
+      });
     });
     expect(pages.map(({ resumption }) => [resumption?.completeListSize, resumption?.cursor])).toEqual([
       [before, 0],
@@ -276,11 +335,23 @@ describe('requests the protocol does not allow', () => {
   });
 
   it('answers badResumptionToken to a token it did not issue, for another verb, or expired', async () => {
-    const position = { verb: 'ListRecords' as const, set: null, from: null, until: null, after: ['2025-06-01T00:00:00.000Z', 1] as [string, number], cursor: 100 };
+    const position = {
+      verb: 'ListRecords' as const,
+      set: null,
+      from: null,
+      until: null,
+      after: ['2025-06-01T00:00:00.000Z', 1] as [string, number],
+      cursor: 100,
+    };
     const forged = Buffer.from(JSON.stringify({ ...position, cursor: 'x' })).toString('base64url');
     const expired = writeToken(position, new Date(Date.now() - 25 * 60 * 60 * 1000)).token;
     const current = writeToken(position, new Date()).token;
-    for (const [verb, token] of [['ListRecords', 'abc'], ['ListRecords', forged], ['ListRecords', expired], ['ListIdentifiers', current]]) {
+    for (const [verb, token] of [
+      ['ListRecords', 'abc'],
+      ['ListRecords', forged],
+      ['ListRecords', expired],
+      ['ListIdentifiers', current],
+    ]) {
       const xml = await get(`verb=${verb}&resumptionToken=${token}`);
       expect(errorOf(xml), `${verb} ${token}`).toBe('badResumptionToken');
       expect(requestElement(xml)).toBe(`<request verb="${verb}" resumptionToken="${token}">${BASE_URL}</request>`);

@@ -11,8 +11,22 @@ const HAS_IDENTIFIER = sql<boolean>`refnumber <> ''`;
 
 /** Columns of a record (a header needs a few of them; reading all costs little beside the page's other work). */
 const RECORD_COLUMNS = [
-  'id', 'refnumber', 'modification', 'creation', 'status', 'title', 'authorname', 'abstract_text', 'keywords', 'doi', 'pagenumber',
-  'year', 'volume', 'issue', 'publishdate', 'file',
+  'id',
+  'refnumber',
+  'modification',
+  'creation',
+  'status',
+  'title',
+  'authorname',
+  'abstract_text',
+  'keywords',
+  'doi',
+  'pagenumber',
+  'year',
+  'volume',
+  'issue',
+  'publishdate',
+  'file',
 ] as const;
 
 export type OaiRecordRow = Pick<ArticleRow, (typeof RECORD_COLUMNS)[number]>;
@@ -46,15 +60,28 @@ function harvestQuery<O>(query: SelectQueryBuilder<Database, 'articles', O>, fil
 }
 
 const readRange = (db: Executor, filter: HarvestFilter, range: Range, limit: number): Promise<OaiRecordRow[]> =>
-  harvestQuery(db.selectFrom('articles').select(RECORD_COLUMNS), filter, range).orderBy('modification').orderBy('id').limit(limit).execute();
+  harvestQuery(db.selectFrom('articles').select(RECORD_COLUMNS), filter, range)
+    .orderBy('modification')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 
 async function countRange(db: Executor, filter: HarvestFilter, range: Range): Promise<number> {
-  const row = await harvestQuery(db.selectFrom('articles').select((eb) => eb.fn.countAll().as('count')), filter, range).executeTakeFirstOrThrow();
+  const row = await harvestQuery(
+    db.selectFrom('articles').select((eb) => eb.fn.countAll().as('count')),
+    filter,
+    range,
+  ).executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
 /** Up to `limit` articles of a harvest after a position (from the start without one), in list order. */
-export async function listHarvest(db: Executor, filter: HarvestFilter, after: ListKey | null, limit: number): Promise<OaiRecordRow[]> {
+export async function listHarvest(
+  db: Executor,
+  filter: HarvestFilter,
+  after: ListKey | null,
+  limit: number,
+): Promise<OaiRecordRow[]> {
   if (!after) return readRange(db, filter, null, limit);
   const tie = await readRange(db, filter, { after: 'tie', key: after }, limit);
   if (tie.length === limit) return tie;
@@ -64,12 +91,20 @@ export async function listHarvest(db: Executor, filter: HarvestFilter, after: Li
 /** How many articles of a harvest come after a position (all of them without one). */
 export async function countHarvest(db: Executor, filter: HarvestFilter, after: ListKey | null): Promise<number> {
   if (!after) return countRange(db, filter, null);
-  const [tie, later] = await Promise.all([countRange(db, filter, { after: 'tie', key: after }), countRange(db, filter, { after: 'later', key: after })]);
+  const [tie, later] = await Promise.all([
+    countRange(db, filter, { after: 'tie', key: after }),
+    countRange(db, filter, { after: 'later', key: after }),
+  ]);
   return tie + later;
 }
 
 export const findHarvestArticle = (db: Executor, refnumber: string): Promise<OaiRecordRow | undefined> =>
-  db.selectFrom('articles').select(RECORD_COLUMNS).where(HAS_IDENTIFIER).where('refnumber', '=', refnumber).executeTakeFirst();
+  db
+    .selectFrom('articles')
+    .select(RECORD_COLUMNS)
+    .where(HAS_IDENTIFIER)
+    .where('refnumber', '=', refnumber)
+    .executeTakeFirst();
 
 /** The earliest last change of any article with an identifier. */
 export async function earliestModification(db: Executor): Promise<string | null> {

@@ -38,9 +38,13 @@ export function registerOaiRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.register(async (oai) => {
     // The protocol's requests are query strings and forms; any other body gets 415.
     oai.removeAllContentTypeParsers();
-    oai.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, formFields(body as string)));
+    oai.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
+      done(null, formFields(body as string)),
+    );
     // A protocol of its own (answers are XML, errors are protocol errors), so it stays out of the OpenAPI table.
     oai.get('/oai', { schema: { hide: true } }, answerGet);
-    oai.post('/oai', { schema: { hide: true } }, (request, reply) => answer(request, reply, (request.body as RawArguments | undefined) ?? {}));
+    oai.post('/oai', { schema: { hide: true } }, (request, reply) =>
+      answer(request, reply, (request.body as RawArguments | undefined) ?? {}),
+    );
   });
 }

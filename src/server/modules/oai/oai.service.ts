@@ -1,9 +1,32 @@
 import type { Db } from '../../db/database.js';
 import type { SettingsService } from '../settings/settings.service.js';
-import { datestamp, datestampBound, OaiError, parseOaiRequest, type OaiRequest, type RawArguments } from './oai-arguments.js';
-import { headerXml, isDeleted, recordXml, refnumberOf, setSpec, volumeName, volumeOf, type Repository } from './oai-records.js';
+import {
+  datestamp,
+  datestampBound,
+  OaiError,
+  parseOaiRequest,
+  type OaiRequest,
+  type RawArguments,
+} from './oai-arguments.js';
+import {
+  headerXml,
+  isDeleted,
+  recordXml,
+  refnumberOf,
+  setSpec,
+  volumeName,
+  volumeOf,
+  type Repository,
+} from './oai-records.js';
 import { OAI_DC, oaiDocument, parentElement, textElement, type Attributes } from './oai-xml.js';
-import { countHarvest, earliestModification, findHarvestArticle, listHarvest, listVolumes, type HarvestFilter } from './oai.repository.js';
+import {
+  countHarvest,
+  earliestModification,
+  findHarvestArticle,
+  listHarvest,
+  listVolumes,
+  type HarvestFilter,
+} from './oai.repository.js';
 import { OAI_PAGE_SIZE, readToken, writeToken, type ListPosition } from './resumption-token.js';
 
 /** Answers OAI-PMH 2.0 requests (https://www.openarchives.org/OAI/openarchivesprotocol.html) with oai_dc records. */
@@ -27,7 +50,11 @@ export class OaiService {
       if (!(error instanceof OaiError)) throw error;
       // The protocol echoes no arguments when they were the problem.
       const attributes = request && !['badVerb', 'badArgument'].includes(error.code) ? echoed(request) : {};
-      return oaiDocument(responseDate, { baseUrl, attributes }, textElement('error', error.message, { code: error.code }));
+      return oaiDocument(
+        responseDate,
+        { baseUrl, attributes },
+        textElement('error', error.message, { code: error.code }),
+      );
     }
   }
 
@@ -64,18 +91,27 @@ export class OaiService {
   private async listMetadataFormats(request: OaiRequest, repository: Repository): Promise<string> {
     if (request.identifier !== undefined) {
       const row = await this.findRecord(request.identifier, repository);
-      if (isDeleted(row)) throw new OaiError('noMetadataFormats', 'The item is deleted: no metadata is disseminated for it');
+      if (isDeleted(row))
+        throw new OaiError('noMetadataFormats', 'The item is deleted: no metadata is disseminated for it');
     }
-    const format = textElement('metadataPrefix', OAI_DC.prefix) + textElement('schema', OAI_DC.schema) + textElement('metadataNamespace', OAI_DC.namespace);
+    const format =
+      textElement('metadataPrefix', OAI_DC.prefix) +
+      textElement('schema', OAI_DC.schema) +
+      textElement('metadataNamespace', OAI_DC.namespace);
     return parentElement('ListMetadataFormats', parentElement('metadataFormat', format));
   }
 
   private async listSets(request: OaiRequest): Promise<string> {
-    if (request.resumptionToken !== undefined) throw new OaiError('badResumptionToken', 'The list of sets comes whole; it has no resumption tokens');
+    if (request.resumptionToken !== undefined)
+      throw new OaiError('badResumptionToken', 'The list of sets comes whole; it has no resumption tokens');
     const volumes = await listVolumes(this.db);
     if (volumes.length === 0) throw new OaiError('noSetHierarchy', 'The journal has no volumes yet, so no sets');
     const sets = volumes.map(({ volume, firstYear, lastYear }) =>
-      parentElement('set', textElement('setSpec', setSpec(volume)) + textElement('setName', volumeName(volume, Number(firstYear), Number(lastYear)))),
+      parentElement(
+        'set',
+        textElement('setSpec', setSpec(volume)) +
+          textElement('setName', volumeName(volume, Number(firstYear), Number(lastYear))),
+      ),
     );
     return parentElement('ListSets', sets.join(''));
   }
@@ -97,19 +133,33 @@ export class OaiService {
   private async list(request: OaiRequest, repository: Repository, now: Date): Promise<string> {
     const verb = request.verb as ListPosition['verb'];
     const position = request.resumptionToken === undefined ? null : readToken(request.resumptionToken, verb, now);
-    const filter = position ? { from: position.from, until: position.until, volume: position.set } : harvestFilter(request);
+    const filter = position
+      ? { from: position.from, until: position.until, volume: position.set }
+      : harvestFilter(request);
     const after = position?.after ?? null;
     const cursor = position?.cursor ?? 0;
-    const [rows, remaining] = await Promise.all([listHarvest(this.db, filter, after, OAI_PAGE_SIZE + 1), countHarvest(this.db, filter, after)]);
+    const [rows, remaining] = await Promise.all([
+      listHarvest(this.db, filter, after, OAI_PAGE_SIZE + 1),
+      countHarvest(this.db, filter, after),
+    ]);
     const page = rows.slice(0, OAI_PAGE_SIZE);
     // A resumed list can run dry when its last records changed beyond `until` in the meantime.
     if (page.length === 0) throw new OaiError('noRecordsMatch', 'No records match the request');
 
-    const items = page.map((row) => (verb === 'ListRecords' ? recordXml(row, repository) : headerXml(row, repository))).join('');
+    const items = page
+      .map((row) => (verb === 'ListRecords' ? recordXml(row, repository) : headerXml(row, repository)))
+      .join('');
     const last = page[page.length - 1]!;
     const next: Omit<ListPosition, 'expires'> | null =
       rows.length > OAI_PAGE_SIZE
-        ? { verb, set: filter.volume, from: filter.from, until: filter.until, after: [last.modification, last.id], cursor: cursor + page.length }
+        ? {
+            verb,
+            set: filter.volume,
+            from: filter.from,
+            until: filter.until,
+            after: [last.modification, last.id],
+            cursor: cursor + page.length,
+          }
         : null;
     // A list that fits one page has no token; the last page of a longer one has an empty token.
     const resumption = next || position ? resumptionElement(next, cursor, cursor + remaining, now) : '';
@@ -117,7 +167,12 @@ export class OaiService {
   }
 }
 
-function resumptionElement(next: Omit<ListPosition, 'expires'> | null, cursor: number, completeListSize: number, now: Date): string {
+function resumptionElement(
+  next: Omit<ListPosition, 'expires'> | null,
+  cursor: number,
+  completeListSize: number,
+  now: Date,
+): string {
   const written = next && writeToken(next, now);
   const expirationDate = written ? datestamp(written.expires.toISOString()) : undefined;
   return textElement('resumptionToken', written?.token ?? '', { completeListSize, cursor, expirationDate });
@@ -127,7 +182,8 @@ function resumptionElement(next: Omit<ListPosition, 'expires'> | null, cursor: n
 function harvestFilter(request: OaiRequest): HarvestFilter {
   requireOaiDc(request.metadataPrefix!);
   const volume = request.set === undefined ? null : volumeOf(request.set);
-  if (request.set !== undefined && volume === null) throw new OaiError('noRecordsMatch', `No set is named ${request.set}`);
+  if (request.set !== undefined && volume === null)
+    throw new OaiError('noRecordsMatch', `No set is named ${request.set}`);
   return {
     from: request.from === undefined ? null : datestampBound(request.from, 'from'),
     until: request.until === undefined ? null : datestampBound(request.until, 'until'),
@@ -136,7 +192,11 @@ function harvestFilter(request: OaiRequest): HarvestFilter {
 }
 
 function requireOaiDc(metadataPrefix: string): void {
-  if (metadataPrefix !== OAI_DC.prefix) throw new OaiError('cannotDisseminateFormat', `This repository disseminates ${OAI_DC.prefix} only, not ${metadataPrefix}`);
+  if (metadataPrefix !== OAI_DC.prefix)
+    throw new OaiError(
+      'cannotDisseminateFormat',
+      `This repository disseminates ${OAI_DC.prefix} only, not ${metadataPrefix}`,
+    );
 }
 
 /** The request's arguments as the <request> element's attributes; an identifier only when it is a URI. */

@@ -29,7 +29,9 @@ export type ListPosition = z.infer<typeof listPosition>;
 /** The token is the position itself, as base64url JSON: nothing is kept on the server between pages. */
 export function writeToken(position: Omit<ListPosition, 'expires'>, now: Date): { token: string; expires: Date } {
   const expires = new Date(now.getTime() + TOKEN_LIFETIME_MS);
-  const token = Buffer.from(JSON.stringify({ ...position, expires: Math.floor(expires.getTime() / 1000) })).toString('base64url');
+  const token = Buffer.from(JSON.stringify({ ...position, expires: Math.floor(expires.getTime() / 1000) })).toString(
+    'base64url',
+  );
   return { token, expires };
 }
 
@@ -39,13 +41,16 @@ const badToken = (message: string) => new OaiError('badResumptionToken', message
 export function readToken(token: string, verb: string, now: Date): ListPosition {
   let decoded: unknown;
   try {
-    decoded = /^[A-Za-z0-9_-]{1,1000}$/.test(token) ? JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) : undefined;
+    decoded = /^[A-Za-z0-9_-]{1,1000}$/.test(token)
+      ? JSON.parse(Buffer.from(token, 'base64url').toString('utf8'))
+      : undefined;
   } catch {
     decoded = undefined;
   }
   const parsed = listPosition.safeParse(decoded);
   if (!parsed.success) throw badToken('The resumption token is not one this repository issued');
   if (parsed.data.verb !== verb) throw badToken(`The resumption token continues ${parsed.data.verb}, not ${verb}`);
-  if (parsed.data.expires * 1000 < now.getTime()) throw badToken('The resumption token has expired; start the list again');
+  if (parsed.data.expires * 1000 < now.getTime())
+    throw badToken('The resumption token has expired; start the list again');
   return parsed.data;
 }

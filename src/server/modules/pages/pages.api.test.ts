@@ -13,7 +13,8 @@ afterAll(() => t.close());
 const save = (slug: string, payload: unknown, headers: Record<string, string> = auth) =>
   t.app.inject({ method: 'PUT', url: `/api/admin/pages/${slug}`, headers, payload: payload as object });
 const storedContent = async (slug: string) =>
-  (await t.ctx.db.selectFrom('content_pages').select('content').where('slug', '=', slug).executeTakeFirstOrThrow()).content;
+  (await t.ctx.db.selectFrom('content_pages').select('content').where('slug', '=', slug).executeTakeFirstOrThrow())
+    .content;
 const mainOf = (html: string) => html.slice(html.indexOf('<main'), html.indexOf('</main>'));
 
 describe('GET /api/pages/{slug}', () => {
@@ -50,13 +51,18 @@ describe('PUT /api/admin/pages/{slug}', () => {
   it('stores sanitised text that the public page shows at once, with settings filled in', async () => {
     expect(mainOf((await t.app.inject({ method: 'GET', url: '/about' })).body)).toContain('Peer review');
     const response = await save('about', {
-      content: '<h2>Our aims</h2><p onclick="steal()">{websitename} <b>publishes</b> careful work.</p><script>alert(1)</script><ul><li>Open</li></ul>',
+      content:
+        '<h2>Our aims</h2><p onclick="steal()">{websitename} <b>publishes</b> careful work.</p><script>alert(1)</script><ul><li>Open</li></ul>',
     });
     expect(response.statusCode).toBe(200);
     expect(response.json().message).toBe('Page updated successfully');
-    expect(response.json().content).toBe('<h2>Our aims</h2><p>{websitename} <b>publishes</b> careful work.</p><ul><li>Open</li></ul>');
+    expect(response.json().content).toBe(
+      '<h2>Our aims</h2><p>{websitename} <b>publishes</b> careful work.</p><ul><li>Open</li></ul>',
+    );
     const main = mainOf((await t.app.inject({ method: 'GET', url: '/about' })).body);
-    expect(main).toContain('<h2>Our aims</h2><p>International Journal of Applied Research and Studies <b>publishes</b> careful work.</p>');
+    expect(main).toContain(
+      '<h2>Our aims</h2><p>International Journal of Applied Research and Studies <b>publishes</b> careful work.</p>',
+    );
     expect(main).not.toContain('Peer review');
     expect(main).not.toContain('alert(1)');
   });
@@ -76,7 +82,9 @@ describe('PUT /api/admin/pages/{slug}', () => {
       expect(response.json().message).toBe('content: Page text is required');
     }
     expect((await save('contact', {})).statusCode).toBe(400);
-    expect((await save('contact', { content: `<p>${'x'.repeat(200_001)}</p>` })).json().message).toBe('content: must be at most 200000 characters');
+    expect((await save('contact', { content: `<p>${'x'.repeat(200_001)}</p>` })).json().message).toBe(
+      'content: must be at most 200000 characters',
+    );
     expect((await save('secrets', { content: '<p>x</p>' })).statusCode).toBe(400);
     expect((await save('contact', { content: '<p>x</p>' }, {})).statusCode).toBe(401);
     expect(await storedContent('contact')).toBe(before);

@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { contentPageInputSchema, contentPageParams, contentPageSchema, PAGE_UPDATED_MESSAGE } from '../../../common/schemas/pages.js';
+import {
+  contentPageInputSchema,
+  contentPageParams,
+  contentPageSchema,
+  PAGE_UPDATED_MESSAGE,
+} from '../../../common/schemas/pages.js';
 import type { AppContext } from '../../app-context.js';
 import { answers, type ZodTypeProvider } from '../../http/route-contract.js';
 
@@ -24,7 +29,14 @@ export function registerContentPageRoutes(app: FastifyInstance, { services }: Ap
 
   api.get(
     '/api/admin/pages',
-    { ...admin, schema: { tags: ['admin'], summary: 'Every page of fixed text', response: answers({ 200: z.array(contentPageSchema) }) } },
+    {
+      ...admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Every page of fixed text',
+        response: answers({ 200: z.array(contentPageSchema) }),
+      },
+    },
     () => services.contentPages.list(),
   );
 
@@ -40,6 +52,9 @@ export function registerContentPageRoutes(app: FastifyInstance, { services }: Ap
         response: answers({ 200: contentPageSchema.extend({ message: z.string() }) }),
       },
     },
-    async (request) => ({ ...(await services.contentPages.save(request.params.slug, request.body.content)), message: PAGE_UPDATED_MESSAGE }),
+    async (request) => ({
+      ...(await services.contentPages.save(request.params.slug, request.body.content)),
+      message: PAGE_UPDATED_MESSAGE,
+    }),
   );
 }

@@ -1,4 +1,9 @@
-import { CONTENT_PAGES, CONTENT_PAGE_SLUGS, type ContentPage, type ContentPageSlug } from '../../../common/schemas/pages.js';
+import {
+  CONTENT_PAGES,
+  CONTENT_PAGE_SLUGS,
+  type ContentPage,
+  type ContentPageSlug,
+} from '../../../common/schemas/pages.js';
 import { UntilNextWrite } from '../../cache/until-next-write.js';
 import type { WriteClock } from '../../cache/write-clock.js';
 import type { Db } from '../../db/database.js';
@@ -41,7 +46,13 @@ export class ContentPagesService {
     const pages = new Map<ContentPageSlug, ContentPage>();
     for (const row of rows) {
       const slug = row.slug as ContentPageSlug;
-      if (slug in CONTENT_PAGES) pages.set(slug, { slug, title: CONTENT_PAGES[slug], content: sanitizeRichText(row.content), updated_at: row.updated_at });
+      if (slug in CONTENT_PAGES)
+        pages.set(slug, {
+          slug,
+          title: CONTENT_PAGES[slug],
+          content: sanitizeRichText(row.content),
+          updated_at: row.updated_at,
+        });
     }
     return pages;
   }

@@ -8,7 +8,11 @@ export class BusyError extends HttpError {
   readonly retryAfterSeconds = BUSY_RETRY_AFTER_SECONDS;
 
   constructor() {
-    super(503, 'busy', `The server is busy making other documents. Please try again in ${BUSY_RETRY_AFTER_SECONDS} seconds.`);
+    super(
+      503,
+      'busy',
+      `The server is busy making other documents. Please try again in ${BUSY_RETRY_AFTER_SECONDS} seconds.`,
+    );
   }
 }
 

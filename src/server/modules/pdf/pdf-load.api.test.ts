@@ -23,9 +23,17 @@ beforeAll(async () => {
   for (let i = 0; i < 12; i++) {
     const refnumber = String(30000 + i);
     const authorname = 'Anita K. Iyer, Rahul Sharma, Chen Wei';
-    articles.push({ refnumber, id: await insertTestArticle(t.ctx.db, refnumber, { title: `Study ${i} of coastal wetlands`, authorname, pagenumber: `${i + 1}-${i + 2}` }) });
+    articles.push({
+      refnumber,
+      id: await insertTestArticle(t.ctx.db, refnumber, {
+        title: `Study ${i} of coastal wetlands`,
+        authorname,
+        pagenumber: `${i + 1}-${i + 2}`,
+      }),
+    });
   }
-  for (const name of ['Prof. Rajesh Kumar Sharma', 'Dr. Zoë Ørsted', 'Ms. Priya Verma']) await insertTestEditor(t.ctx.db, name, 'associate editor');
+  for (const name of ['Prof. Rajesh Kumar Sharma', 'Dr. Zoë Ørsted', 'Ms. Priya Verma'])
+    await insertTestEditor(t.ctx.db, name, 'associate editor');
 });
 afterAll(() => t.close());
 beforeEach(() => {
@@ -74,7 +82,12 @@ describe('PDF generation under load', () => {
     expect(documentsMade).toHaveBeenCalledTimes(1);
 
     // An editor's change through the API: the next board is made anew and shows it.
-    const editor = await t.ctx.db.selectFrom('editors').select(['id', 'name']).where('status', '=', 'enabled').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const editor = await t.ctx.db
+      .selectFrom('editors')
+      .select(['id', 'name'])
+      .where('status', '=', 'enabled')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     const disable = await t.app.inject({
       method: 'POST',
       url: `/api/editors/${editor.id}`,
@@ -108,7 +121,12 @@ describe('PDF generation under load', () => {
 
   it('makes every entry of a zip in its turn, and refuses a zip as busy when the queue is full', async () => {
     const headers = await t.authHeader();
-    const zip = await t.app.inject({ method: 'POST', url: '/api/pdf/bulkcertificates', headers, payload: { ids: [articles[0]!.id] } });
+    const zip = await t.app.inject({
+      method: 'POST',
+      url: '/api/pdf/bulkcertificates',
+      headers,
+      payload: { ids: [articles[0]!.id] },
+    });
     expect(zip.statusCode).toBe(200);
     const entries = Object.keys(zipEntries(zip.rawPayload));
     expect(entries.length).toBeGreaterThan(0);
@@ -117,7 +135,12 @@ describe('PDF generation under load', () => {
     const full = vi.spyOn(GenerationQueue.prototype, 'admit').mockImplementationOnce(() => {
       throw new BusyError();
     });
-    const refused = await t.app.inject({ method: 'POST', url: '/api/pdf/bulkcertificates', headers, payload: { ids: [articles[0]!.id] } });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/pdf/bulkcertificates',
+      headers,
+      payload: { ids: [articles[0]!.id] },
+    });
     full.mockRestore();
     expect(refused.statusCode).toBe(503);
     expect(refused.json().error).toBe('busy');

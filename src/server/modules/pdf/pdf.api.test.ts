@@ -50,9 +50,19 @@ beforeAll(async () => {
     pagenumber: '1-6',
   });
   await addArticle('10002', { title: LONG_TITLE, authorname: FIVE_AUTHORS, pagenumber: '7-15', file: null });
-  await addArticle('10003', { title: 'A withdrawn article', authorname: 'Hidden Author', pagenumber: '16-20', status: 'disabled' });
+  await addArticle('10003', {
+    title: 'A withdrawn article',
+    authorname: 'Hidden Author',
+    pagenumber: '16-20',
+    status: 'disabled',
+  });
   for (let i = 0; i < 40; i++) {
-    await addArticle(String(20000 + i), { title: `Survey number ${i} of rural credit and savings groups in coastal districts`, authorname: FIVE_AUTHORS, pagenumber: `${10 * i + 1}-${10 * i + 9}`, issue: 3 });
+    await addArticle(String(20000 + i), {
+      title: `Survey number ${i} of rural credit and savings groups in coastal districts`,
+      authorname: FIVE_AUTHORS,
+      pagenumber: `${10 * i + 1}-${10 * i + 9}`,
+      issue: 3,
+    });
   }
   await addEditor('Dr. Second Chief', 'chief editor');
   await addEditor('Prof. Rajesh Kumar Sharma', 'chief editor', { is_pinned: 1 });
@@ -100,7 +110,9 @@ describe('GET /api/pdf/certificate/{refno}/{authorname}', () => {
     expect(text).not.toContain('Dr. Second Chief');
     expect(pdfPageCount(response.rawPayload)).toBe(1);
     // The italic run of the title is set in the embedded italic face.
-    expect(pdfFonts(response.rawPayload)).toEqual(expect.arrayContaining(['DejaVuSerif-Bold', 'DejaVuSerif-BoldItalic']));
+    expect(pdfFonts(response.rawPayload)).toEqual(
+      expect.arrayContaining(['DejaVuSerif-Bold', 'DejaVuSerif-BoldItalic']),
+    );
   });
 
   it('matches the author name trimmed and case-insensitively, and prints it as stored', async () => {
@@ -108,7 +120,7 @@ describe('GET /api/pdf/certificate/{refno}/{authorname}', () => {
     expect(readPdf(response, 'certificate-10001-jose-muller-lukasiewicz.pdf')).toContain('José Müller-Łukasiewicz');
   });
 
-  it('names each author\'s certificate after the article and the author, so the files never clash', async () => {
+  it("names each author's certificate after the article and the author, so the files never clash", async () => {
     const names = [];
     for (const author of ['José Müller-Łukasiewicz', 'Zoë Ørsted', 'Anita K. Iyer']) {
       const response = await get(`/api/pdf/certificate/10001/${encodeURIComponent(author)}`);
@@ -137,7 +149,9 @@ describe('GET /api/pdf/certificate/{refno}/{authorname}', () => {
       expect(response.statusCode).toBe(404);
       expect(response.json().error).toBe('not_found');
     }
-    expect((await get(`/api/pdf/certificate/10001/Someone%20Else`)).json().message).toBe('Someone Else is not an author of article 10001.');
+    expect((await get(`/api/pdf/certificate/10001/Someone%20Else`)).json().message).toBe(
+      'Someone Else is not an author of article 10001.',
+    );
   });
 
   it('refuses an unknown or disabled article', async () => {
@@ -208,7 +222,15 @@ describe('GET /api/pdf/editorialboard', () => {
   it('groups the enabled editors as on /board, pinned first, leaving out empty groups', async () => {
     const response = await get('/api/pdf/editorialboard');
     const text = readPdf(response, 'editorial-board.pdf');
-    const order = ['EDITORIAL BOARD', 'Editor-in-Chief', 'Prof. Rajesh Kumar Sharma', 'Dr. Second Chief', 'Associate Editors', 'Dr. Zoë Ørsted', 'Ms. Priya Verma'];
+    const order = [
+      'EDITORIAL BOARD',
+      'Editor-in-Chief',
+      'Prof. Rajesh Kumar Sharma',
+      'Dr. Second Chief',
+      'Associate Editors',
+      'Dr. Zoë Ørsted',
+      'Ms. Priya Verma',
+    ];
     const positions = order.map((name) => text.indexOf(name));
     expect(positions.every((position) => position >= 0)).toBe(true);
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
@@ -222,7 +244,9 @@ describe('GET /api/pdf/editorialboard', () => {
   it('prints contact details only when the site shows them', async () => {
     await setSettings({ show_editor_contacts: true });
     try {
-      expect(pdfText((await get('/api/pdf/editorialboard')).rawPayload)).toContain('ørsted@uni.example | +45 1234 5678');
+      expect(pdfText((await get('/api/pdf/editorialboard')).rawPayload)).toContain(
+        'ørsted@uni.example | +45 1234 5678',
+      );
     } finally {
       await setSettings({ show_editor_contacts: false });
     }
@@ -287,10 +311,20 @@ describe('POST /api/pdf/indexpage', () => {
     const headers = { ...(await t.authHeader()), 'content-type': 'application/json' };
     const malformed = await t.app.inject({ method: 'POST', url: '/api/pdf/indexpage', headers, payload: '[{"id": 1,' });
     expect(malformed.statusCode).toBe(400);
-    const text = await t.app.inject({ method: 'POST', url: '/api/pdf/indexpage', headers: { ...headers, 'content-type': 'text/plain' }, payload: '1,2' });
+    const text = await t.app.inject({
+      method: 'POST',
+      url: '/api/pdf/indexpage',
+      headers: { ...headers, 'content-type': 'text/plain' },
+      payload: '1,2',
+    });
     expect(text.statusCode).toBe(400);
     expect(text.json().message).toContain('Send a JSON list of the selected records');
-    const xml = await t.app.inject({ method: 'POST', url: '/api/pdf/indexpage', headers: { ...headers, 'content-type': 'application/xml' }, payload: '<ids/>' });
+    const xml = await t.app.inject({
+      method: 'POST',
+      url: '/api/pdf/indexpage',
+      headers: { ...headers, 'content-type': 'application/xml' },
+      payload: '<ids/>',
+    });
     expect(xml.statusCode).toBe(415);
     const none = await t.app.inject({ method: 'POST', url: '/api/pdf/indexpage', headers: await t.authHeader() });
     expect(none.statusCode).toBe(400);
@@ -298,9 +332,15 @@ describe('POST /api/pdf/indexpage', () => {
 
   it('accepts full records of a large selection and refuses a body over the limit', async () => {
     const record = { id: ids['10001'], abstract: 'x'.repeat(10_000) };
-    const large = await post('/api/pdf/indexpage', Array.from({ length: 1000 }, () => record));
+    const large = await post(
+      '/api/pdf/indexpage',
+      Array.from({ length: 1000 }, () => record),
+    );
     expect(large.statusCode).toBe(200);
-    const huge = await post('/api/pdf/indexpage', Array.from({ length: 1000 }, () => ({ ...record, abstract: 'x'.repeat(20_000) })));
+    const huge = await post(
+      '/api/pdf/indexpage',
+      Array.from({ length: 1000 }, () => ({ ...record, abstract: 'x'.repeat(20_000) })),
+    );
     expect(huge.statusCode).toBe(413);
   });
 });
@@ -345,11 +385,16 @@ describe('POST /api/pdf/bulkcertificates', () => {
 
 describe('POST /api/pdf/editorscertificate', () => {
   it('needs the token', async () => {
-    expect((await post('/api/pdf/editorscertificate', [{ id: editorIds['Dr. Zoë Ørsted'] }], false)).statusCode).toBe(401);
+    expect((await post('/api/pdf/editorscertificate', [{ id: editorIds['Dr. Zoë Ørsted'] }], false)).statusCode).toBe(
+      401,
+    );
   });
 
   it('zips a membership certificate for each selected editor', async () => {
-    const selection = ['Dr. Zoë Ørsted', 'Prof. Rajesh Kumar Sharma', 'Dr. Hidden Person'].map((name) => ({ id: editorIds[name], name: 'Forged Name' }));
+    const selection = ['Dr. Zoë Ørsted', 'Prof. Rajesh Kumar Sharma', 'Dr. Hidden Person'].map((name) => ({
+      id: editorIds[name],
+      name: 'Forged Name',
+    }));
     const response = await post('/api/pdf/editorscertificate', selection);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toBe('attachment; filename="editors-certificates.zip"');
@@ -361,7 +406,14 @@ describe('POST /api/pdf/editorscertificate', () => {
     const zoe = entries[`editor-certificate-${editorIds['Dr. Zoë Ørsted']}-Dr-Zoë-Ørsted.pdf`]!;
     qpdfCheck(zoe);
     const text = pdfText(zoe);
-    for (const expected of ['CERTIFICATE OF EDITORIAL BOARD MEMBERSHIP', 'Dr. Zoë Ørsted', 'Professor, University of Ørsted', JOURNAL, 'as Associate Editor', 'Prof. Rajesh Kumar Sharma']) {
+    for (const expected of [
+      'CERTIFICATE OF EDITORIAL BOARD MEMBERSHIP',
+      'Dr. Zoë Ørsted',
+      'Professor, University of Ørsted',
+      JOURNAL,
+      'as Associate Editor',
+      'Prof. Rajesh Kumar Sharma',
+    ]) {
       expect(text).toContain(expected);
     }
     expect(text).not.toContain('Forged Name');
@@ -382,13 +434,17 @@ describe('POST /api/pdf/editorscertificate', () => {
 
 describe('GET /pdf?refno= (server-rendered download page)', () => {
   const hrefs = (html: string, text: string) =>
-    [...html.matchAll(new RegExp(`<a [^>]*href="([^"]+)"[^>]*>${text}</a>`, 'g'))].map((match) => match[1]!.replace(/&amp;/g, '&'));
+    [...html.matchAll(new RegExp(`<a [^>]*href="([^"]+)"[^>]*>${text}</a>`, 'g'))].map((match) =>
+      match[1]!.replace(/&amp;/g, '&'),
+    );
 
   it('lists the article link, its file, one certificate per author, the cover page and the board', async () => {
     const response = await get('/pdf?refno=10001');
     expect(response.statusCode).toBe(200);
     const html = response.body;
-    expect(html).toContain(`<title>Author Downloads: Mangrove regeneration in Rhizophora mucronata habitats &amp; villages | ${JOURNAL}</title>`);
+    expect(html).toContain(
+      `<title>Author Downloads: Mangrove regeneration in Rhizophora mucronata habitats &amp; villages | ${JOURNAL}</title>`,
+    );
     expect(html).toContain('<meta name="robots" content="noindex">');
     expect(html).toContain('Mangrove regeneration in <i>Rhizophora mucronata</i> habitats');
     expect(hrefs(html, 'View Article')).toEqual(['/archives/2024/vol10/issue2/10001']);

@@ -4,14 +4,29 @@ import { isPublished } from '../articles/published.js';
 
 /** The article columns a generated document prints. */
 const ARTICLE_COLUMNS = [
-  'id', 'refnumber', 'title', 'authorname', 'year', 'volume', 'issue', 'frequency', 'pagenumber', 'publishdate', 'file',
+  'id',
+  'refnumber',
+  'title',
+  'authorname',
+  'year',
+  'volume',
+  'issue',
+  'frequency',
+  'pagenumber',
+  'publishdate',
+  'file',
 ] as const;
 
 export type PdfArticleRow = Pick<ArticleRow, (typeof ARTICLE_COLUMNS)[number]>;
 
 /** A published article by its reference number. */
 export const findPublishedArticle = (db: Executor, refnumber: string): Promise<PdfArticleRow | undefined> =>
-  db.selectFrom('articles').select(ARTICLE_COLUMNS).where('refnumber', '=', refnumber).where(isPublished).executeTakeFirst();
+  db
+    .selectFrom('articles')
+    .select(ARTICLE_COLUMNS)
+    .where('refnumber', '=', refnumber)
+    .where(isPublished)
+    .executeTakeFirst();
 
 /** Articles of any status by id, in issue and page order (an administrator's selection). */
 export const findArticlesByIds = (db: Executor, ids: number[]): Promise<PdfArticleRow[]> =>

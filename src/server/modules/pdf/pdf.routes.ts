@@ -24,11 +24,17 @@ async function sendFile(reply: FastifyReply, making: Promise<GeneratedFile>): Pr
     .send(file.body);
 }
 
-const SELECTION = 'The selected records (specification: Calls made), e.g. [{"id": 12, …}], or {"ids": [12, 13]}. Only the ids are read.';
+const SELECTION =
+  'The selected records (specification: Calls made), e.g. [{"id": 12, …}], or {"ids": [12, 13]}. Only the ids are read.';
 
 /** A generated document: the answer is the file itself (errors are JSON, as everywhere). */
 const download = (contentType: GeneratedFile['contentType']) => ({
-  response: answers({ 200: z.file().mime(contentType).describe(`The ${contentType === 'application/pdf' ? 'PDF' : 'zip'} file`) }),
+  response: answers({
+    200: z
+      .file()
+      .mime(contentType)
+      .describe(`The ${contentType === 'application/pdf' ? 'PDF' : 'zip'} file`),
+  }),
 });
 
 export function registerPdfRoutes(app: FastifyInstance, { services }: AppContext): void {
@@ -39,12 +45,13 @@ export function registerPdfRoutes(app: FastifyInstance, { services }: AppContext
     {
       schema: {
         tags: ['public'],
-        summary: 'Certificate of publication for one of the article\'s authors (certificate-{refno}-{author-slug}.pdf)',
+        summary: "Certificate of publication for one of the article's authors (certificate-{refno}-{author-slug}.pdf)",
         params: z.object({ refno: z.string(), authorname: z.string() }),
         ...download('application/pdf'),
       },
     },
-    async (request, reply) => sendFile(reply, services.pdf.certificate(request.params.refno, request.params.authorname)),
+    async (request, reply) =>
+      sendFile(reply, services.pdf.certificate(request.params.refno, request.params.authorname)),
   );
 
   api.get(
@@ -62,7 +69,9 @@ export function registerPdfRoutes(app: FastifyInstance, { services }: AppContext
 
   api.get(
     '/api/pdf/editorialboard',
-    { schema: { tags: ['public'], summary: 'The enabled editors grouped as on /board', ...download('application/pdf') } },
+    {
+      schema: { tags: ['public'], summary: 'The enabled editors grouped as on /board', ...download('application/pdf') },
+    },
     async (_request, reply) => sendFile(reply, services.pdf.editorialBoard()),
   );
 
@@ -72,7 +81,15 @@ export function registerPdfRoutes(app: FastifyInstance, { services }: AppContext
 
   api.post(
     '/api/pdf/indexpage',
-    { ...admin, schema: { tags: ['admin'], summary: 'Table of contents of the selected articles (PDF)', ...selection, ...download('application/pdf') } },
+    {
+      ...admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Table of contents of the selected articles (PDF)',
+        ...selection,
+        ...download('application/pdf'),
+      },
+    },
     async (request, reply) => sendFile(reply, services.pdf.indexPage(request.body)),
   );
 
@@ -80,7 +97,12 @@ export function registerPdfRoutes(app: FastifyInstance, { services }: AppContext
     '/api/pdf/bulkcertificates',
     {
       ...admin,
-      schema: { tags: ['admin'], summary: 'Zip of the certificates of every author of the selected articles', ...selection, ...download('application/zip') },
+      schema: {
+        tags: ['admin'],
+        summary: 'Zip of the certificates of every author of the selected articles',
+        ...selection,
+        ...download('application/zip'),
+      },
     },
     async (request, reply) => sendFile(reply, services.pdf.bulkCertificates(request.body)),
   );
@@ -89,7 +111,12 @@ export function registerPdfRoutes(app: FastifyInstance, { services }: AppContext
     '/api/pdf/editorscertificate',
     {
       ...admin,
-      schema: { tags: ['admin'], summary: 'Zip of a membership certificate for each selected editor', ...selection, ...download('application/zip') },
+      schema: {
+        tags: ['admin'],
+        summary: 'Zip of a membership certificate for each selected editor',
+        ...selection,
+        ...download('application/zip'),
+      },
     },
     async (request, reply) => sendFile(reply, services.pdf.editorsCertificates(request.body)),
   );

@@ -18,7 +18,13 @@ import { listEnabledEditors } from '../editors/editors.repository.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { DocumentCache, type DocumentCacheLimits } from './document-cache.js';
 import { GenerationQueue } from './generation-queue.js';
-import { findArticlesByIds, findChiefEditor, findEditorsByIds, findPublishedArticle, type PdfArticleRow } from './pdf.repository.js';
+import {
+  findArticlesByIds,
+  findChiefEditor,
+  findEditorsByIds,
+  findPublishedArticle,
+  type PdfArticleRow,
+} from './pdf.repository.js';
 
 /** A generated file and how to name it in the download: a whole PDF, or a zip streamed as it is made. */
 export interface GeneratedFile {
@@ -68,7 +74,12 @@ function boardMember(row: EditorRow, showContacts: boolean): BoardMember {
   };
 }
 
-function certificateDoc(journal: JournalInfo, article: PdfArticleRow, author: string, chiefEditor: string | null): Readable {
+function certificateDoc(
+  journal: JournalInfo,
+  article: PdfArticleRow,
+  author: string,
+  chiefEditor: string | null,
+): Readable {
   return publicationCertificate({
     journal,
     author,
@@ -122,7 +133,8 @@ export class PdfService {
     const article = await this.published(refno);
     const authors = splitAuthors(article.authorname);
     const position = authors.findIndex((name) => sameName(name, authorName));
-    if (position < 0) throw notFound(`${authorName.trim() || 'That name'} is not an author of article ${article.refnumber}.`);
+    if (position < 0)
+      throw notFound(`${authorName.trim() || 'That name'} is not an author of article ${article.refnumber}.`);
     const author = authors[position]!;
     const [settings, chiefEditor] = await Promise.all([this.settings.get(), this.chiefEditorName()]);
     const journal = journalInfo(settings);
@@ -174,7 +186,11 @@ export class PdfService {
     const key = `index-page:${[...new Set(ids)].sort((a, b) => a - b).join(',')}`;
     const body = await this.documents.get(key, async () => {
       const [articles, settings] = await Promise.all([this.selectedArticles(ids), this.settings.get()]);
-      const entries = articles.map((article) => ({ ...article, title: sanitizeTitle(article.title), authors: splitAuthors(article.authorname) }));
+      const entries = articles.map((article) => ({
+        ...article,
+        title: sanitizeTitle(article.title),
+        authors: splitAuthors(article.authorname),
+      }));
       return this.generate(() => indexPage(journalInfo(settings), entries));
     });
     return pdf('index-page.pdf', body);
@@ -196,7 +212,11 @@ export class PdfService {
 
   /** A zip with the certificate of every author of every selected article. */
   async bulkCertificates(ids: number[]): Promise<GeneratedFile> {
-    const [articles, settings, chiefEditor] = await Promise.all([this.selectedArticles(ids), this.settings.get(), this.chiefEditorName()]);
+    const [articles, settings, chiefEditor] = await Promise.all([
+      this.selectedArticles(ids),
+      this.settings.get(),
+      this.chiefEditorName(),
+    ]);
     const journal = journalInfo(settings);
     function* entries(): Generator<DocumentEntry> {
       for (const article of articles) {
@@ -213,7 +233,11 @@ export class PdfService {
 
   /** A zip with a certificate of editorial board membership for each selected editor. */
   async editorsCertificates(ids: number[]): Promise<GeneratedFile> {
-    const [editors, settings, chief] = await Promise.all([findEditorsByIds(this.db, ids), this.settings.get(), findChiefEditor(this.db)]);
+    const [editors, settings, chief] = await Promise.all([
+      findEditorsByIds(this.db, ids),
+      this.settings.get(),
+      findChiefEditor(this.db),
+    ]);
     const problem = missingIds(ids, editors, 'editor');
     if (problem) throw problem;
     const journal = journalInfo(settings);
@@ -236,7 +260,11 @@ export class PdfService {
 }
 
 /** The Editor-in-Chief signs, except on their own certificate, which the publisher's head signs. */
-function signatoryFor(editor: EditorRow, chief: { id: number; name: string } | undefined, settings: SiteSettings): Signatory | null {
+function signatoryFor(
+  editor: EditorRow,
+  chief: { id: number; name: string } | undefined,
+  settings: SiteSettings,
+): Signatory | null {
   if (chief && chief.id !== editor.id) return { name: chief.name, role: 'Editor-in-Chief' };
   return settings.publisher_head ? { name: settings.publisher_head, role: 'Publisher' } : null;
 }

@@ -17,12 +17,44 @@ beforeAll(async () => {
   await addIssue(db, 2025, 3, 1, 'jan-feb');
   await addIssue(db, 2025, 3, 2, 'mar-apr');
   const issue = { year: 2025, volume: 3, issue: 1 };
-  await addArticle(db, { ...issue, refnumber: '80001', pagenumber: '1-5', title: 'Groundwater quality in coastal aquifers', authorname: 'Anita Reddy, Rahul Iyer', keywords: 'hydrology, wells' });
-  await addArticle(db, { ...issue, refnumber: '80002', pagenumber: '6-9', title: 'Rural employment schemes', abstract: '<p>Farm work depends on groundwater for irrigation in dry months.</p>' });
-  await addArticle(db, { ...issue, refnumber: '80003', pagenumber: '10-12', title: 'Groundwater depletion in hard rock regions', status: 'disabled' });
-  await addArticle(db, { ...issue, refnumber: '80004', pagenumber: '13-20', title: 'Coastal livelihoods', keywords: 'mangrove ecosystems, fisheries' });
+  await addArticle(db, {
+    ...issue,
+    refnumber: '80001',
+    pagenumber: '1-5',
+    title: 'Groundwater quality in coastal aquifers',
+    authorname: 'Anita Reddy, Rahul Iyer',
+    keywords: 'hydrology, wells',
+  });
+  await addArticle(db, {
+    ...issue,
+    refnumber: '80002',
+    pagenumber: '6-9',
+    title: 'Rural employment schemes',
+    abstract: '<p>Farm work depends on groundwater for irrigation in dry months.</p>',
+  });
+  await addArticle(db, {
+    ...issue,
+    refnumber: '80003',
+    pagenumber: '10-12',
+    title: 'Groundwater depletion in hard rock regions',
+    status: 'disabled',
+  });
+  await addArticle(db, {
+    ...issue,
+    refnumber: '80004',
+    pagenumber: '13-20',
+    title: 'Coastal livelihoods',
+    keywords: 'mangrove ecosystems, fisheries',
+  });
   for (let n = 1; n <= SEARCH_PAGE_SIZE + 2; n++) {
-    await addArticle(db, { year: 2025, volume: 3, issue: 2, refnumber: String(81000 + n), pagenumber: `${n}-${n}`, title: `Paginated survey number ${n}` });
+    await addArticle(db, {
+      year: 2025,
+      volume: 3,
+      issue: 2,
+      refnumber: String(81000 + n),
+      pagenumber: `${n}-${n}`,
+      title: `Paginated survey number ${n}`,
+    });
   }
 });
 afterAll(() => t.close());
@@ -33,7 +65,15 @@ describe('GET /api/search', () => {
     expect(status).toBe(200);
     expect(body).toMatchObject({ keyword: 'groundwater', total: 2, page: 1, page_size: SEARCH_PAGE_SIZE });
     expect(refs(body)).toEqual(['80001', '80002']);
-    expect(body.results[0]).toMatchObject({ title: 'Groundwater quality in coastal aquifers', authorname: 'Anita Reddy, Rahul Iyer', year: 2025, volume: 3, issue: 1, pagenumber: '1-5', file: '80001.pdf' });
+    expect(body.results[0]).toMatchObject({
+      title: 'Groundwater quality in coastal aquifers',
+      authorname: 'Anita Reddy, Rahul Iyer',
+      year: 2025,
+      volume: 3,
+      issue: 1,
+      pagenumber: '1-5',
+      file: '80001.pdf',
+    });
   });
 
   it('searches authors and keywords, and needs every word', async () => {
@@ -69,9 +109,29 @@ describe('GET /api/search', () => {
 
   it('never fails on keywords that look like query syntax, SQL, HTML or odd unicode', async () => {
     const keywords = [
-      '"', '""', "'", '*', '-', 'NEAR(', 'groundwater NEAR/2', 'AND OR NOT', 'title:groundwater', '^groundwater', '(((', ')',
-      "'; DROP TABLE articles; --", '1 OR 1=1', '<script>alert(1)</script>', '😀', '漢字 テスト',
-      'Zoë Ørsted', '\u202e', '%', '\\', 'x'.repeat(5000), 'groundwater '.repeat(100),
+      '"',
+      '""',
+      "'",
+      '*',
+      '-',
+      'NEAR(',
+      'groundwater NEAR/2',
+      'AND OR NOT',
+      'title:groundwater',
+      '^groundwater',
+      '(((',
+      ')',
+      "'; DROP TABLE articles; --",
+      '1 OR 1=1',
+      '<script>alert(1)</script>',
+      '😀',
+      '漢字 テスト',
+      'Zoë Ørsted',
+      '\u202e',
+      '%',
+      '\\',
+      'x'.repeat(5000),
+      'groundwater '.repeat(100),
     ];
     for (const keyword of keywords) {
       const { status, body } = await search(`keyword=${encodeURIComponent(keyword)}`);
@@ -80,15 +140,23 @@ describe('GET /api/search', () => {
     }
     expect((await search(`keyword=${encodeURIComponent('groundwater"*')}`)).body.total).toBe(2);
     for (const keyword of ['\u0000', 'ground\u0000water']) {
-      expect((await search(`keyword=${encodeURIComponent(keyword)}`)).status, 'a NUL is refused on both engines').toBe(400);
+      expect((await search(`keyword=${encodeURIComponent(keyword)}`)).status, 'a NUL is refused on both engines').toBe(
+        400,
+      );
     }
   });
 
   it('follows every change of an article: its words, its status and its reference number', async () => {
     const db = t.ctx.db;
-    const id = await addArticle(db, { year: 2025, volume: 3, issue: 1, refnumber: '80005', pagenumber: '21-22', title: 'Tidal wetlands' });
-    const setArticle = (values: ArticleUpdate) =>
-      db.updateTable('articles').set(values).where('id', '=', id).execute();
+    const id = await addArticle(db, {
+      year: 2025,
+      volume: 3,
+      issue: 1,
+      refnumber: '80005',
+      pagenumber: '21-22',
+      title: 'Tidal wetlands',
+    });
+    const setArticle = (values: ArticleUpdate) => db.updateTable('articles').set(values).where('id', '=', id).execute();
     const found = async (keyword: string) => refs((await search(`keyword=${keyword}`)).body).includes('80005');
     expect(await found('wetlands')).toBe(true);
     await setArticle({ title: 'Tidal marshes' });
@@ -106,8 +174,22 @@ describe('GET /api/search', () => {
   });
 
   it('counts an article matched both by its words and by its reference number once, ranked first', async () => {
-    await addArticle(t.ctx.db, { year: 2025, volume: 3, issue: 1, refnumber: '2024', pagenumber: '23-24', title: 'Monsoon rainfall since 2024' });
-    await addArticle(t.ctx.db, { year: 2025, volume: 3, issue: 1, refnumber: '80006', pagenumber: '25-26', title: 'Drought outlook for 2024' });
+    await addArticle(t.ctx.db, {
+      year: 2025,
+      volume: 3,
+      issue: 1,
+      refnumber: '2024',
+      pagenumber: '23-24',
+      title: 'Monsoon rainfall since 2024',
+    });
+    await addArticle(t.ctx.db, {
+      year: 2025,
+      volume: 3,
+      issue: 1,
+      refnumber: '80006',
+      pagenumber: '25-26',
+      title: 'Drought outlook for 2024',
+    });
     const { body } = await search('keyword=2024');
     expect(body.total).toBe(2);
     expect(refs(body)[0]).toBe('2024');

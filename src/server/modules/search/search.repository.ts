@@ -31,7 +31,8 @@ const quotedWords = (words: string[]) => words.map((word) => `"${word}"`).join('
  * bm25() itself cannot run once SQLite moves it out of the match.
  */
 function sqliteTextMatches(words: string[], ranked: boolean): RawBuilder<Match> {
-  if (!ranked) return sql<Match>`select rowid as id, 0 as score from articles_fts where articles_fts match ${quotedWords(words)}`;
+  if (!ranked)
+    return sql<Match>`select rowid as id, 0 as score from articles_fts where articles_fts match ${quotedWords(words)}`;
   return sql<Match>`select rowid as id, -rank as score from articles_fts
     where articles_fts match ${quotedWords(words)} and rank match 'bm25(10.0, 10.0, 5.0, 1.0)'`;
 }
@@ -59,7 +60,9 @@ function matches(db: Executor, query: SearchQuery, ranked: boolean): RawBuilder<
     sources.push(isPostgres(db) ? postgresTextMatches(query.words, ranked) : sqliteTextMatches(query.words, ranked));
   }
   if (query.refnumber) {
-    sources.push(sql<Match>`select id, ${EXACT_REFERENCE_SCORE} as score from articles where refnumber = ${query.refnumber} and ${PUBLISHED_SQL}`);
+    sources.push(
+      sql<Match>`select id, ${EXACT_REFERENCE_SCORE} as score from articles where refnumber = ${query.refnumber} and ${PUBLISHED_SQL}`,
+    );
   }
   if (sources.length === 1) return sources[0]!;
   return sql<Match>`select id, max(score) as score from (${sources[0]!} union all ${sources[1]!}) hits group by id`;

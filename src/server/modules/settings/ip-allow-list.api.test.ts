@@ -11,7 +11,13 @@ afterAll(() => t.close());
 
 const saveAllowList = async (admin_ip_allowlist: string, remoteAddress = '192.0.2.10') => {
   const settings = (await t.app.inject({ method: 'GET', url: '/api/settings', headers: auth })).json();
-  return t.app.inject({ method: 'POST', url: '/api/settings', headers: auth, remoteAddress, payload: { ...settings, admin_ip_allowlist } });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/settings',
+    headers: auth,
+    remoteAddress,
+    payload: { ...settings, admin_ip_allowlist },
+  });
 };
 const storedAllowList = async () => (await t.ctx.services.settings.get()).admin_ip_allowlist;
 
@@ -38,7 +44,8 @@ describe('POST /api/settings: the admin IP allow-list', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       error: 'allowlist_locks_you_out',
-      message: 'admin_ip_allowlist: it leaves out your own address 192.0.2.10, so you could not sign in again. Add it first.',
+      message:
+        'admin_ip_allowlist: it leaves out your own address 192.0.2.10, so you could not sign in again. Add it first.',
     });
     expect(await storedAllowList()).toBe('');
   });
@@ -59,6 +66,9 @@ describe('POST /api/settings: the admin IP allow-list', () => {
 
   it('saves an empty list from anywhere: every address may sign in again', async () => {
     expect((await saveAllowList('  ', '203.0.113.1')).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'POST', url: '/auth/login/', payload: TEST_ADMIN, remoteAddress: '203.0.113.1' })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/auth/login/', payload: TEST_ADMIN, remoteAddress: '203.0.113.1' }))
+        .statusCode,
+    ).toBe(200);
   });
 });

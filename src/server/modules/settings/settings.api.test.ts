@@ -27,7 +27,11 @@ describe('GET /api/settings/', () => {
   });
 
   it('treats a forged token as none', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/settings/', headers: { authorization: 'Bearer forged.token.here' } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/settings/',
+      headers: { authorization: 'Bearer forged.token.here' },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).not.toHaveProperty('admin_ip_allowlist');
   });

@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { SETTINGS_UPDATED_MESSAGE, settingsAnswerSchema, settingsInputSchema } from '../../../common/schemas/settings.js';
+import {
+  SETTINGS_UPDATED_MESSAGE,
+  settingsAnswerSchema,
+  settingsInputSchema,
+} from '../../../common/schemas/settings.js';
 import type { AppContext } from '../../app-context.js';
 import { isAdmin } from '../../auth/auth-plugin.js';
 import { answers, type ZodTypeProvider } from '../../http/route-contract.js';
@@ -32,6 +36,9 @@ export function registerSettingsRoutes(app: FastifyInstance, { services }: AppCo
         response: answers({ 200: settingsInputSchema.extend({ message: z.string() }) }),
       },
     },
-    async (request) => ({ ...(await services.settings.save(request.body, request.ip, request.user!)), message: SETTINGS_UPDATED_MESSAGE }),
+    async (request) => ({
+      ...(await services.settings.save(request.body, request.ip, request.user!)),
+      message: SETTINGS_UPDATED_MESSAGE,
+    }),
   );
 }

@@ -32,10 +32,15 @@ function toPublicSettings(settings: SiteSettings): PublicSettings {
 function checkAllowList(text: string, savedFrom: string): void {
   const list = parseIpAllowList(text);
   if (list.invalidEntry !== null) {
-    throw badRequest(`admin_ip_allowlist: "${list.invalidEntry}" is not an IP address or CIDR range (such as 192.0.2.7 or 192.0.2.0/24).`);
+    throw badRequest(
+      `admin_ip_allowlist: "${list.invalidEntry}" is not an IP address or CIDR range (such as 192.0.2.7 or 192.0.2.0/24).`,
+    );
   }
   if (!list.empty && !list.admits(savedFrom)) {
-    throw badRequest(`admin_ip_allowlist: it leaves out your own address ${savedFrom}, so you could not sign in again. Add it first.`, 'allowlist_locks_you_out');
+    throw badRequest(
+      `admin_ip_allowlist: it leaves out your own address ${savedFrom}, so you could not sign in again. Add it first.`,
+      'allowlist_locks_you_out',
+    );
   }
 }
 
@@ -84,7 +89,12 @@ export class SettingsService {
         show_journal_list_link: input.show_journal_list_link ? 1 : 0,
         updated_at: new Date().toISOString(),
       });
-      await recordActivity(trx, actor, { action: 'update', objectType: 'settings', objectId: null, summary: `Changed ${changedFields(before, input)}` });
+      await recordActivity(trx, actor, {
+        action: 'update',
+        objectType: 'settings',
+        objectId: null,
+        summary: `Changed ${changedFields(before, input)}`,
+      });
     });
     this.clock.publicDataChanged();
     return this.get();

@@ -25,7 +25,8 @@ function form(picture?: { data: Buffer; name?: string }): FormData {
 const upload = (kind: string, picture?: { data: Buffer; name?: string }, headers: Record<string, string> = auth) =>
   t.app.inject({ method: 'POST', url: `/api/admin/site-pictures/${kind}`, headers, payload: form(picture) });
 const addresses = async () => (await t.app.inject({ method: 'GET', url: '/api/site-pictures' })).json();
-const stored = () => (fs.existsSync(path.join(t.ctx.files.root, 'site')) ? fs.readdirSync(path.join(t.ctx.files.root, 'site')).sort() : []);
+const stored = () =>
+  fs.existsSync(path.join(t.ctx.files.root, 'site')) ? fs.readdirSync(path.join(t.ctx.files.root, 'site')).sort() : [];
 const home = async () => (await t.app.inject({ method: 'GET', url: '/' })).body;
 
 describe('GET /api/site-pictures', () => {
@@ -68,8 +69,20 @@ describe('POST /api/admin/site-pictures/{kind}', () => {
 
   it.each([
     ['header', undefined, 400, 'invalid_input', 'imgFile: Choose a picture to upload'],
-    ['header', { data: Buffer.from('<svg onload="alert(1)"/>'), name: 'x.svg' }, 400, 'invalid_file', 'The picture must be a PNG, JPEG, GIF or WebP image.'],
-    ['header', { data: Buffer.concat([PNG, Buffer.alloc(MAX_PICTURE_BYTES)]) }, 413, 'file_too_large', PICTURE_SIZE_MESSAGE],
+    [
+      'header',
+      { data: Buffer.from('<svg onload="alert(1)"/>'), name: 'x.svg' },
+      400,
+      'invalid_file',
+      'The picture must be a PNG, JPEG, GIF or WebP image.',
+    ],
+    [
+      'header',
+      { data: Buffer.concat([PNG, Buffer.alloc(MAX_PICTURE_BYTES)]) },
+      413,
+      'file_too_large',
+      PICTURE_SIZE_MESSAGE,
+    ],
     ['favicon', { data: PNG }, 400, 'invalid_input', 'kind: must be one of logo, header, cover'],
   ])('refuses %s %#, changing nothing', async (kind, picture, status, error, message) => {
     const [before, files] = [await addresses(), stored()];
@@ -93,7 +106,11 @@ describe('DELETE /api/admin/site-pictures/{kind}', () => {
     expect(response.json()).toMatchObject({ logo: '/logo.svg', message: 'Picture reset to the built-in one' });
     expect(stored()).toHaveLength(1);
     expect(await home()).toContain('src="/logo.svg"');
-    expect((await t.app.inject({ method: 'DELETE', url: '/api/admin/site-pictures/logo', headers: auth })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'DELETE', url: '/api/admin/site-pictures/banner', headers: auth })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: '/api/admin/site-pictures/logo', headers: auth })).statusCode,
+    ).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: '/api/admin/site-pictures/banner', headers: auth })).statusCode,
+    ).toBe(400);
   });
 });

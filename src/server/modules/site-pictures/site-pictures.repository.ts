@@ -1,7 +1,8 @@
 import type { Executor } from '../../db/database.js';
 import type { SitePicturesTable } from '../../db/schema.js';
 
-export const listSitePictures = (db: Executor): Promise<SitePicturesTable[]> => db.selectFrom('site_pictures').selectAll().execute();
+export const listSitePictures = (db: Executor): Promise<SitePicturesTable[]> =>
+  db.selectFrom('site_pictures').selectAll().execute();
 
 export const findSitePicture = (db: Executor, kind: string): Promise<SitePicturesTable | undefined> =>
   db.selectFrom('site_pictures').selectAll().where('kind', '=', kind).executeTakeFirst();

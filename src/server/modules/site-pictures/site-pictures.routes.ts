@@ -17,7 +17,13 @@ export function registerSitePictureRoutes(app: FastifyInstance, { services }: Ap
 
   api.get(
     '/api/site-pictures',
-    { schema: { tags: ['public'], summary: 'Addresses of the logo, header image and home cover picture', response: answers({ 200: sitePicturesSchema }) } },
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'Addresses of the logo, header image and home cover picture',
+        response: answers({ 200: sitePicturesSchema }),
+      },
+    },
     () => services.sitePictures.get(),
   );
 
@@ -29,7 +35,8 @@ export function registerSitePictureRoutes(app: FastifyInstance, { services }: Ap
       ...admin,
       schema: {
         tags: ['admin'],
-        summary: 'Replaces the logo, header image or cover picture (multipart imgFile: PNG, JPEG, GIF or WebP, at most 2 MB)',
+        summary:
+          'Replaces the logo, header image or cover picture (multipart imgFile: PNG, JPEG, GIF or WebP, at most 2 MB)',
         params: sitePictureParams,
         multipart: z.object({ imgFile: z.file() }),
         response: answers({ 200: savedPictures }),
@@ -37,7 +44,10 @@ export function registerSitePictureRoutes(app: FastifyInstance, { services }: Ap
     },
     async (request) => {
       const form = await readMultipart(request, ['imgFile']);
-      return { ...(await services.sitePictures.replace(request.params.kind, form.files.imgFile)), message: SITE_PICTURE_SAVED_MESSAGE };
+      return {
+        ...(await services.sitePictures.replace(request.params.kind, form.files.imgFile)),
+        message: SITE_PICTURE_SAVED_MESSAGE,
+      };
     },
   );
 
@@ -45,8 +55,16 @@ export function registerSitePictureRoutes(app: FastifyInstance, { services }: Ap
     '/api/admin/site-pictures/:kind',
     {
       ...admin,
-      schema: { tags: ['admin'], summary: 'Goes back to the built-in picture', params: sitePictureParams, response: answers({ 200: savedPictures }) },
+      schema: {
+        tags: ['admin'],
+        summary: 'Goes back to the built-in picture',
+        params: sitePictureParams,
+        response: answers({ 200: savedPictures }),
+      },
     },
-    async (request) => ({ ...(await services.sitePictures.reset(request.params.kind)), message: SITE_PICTURE_RESET_MESSAGE }),
+    async (request) => ({
+      ...(await services.sitePictures.reset(request.params.kind)),
+      message: SITE_PICTURE_RESET_MESSAGE,
+    }),
   );
 }

@@ -35,11 +35,16 @@ export class SitePicturesService {
   /** The new picture replaces the previous upload, which is removed once the new one is in place. */
   async replace(kind: SitePictureKind, picture: UploadedFile | undefined): Promise<SitePictures> {
     if (!picture) throw badRequest('imgFile: Choose a picture to upload');
-    const staged = await stagePicture(this.files, SITE_PICTURE_FOLDER, kind, picture, { maxBytes: MAX_PICTURE_BYTES, message: PICTURE_SIZE_MESSAGE });
+    const staged = await stagePicture(this.files, SITE_PICTURE_FOLDER, kind, picture, {
+      maxBytes: MAX_PICTURE_BYTES,
+      message: PICTURE_SIZE_MESSAGE,
+    });
     await this.journal.transaction(staged, async (trx) => {
       const previous = await findSitePicture(trx, kind);
       await saveSitePicture(trx, { kind, file: staged.name, updated_at: new Date().toISOString() });
-      await this.journal.record(trx, [{ source: staged.temp, target: staged.target, remove: previous ? picturePath(previous.file) : null }]);
+      await this.journal.record(trx, [
+        { source: staged.temp, target: staged.target, remove: previous ? picturePath(previous.file) : null },
+      ]);
     });
     this.clock.publicDataChanged();
     return this.get();
@@ -57,7 +62,9 @@ export class SitePicturesService {
   }
 
   private async read(): Promise<SitePictures> {
-    const uploaded = new Map((await listSitePictures(this.db)).map((row) => [row.kind, `/assets/${picturePath(row.file)}`]));
+    const uploaded = new Map(
+      (await listSitePictures(this.db)).map((row) => [row.kind, `/assets/${picturePath(row.file)}`]),
+    );
     const address = (kind: SitePictureKind) => uploaded.get(kind) ?? SITE_PICTURES[kind].builtIn;
     return { logo: address('logo')!, header: address('header')!, cover: address('cover') };
   }

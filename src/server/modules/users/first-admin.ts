@@ -15,7 +15,13 @@ export async function ensureFirstAdmin(
 ): Promise<void> {
   if ((await countUsers(db)) > 0) return;
   const password = options.password ?? crypto.randomBytes(12).toString('base64url');
-  await insertUser(db, { username: options.username, name: 'Administrator', role: 'admin', password_hash: await hashPassword(password) });
+  await insertUser(db, {
+    username: options.username,
+    name: 'Administrator',
+    role: 'admin',
+    password_hash: await hashPassword(password),
+  });
   if (options.password) log.info(`Created admin user "${options.username}" with the password from ADMIN_PASSWORD`);
-  else log.warn(`Created admin user "${options.username}" with password: ${password}  (shown once; change it at /admin)`);
+  else
+    log.warn(`Created admin user "${options.username}" with password: ${password}  (shown once; change it at /admin)`);
 }

@@ -13,7 +13,8 @@ const login = (username: string, password: string) =>
   t.app.inject({ method: 'POST', url: '/auth/login/', payload: { username, password } });
 const update = (id: number, payload: unknown, headers = auth) =>
   t.app.inject({ method: 'POST', url: `/api/users/${id}`, headers, payload: payload as object });
-const verify = (headers: { authorization: string }) => t.app.inject({ method: 'GET', url: '/auth/verify-token/', headers });
+const verify = (headers: { authorization: string }) =>
+  t.app.inject({ method: 'GET', url: '/auth/verify-token/', headers });
 /** Signs in and returns the session's Authorization header. */
 async function bearer(username: string, password: string): Promise<{ authorization: string }> {
   const response = await login(username, password);
@@ -37,7 +38,15 @@ describe('admin users', () => {
   it('GET /api/users/{id} answers the user without any password or hash', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/users/1', headers: auth });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ id: 1, username: 'admin', name: 'Administrator', role: 'admin', enabled: true, creation: expect.any(String), email: '' });
+    expect(response.json()).toEqual({
+      id: 1,
+      username: 'admin',
+      name: 'Administrator',
+      role: 'admin',
+      enabled: true,
+      creation: expect.any(String),
+      email: '',
+    });
     expect(response.body).not.toMatch(/password|argon2/);
   });
 
@@ -49,11 +58,22 @@ describe('admin users', () => {
       payload: { username: 'editor', name: 'Desk Editor', password: 'desk-password-1' },
     });
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toMatchObject({ username: 'editor', name: 'Desk Editor', role: 'admin', enabled: true, message: 'User created successfully' });
+    expect(response.json()).toMatchObject({
+      username: 'editor',
+      name: 'Desk Editor',
+      role: 'admin',
+      enabled: true,
+      message: 'User created successfully',
+    });
     editorId = response.json().id;
     expect((await login('editor', 'desk-password-1')).statusCode).toBe(200);
 
-    const again = await t.app.inject({ method: 'POST', url: '/api/users', headers: auth, payload: { username: 'editor', name: 'X', password: 'another-pass' } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: auth,
+      payload: { username: 'editor', name: 'X', password: 'another-pass' },
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ error: 'duplicate_username', message: 'This username is already taken.' });
   });
@@ -90,7 +110,11 @@ describe('admin users', () => {
     const refused = await login('editor', 'new-desk-password');
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ error: 'disabled', message: 'User disabled' });
-    const verify = await t.app.inject({ method: 'GET', url: '/auth/verify-token/', headers: { authorization: `Bearer ${session.token}` } });
+    const verify = await t.app.inject({
+      method: 'GET',
+      url: '/auth/verify-token/',
+      headers: { authorization: `Bearer ${session.token}` },
+    });
     expect(verify.statusCode).toBe(401);
     await update(editorId, { enabled: true });
     expect((await login('editor', 'new-desk-password')).statusCode).toBe(200);
@@ -118,8 +142,16 @@ describe('admin users', () => {
   });
 
   it('refuses a bad new user and answers 404 for an unknown one', async () => {
-    const bad = await t.app.inject({ method: 'POST', url: '/api/users', headers: auth, payload: { username: '../x', name: 'X', password: 'long-enough' } });
-    expect(bad.json()).toEqual({ error: 'invalid_input', message: 'username: Username must be 3-64 letters, digits or _.@-' });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: auth,
+      payload: { username: '../x', name: 'X', password: 'long-enough' },
+    });
+    expect(bad.json()).toEqual({
+      error: 'invalid_input',
+      message: 'username: Username must be 3-64 letters, digits or _.@-',
+    });
     expect((await t.app.inject({ method: 'GET', url: '/api/users/999', headers: auth })).statusCode).toBe(404);
     expect((await update(999, { name: 'Ghost' })).statusCode).toBe(404);
   });
@@ -128,7 +160,9 @@ describe('admin users', () => {
 describe('roles', () => {
   it('creates a staff user, who signs in for the work-log and is refused the admin calls', async () => {
     const id = await createUser('clerk', 'staff');
-    expect((await t.app.inject({ method: 'GET', url: `/api/users/${id}`, headers: auth })).json()).toMatchObject({ role: 'staff' });
+    expect((await t.app.inject({ method: 'GET', url: `/api/users/${id}`, headers: auth })).json()).toMatchObject({
+      role: 'staff',
+    });
     const signedIn = await login('clerk', 'clerk-password');
     expect(signedIn.json().user).toEqual({ id, username: 'clerk', name: 'clerk', role: 'staff' });
     const staff = { authorization: `Bearer ${signedIn.json().token}` };
@@ -147,7 +181,10 @@ describe('roles', () => {
     const after = await bearer('deputy', 'deputy-password');
     expect((await t.app.inject({ method: 'GET', url: '/api/users', headers: after })).statusCode).toBe(403);
     expect((await update(id, { role: 'admin' })).json()).toMatchObject({ role: 'admin' });
-    expect((await t.app.inject({ method: 'GET', url: '/api/users', headers: await bearer('deputy', 'deputy-password') })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/users', headers: await bearer('deputy', 'deputy-password') }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('disabling a user ends their sessions even after they are enabled again', async () => {
@@ -162,7 +199,9 @@ describe('roles', () => {
     const response = await update(1, { role: 'staff' });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: 'cannot_demote_self', message: 'You cannot change your own role.' });
-    expect((await t.app.inject({ method: 'GET', url: '/api/users/1', headers: auth })).json()).toMatchObject({ role: 'admin' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/1', headers: auth })).json()).toMatchObject({
+      role: 'admin',
+    });
     expect((await update(1, { role: 'admin', name: 'Administrator' })).statusCode).toBe(200);
   });
 
@@ -170,7 +209,9 @@ describe('roles', () => {
     const others = (await t.ctx.services.users.list()).filter((user) => user.id !== 1 && user.role === 'admin');
     for (const other of others) await update(other.id, { role: 'staff' });
     for (const change of [{ enabled: false }, { role: 'staff' as const }]) {
-      await expect(t.ctx.services.users.update(1, change, { userId: others[0]!.id, username: others[0]!.username })).rejects.toMatchObject({
+      await expect(
+        t.ctx.services.users.update(1, change, { userId: others[0]!.id, username: others[0]!.username }),
+      ).rejects.toMatchObject({
         statusCode: 409,
         code: 'last_admin',
         message: 'This is the last enabled admin: make another user an admin first.',
@@ -182,9 +223,12 @@ describe('roles', () => {
 
   it('two admins demoting each other at once leave one admin', async () => {
     const twins = [await createUser('twin-a'), await createUser('twin-b')] as const;
-    const setRole = (ids: number[], role: 'admin' | 'staff') => t.ctx.db.updateTable('users').set({ role }).where('id', 'in', ids).execute();
+    const setRole = (ids: number[], role: 'admin' | 'staff') =>
+      t.ctx.db.updateTable('users').set({ role }).where('id', 'in', ids).execute();
     // Only the twins are admins while they demote each other; the race is run a few times to meet the bad interleaving.
-    const bystanders = (await t.ctx.services.users.list()).filter((user) => user.role === 'admin' && !twins.includes(user.id)).map((user) => user.id);
+    const bystanders = (await t.ctx.services.users.list())
+      .filter((user) => user.role === 'admin' && !twins.includes(user.id))
+      .map((user) => user.id);
     await setRole(bystanders, 'staff');
     try {
       for (let round = 0; round < 5; round++) {
@@ -194,7 +238,9 @@ describe('roles', () => {
           t.ctx.services.users.update(twins[0], { role: 'staff' }, { userId: twins[1], username: 'twin-b' }),
         ]);
         expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
-        expect(outcomes.find((outcome) => outcome.status === 'rejected')).toMatchObject({ reason: { code: 'last_admin' } });
+        expect(outcomes.find((outcome) => outcome.status === 'rejected')).toMatchObject({
+          reason: { code: 'last_admin' },
+        });
         expect((await t.ctx.services.users.list()).filter((user) => user.role === 'admin')).toHaveLength(1);
       }
     } finally {
@@ -203,7 +249,7 @@ describe('roles', () => {
   });
 });
 
-describe('changing one\'s own password', () => {
+describe("changing one's own password", () => {
   let chief: { authorization: string };
   let chiefId: number;
   beforeAll(async () => {
@@ -224,7 +270,11 @@ describe('changing one\'s own password', () => {
 
   it('accepts the right current password, ends the old sessions and answers a new token', async () => {
     const otherTab = await bearer('chief', 'chief-password');
-    const response = await update(chiefId, { password: 'chief-new-password', current_password: 'chief-password' }, chief);
+    const response = await update(
+      chiefId,
+      { password: 'chief-new-password', current_password: 'chief-password' },
+      chief,
+    );
     expect(response.statusCode).toBe(200);
     for (const old of [chief, otherTab]) expect((await verify(old)).statusCode).toBe(401);
     const renewed = await verify({ authorization: `Bearer ${response.json().token}` });

@@ -9,7 +9,10 @@ export const findUserById = (db: Executor, id: number): Promise<UserRow | undefi
   db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 
 export async function countUsers(db: Executor): Promise<number> {
-  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -25,7 +28,8 @@ export async function insertUser(
   return row.id;
 }
 
-export const listUsers = (db: Executor): Promise<UserRow[]> => db.selectFrom('users').selectAll().orderBy('id').execute();
+export const listUsers = (db: Executor): Promise<UserRow[]> =>
+  db.selectFrom('users').selectAll().orderBy('id').execute();
 
 /** `revokeTokens` raises the token version, so every token signed for the user before stops working. */
 export async function updateUser(

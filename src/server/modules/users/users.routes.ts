@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { adminUserSchema, USER_CREATED_MESSAGE, USER_UPDATED_MESSAGE, userCreateSchema, userUpdateSchema } from '../../../common/schemas/user.js';
+import {
+  adminUserSchema,
+  USER_CREATED_MESSAGE,
+  USER_UPDATED_MESSAGE,
+  userCreateSchema,
+  userUpdateSchema,
+} from '../../../common/schemas/user.js';
 import { recordIdParams } from '../../../common/schemas/record-id.js';
 import type { AppContext } from '../../app-context.js';
 import { answers, type ZodTypeProvider } from '../../http/route-contract.js';
@@ -17,7 +23,14 @@ export function registerUserRoutes(app: FastifyInstance, { services }: AppContex
 
   api.get(
     '/api/users',
-    { ...admin, schema: { tags: ['admin'], summary: 'Every user (never a password)', response: answers({ 200: z.array(adminUserSchema) }) } },
+    {
+      ...admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Every user (never a password)',
+        response: answers({ 200: z.array(adminUserSchema) }),
+      },
+    },
     () => services.users.list(),
   );
 
@@ -42,7 +55,12 @@ export function registerUserRoutes(app: FastifyInstance, { services }: AppContex
     '/api/users/:id',
     {
       ...admin,
-      schema: { tags: ['admin'], summary: 'One user (never a password)', params: recordIdParams, response: answers({ 200: adminUserSchema }) },
+      schema: {
+        tags: ['admin'],
+        summary: 'One user (never a password)',
+        params: recordIdParams,
+        response: answers({ 200: adminUserSchema }),
+      },
     },
     (request) => services.users.get(request.params.id),
   );
@@ -53,7 +71,7 @@ export function registerUserRoutes(app: FastifyInstance, { services }: AppContex
       ...admin,
       schema: {
         tags: ['admin'],
-        summary: 'Updates name, password, role or enabled; a new password, role or disabling ends the user\'s sessions',
+        summary: "Updates name, password, role or enabled; a new password, role or disabling ends the user's sessions",
         params: recordIdParams,
         body: userUpdateSchema,
         response: answers({ 200: savedUser }),

@@ -4,7 +4,14 @@ import type { UserRow } from '../../db/schema.js';
 import { hashPassword, verifyPassword } from '../../auth/passwords.js';
 import { badRequest, HttpError, notFound } from '../../http/errors.js';
 import { recordActivity, type Actor } from '../activity/activity.repository.js';
-import { countEnabledAdmins, findUserById, insertUser, listUsers, lockEnabledAdmins, updateUser } from './users.repository.js';
+import {
+  countEnabledAdmins,
+  findUserById,
+  insertUser,
+  listUsers,
+  lockEnabledAdmins,
+  updateUser,
+} from './users.repository.js';
 
 /** The hash never leaves the service (docs/security.md, Who may do what). */
 const toAdminUser = (row: UserRow): AdminUser => ({
@@ -22,7 +29,11 @@ function userChangeSummary(row: UserRow, input: UserUpdateInput): string {
   const changes = [
     input.name !== undefined && input.name !== row.name ? 'name' : '',
     input.password ? 'password' : '',
-    input.enabled !== undefined && (input.enabled ? 1 : 0) !== row.enabled ? (input.enabled ? 'enabled' : 'disabled') : '',
+    input.enabled !== undefined && (input.enabled ? 1 : 0) !== row.enabled
+      ? input.enabled
+        ? 'enabled'
+        : 'disabled'
+      : '',
     input.role !== undefined && input.role !== row.role ? `role ${input.role}` : '',
     input.email !== undefined && input.email !== row.email ? 'email' : '',
   ].filter(Boolean);
@@ -50,7 +61,13 @@ export class UsersService {
     try {
       const passwordHash = await hashPassword(input.password);
       const id = await this.db.transaction().execute(async (trx) => {
-        const inserted = await insertUser(trx, { username: input.username, name: input.name, role: input.role, email: input.email, password_hash: passwordHash });
+        const inserted = await insertUser(trx, {
+          username: input.username,
+          name: input.name,
+          role: input.role,
+          email: input.email,
+          password_hash: passwordHash,
+        });
         const summary = `Added ${input.username} (${input.role})`;
         await recordActivity(trx, actor, { action: 'create', objectType: 'user', objectId: inserted, summary });
         return inserted;
@@ -82,7 +99,12 @@ export class UsersService {
       const mayRemoveAdmin = input.enabled === false || roleChanges;
       if (mayRemoveAdmin) await lockEnabledAdmins(trx);
       await updateUser(trx, id, values, revokeTokens);
-      await recordActivity(trx, actor, { action: 'update', objectType: 'user', objectId: id, summary: userChangeSummary(row, input) });
+      await recordActivity(trx, actor, {
+        action: 'update',
+        objectType: 'user',
+        objectId: id,
+        summary: userChangeSummary(row, input),
+      });
       if (mayRemoveAdmin && (await countEnabledAdmins(trx)) === 0) {
         throw new HttpError(409, 'last_admin', 'This is the last enabled admin: make another user an admin first.');
       }
@@ -94,7 +116,8 @@ export class UsersService {
     if (input.enabled === false) throw badRequest('You cannot disable yourself.', 'cannot_disable_self');
     if (roleChanges) throw badRequest('You cannot change your own role.', 'cannot_demote_self');
     if (!input.password) return;
-    if (!input.current_password) throw badRequest('Enter your current password to set a new one.', 'current_password_required');
+    if (!input.current_password)
+      throw badRequest('Enter your current password to set a new one.', 'current_password_required');
     if (!(await verifyPassword(row.password_hash, input.current_password))) {
       throw badRequest('The current password is not correct.', 'wrong_current_password');
     }

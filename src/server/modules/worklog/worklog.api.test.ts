@@ -38,7 +38,8 @@ async function list(query = ''): Promise<WorklogPage> {
 }
 
 const contents = (page: WorklogPage) => page.entries.map((e) => e.content);
-const post = (body: unknown, headers = auth) => t.app.inject({ method: 'POST', url: '/api/webdata', headers, payload: body as object });
+const post = (body: unknown, headers = auth) =>
+  t.app.inject({ method: 'POST', url: '/api/webdata', headers, payload: body as object });
 const put = (id: number | string, body: unknown, headers = auth) =>
   t.app.inject({ method: 'PUT', url: `/api/webdata/${id}`, headers, payload: body as object });
 
@@ -94,7 +95,12 @@ describe('GET /api/webdata', () => {
   });
 
   it('filters by each of the eight statuses, counting only that status', async () => {
-    await addEntries(WORKLOG_STATUSES.flatMap((status) => [{ content: `${status} a`, status }, { content: `${status} b`, status }]));
+    await addEntries(
+      WORKLOG_STATUSES.flatMap((status) => [
+        { content: `${status} a`, status },
+        { content: `${status} b`, status },
+      ]),
+    );
     for (const status of WORKLOG_STATUSES) {
       const page = await list(`?status=${status}`);
       expect(page.total, status).toBe(2);
@@ -105,7 +111,9 @@ describe('GET /api/webdata', () => {
   });
 
   it('pages within a status filter', async () => {
-    await addEntries(Array.from({ length: 30 }, (_, i) => ({ content: `task ${i + 1}`, status: i % 2 ? 'urgent' : 'info' })));
+    await addEntries(
+      Array.from({ length: 30 }, (_, i) => ({ content: `task ${i + 1}`, status: i % 2 ? 'urgent' : 'info' })),
+    );
     const urgent = await list('?status=urgent&page=1');
     expect(urgent.total).toBe(15);
     expect(urgent.entries).toHaveLength(15);
@@ -120,7 +128,11 @@ describe('GET /api/webdata', () => {
   });
 
   it('refuses search text over 200 characters', async () => {
-    const response = await t.app.inject({ method: 'GET', url: `/api/webdata?search=${'a'.repeat(201)}`, headers: auth });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/webdata?search=${'a'.repeat(201)}`,
+      headers: auth,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('search: Search must be at most 200 characters');
   });
@@ -139,7 +151,11 @@ describe('GET /api/webdata', () => {
   });
 
   it('matches % and _ in the search text literally', async () => {
-    await addEntries([{ content: 'fee raised by 10%' }, { content: 'file_name.pdf' }, { content: 'filename and 10 rupees' }]);
+    await addEntries([
+      { content: 'fee raised by 10%' },
+      { content: 'file_name.pdf' },
+      { content: 'filename and 10 rupees' },
+    ]);
     expect(contents(await list(`?search=${encodeURIComponent('10%')}`))).toEqual(['fee raised by 10%']);
     expect(contents(await list('?search=file_'))).toEqual(['file_name.pdf']);
     expect(contents(await list(`?search=${encodeURIComponent('\\')}`))).toEqual([]);
@@ -154,7 +170,9 @@ describe('GET /api/webdata', () => {
   });
 
   it('sanitises stored content again when it is read', async () => {
-    await addEntries([{ content: '<b>ok</b><script>alert(1)</script><a href="javascript:alert(1)" onclick="x()">link</a>' }]);
+    await addEntries([
+      { content: '<b>ok</b><script>alert(1)</script><a href="javascript:alert(1)" onclick="x()">link</a>' },
+    ]);
     expect(contents(await list())).toEqual(['<b>ok</b><a rel="noopener noreferrer">link</a>']);
   });
 });
@@ -162,7 +180,12 @@ describe('GET /api/webdata', () => {
 describe('POST /api/webdata', () => {
   it('adds an entry as the signed-in user at the server time, ignoring createdby and created_at in the body', async () => {
     const before = Date.now();
-    const response = await post({ status: 'urgent', content: '  Send proofs  ', createdby: 'mallory', created_at: '1999-01-01T00:00:00Z' });
+    const response = await post({
+      status: 'urgent',
+      content: '  Send proofs  ',
+      createdby: 'mallory',
+      created_at: '1999-01-01T00:00:00Z',
+    });
     expect(response.statusCode).toBe(201);
     const entry = response.json() as WorklogEntry;
     expect(entry).toMatchObject({ content: 'Send proofs', status: 'urgent', createdby: TEST_ADMIN.username });
@@ -206,7 +229,10 @@ describe('POST /api/webdata', () => {
   });
 
   it('stores script and event-handler HTML sanitised, keeping basic formatting', async () => {
-    const response = await post({ status: 'urgent', content: '<b>bold</b><img src=x onerror=alert(1)><script>alert(2)</script><i onmouseover="x()">it</i>' });
+    const response = await post({
+      status: 'urgent',
+      content: '<b>bold</b><img src=x onerror=alert(1)><script>alert(2)</script><i onmouseover="x()">it</i>',
+    });
     expect(response.statusCode).toBe(201);
     const { id, content } = response.json() as WorklogEntry;
     expect(content).toBe('<b>bold</b><i>it</i>');
@@ -225,7 +251,10 @@ describe('POST /api/webdata', () => {
 
 describe('PUT /api/webdata/{id}', () => {
   it('sets each of the eight statuses, in any order', async () => {
-    const [id, other] = await addEntries([{ content: 'moving', status: 'urgent' }, { content: 'still', status: 'info' }]);
+    const [id, other] = await addEntries([
+      { content: 'moving', status: 'urgent' },
+      { content: 'still', status: 'info' },
+    ]);
     for (const status of [...WORKLOG_STATUSES].reverse()) {
       const response = await put(id!, { status });
       expect(response.statusCode, status).toBe(200);

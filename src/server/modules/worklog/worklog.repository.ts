@@ -30,7 +30,9 @@ export const findWorklogEntries = (
   matching(db, filter).selectAll().orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute();
 
 export async function countWorklogEntries(db: Executor, filter: WorklogFilter): Promise<number> {
-  const row = await matching(db, filter).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  const row = await matching(db, filter)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -41,5 +43,9 @@ export const insertWorklogEntry = (db: Executor, entry: Omit<WorklogEntryRow, 'i
   db.insertInto('worklog_entries').values(entry).returningAll().executeTakeFirstOrThrow();
 
 /** The updated entry, or undefined when there is none with that id. */
-export const updateWorklogStatus = (db: Executor, id: number, status: WorklogStatus): Promise<WorklogEntryRow | undefined> =>
+export const updateWorklogStatus = (
+  db: Executor,
+  id: number,
+  status: WorklogStatus,
+): Promise<WorklogEntryRow | undefined> =>
   db.updateTable('worklog_entries').set({ status }).where('id', '=', id).returningAll().executeTakeFirst();

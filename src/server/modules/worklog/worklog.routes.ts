@@ -21,7 +21,8 @@ export function registerWorklogRoutes(app: FastifyInstance, { services }: AppCon
       ...user,
       schema: {
         tags: ['webdata'],
-        summary: 'Work-log entries newest first, 20 a page: ?status=&search=&page= answers {entries, total, page, pageSize}',
+        summary:
+          'Work-log entries newest first, 20 a page: ?status=&search=&page= answers {entries, total, page, pageSize}',
         querystring: worklogQuerySchema,
         response: answers({ 200: worklogPageSchema }),
       },

@@ -57,7 +57,12 @@ export class WorklogService {
     const row = await this.db.transaction().execute(async (trx) => {
       const updated = await updateWorklogStatus(trx, id, status);
       if (!updated) throw notFound(`Work-log entry ${id} not found`);
-      await recordActivity(trx, actor, { action: 'update', objectType: 'worklog', objectId: id, summary: `Status ${status}` });
+      await recordActivity(trx, actor, {
+        action: 'update',
+        objectType: 'worklog',
+        objectId: id,
+        summary: `Status ${status}`,
+      });
       return updated;
     });
     return toEntry(row);

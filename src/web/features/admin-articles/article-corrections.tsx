@@ -30,8 +30,18 @@ export function useDeleteArticle(): (article: Pick<ArticleRecord, 'id' | 'refnum
 }
 
 /** Moves the article, as last saved, to another issue; its PDF and public address follow. */
-export function MoveArticleForm({ article, issues, onMoved }: { article: ArticleRecord; issues: AdminIssue[]; onMoved: (moved: ArticleRecord) => void }) {
-  const others = issues.filter((issue) => !(issue.year === article.year && issue.volume === article.volume && issue.issue === article.issue));
+export function MoveArticleForm({
+  article,
+  issues,
+  onMoved,
+}: {
+  article: ArticleRecord;
+  issues: AdminIssue[];
+  onMoved: (moved: ArticleRecord) => void;
+}) {
+  const others = issues.filter(
+    (issue) => !(issue.year === article.year && issue.volume === article.volume && issue.issue === article.issue),
+  );
   const [issueId, setIssueId] = useState('');
   const [error, setError] = useState('');
   const flash = useFlash();
@@ -40,12 +50,20 @@ export function MoveArticleForm({ article, issues, onMoved }: { article: Article
     event.preventDefault();
     const target = others.find((issue) => String(issue.id) === issueId);
     if (!target) return setError('Choose the issue to move the article to.');
-    if (!window.confirm(`Move article ${article.refnumber} to ${titleOf(target)}? Its old address will lead to the new one.`)) return;
+    if (
+      !window.confirm(
+        `Move article ${article.refnumber} to ${titleOf(target)}? Its old address will lead to the new one.`,
+      )
+    )
+      return;
     const body = new FormData();
     for (const [key, value] of Object.entries(articleValues(article))) body.append(key, value);
     body.append('issue_id', issueId);
     const result = await adminRequest<ArticleRecord>(`/api/archives/${article.id}`, { method: 'POST', body });
-    if (!result.ok) return setError(ARTICLE_ERROR_MESSAGES[result.error] ?? (result.status === 400 ? result.message : GENERIC_ERROR_MESSAGE));
+    if (!result.ok)
+      return setError(
+        ARTICLE_ERROR_MESSAGES[result.error] ?? (result.status === 400 ? result.message : GENERIC_ERROR_MESSAGE),
+      );
     setError('');
     flash.show('success', `Article moved to ${titleOf(target)}`);
     onMoved(result.data);

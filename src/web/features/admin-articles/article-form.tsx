@@ -1,5 +1,13 @@
 import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
-import { ARTICLE_STATUSES, FILE_SIZE_MESSAGE, MAX_AUTHORS, MAX_REFERENCES, MAX_TITLE_WORDS, MAX_UPLOAD_BYTES, PAYMENT_TYPES } from '../../../common/constants.js';
+import {
+  ARTICLE_STATUSES,
+  FILE_SIZE_MESSAGE,
+  MAX_AUTHORS,
+  MAX_REFERENCES,
+  MAX_TITLE_WORDS,
+  MAX_UPLOAD_BYTES,
+  PAYMENT_TYPES,
+} from '../../../common/constants.js';
 import type { ArticleRecord } from '../../../common/schemas/archives.js';
 import {
   ARTICLE_ERROR_MESSAGES,
@@ -19,7 +27,18 @@ import { FormField, type ControlProps } from '../forms/form-field.js';
 import { useKeptForm } from '../../lib/use-kept-form.js';
 import { downloadStoredPdf } from './stored-pdf.js';
 
-const TEXT_FIELDS = ['refnumber', 'txnid', 'email', 'mobile', 'authorname', 'keywords', 'subject', 'country', 'pagenumber', 'doi'] as const;
+const TEXT_FIELDS = [
+  'refnumber',
+  'txnid',
+  'email',
+  'mobile',
+  'authorname',
+  'keywords',
+  'subject',
+  'country',
+  'pagenumber',
+  'doi',
+] as const;
 type TextField = (typeof TEXT_FIELDS)[number];
 export type ArticleValues = Record<TextField | 'title' | 'abstract' | 'ptype' | 'publishdate' | 'status', string>;
 
@@ -28,8 +47,21 @@ const today = () => new Date().toISOString().slice(0, 10);
 /** Payment type paid and certificate date today for a new article (specification: Business constants and limits). */
 export function newArticleValues(): ArticleValues {
   return {
-    refnumber: '', txnid: '', email: '', mobile: '', authorname: '', keywords: '', subject: '', country: '', pagenumber: '', doi: '',
-    title: '', abstract: '', ptype: 'paid', publishdate: today(), status: 'enabled',
+    refnumber: '',
+    txnid: '',
+    email: '',
+    mobile: '',
+    authorname: '',
+    keywords: '',
+    subject: '',
+    country: '',
+    pagenumber: '',
+    doi: '',
+    title: '',
+    abstract: '',
+    ptype: 'paid',
+    publishdate: today(),
+    status: 'enabled',
   };
 }
 
@@ -58,7 +90,18 @@ const HINTS: Partial<Record<TextField, string>> = {
 };
 
 /** What an add (and, without email and file, an edit) cannot go without (specification: Validation rules). */
-const REQUIRED = new Set(['refnumber', 'txnid', 'ptype', 'publishdate', 'email', 'authorname', 'pagenumber', 'title', 'abstract', 'pdfFile']);
+const REQUIRED = new Set([
+  'refnumber',
+  'txnid',
+  'ptype',
+  'publishdate',
+  'email',
+  'authorname',
+  'pagenumber',
+  'title',
+  'abstract',
+  'pdfFile',
+]);
 const EDIT_OPTIONAL = new Set(['email', 'pdfFile']);
 const FIELD_NAMES = [...TEXT_FIELDS, 'title', 'abstract', 'ptype', 'publishdate', 'status', 'pdfFile'];
 
@@ -111,7 +154,8 @@ export function ArticleForm({ mode, initial, issue, lastPage = 0, article, onSav
   // An over-large or non-PDF file is refused with an alert and dropped (specification: Validation rules).
   function chooseFile(event: ChangeEvent<HTMLInputElement>) {
     const chosen = event.target.files?.[0] ?? null;
-    const problem = chosen && (chosen.size > MAX_UPLOAD_BYTES ? FILE_SIZE_MESSAGE : isPdfFile(chosen) ? '' : PDF_ONLY_MESSAGE);
+    const problem =
+      chosen && (chosen.size > MAX_UPLOAD_BYTES ? FILE_SIZE_MESSAGE : isPdfFile(chosen) ? '' : PDF_ONLY_MESSAGE);
     if (problem) {
       window.alert(problem);
       event.target.value = '';
@@ -124,12 +168,18 @@ export function ArticleForm({ mode, initial, issue, lastPage = 0, article, onSav
   function problemsOf(): FormProblems {
     const parsed =
       mode === 'add'
-        ? articleAddSchema.safeParse({ ...values, year: String(issue.year), volume: String(issue.volume), issue: String(issue.issue) })
+        ? articleAddSchema.safeParse({
+            ...values,
+            year: String(issue.year),
+            volume: String(issue.volume),
+            issue: String(issue.issue),
+          })
         : articleEditSchema.safeParse(values);
     const found = parsed.success ? { fields: {}, form: '' } : schemaProblems(parsed.error);
     const fields: Record<string, string> = { ...found.fields };
     const range = pageRange(values.pagenumber);
-    if (mode === 'add' && !fields.pagenumber && range && range.first <= lastPage) fields.pagenumber = pageOrderMessage(lastPage);
+    if (mode === 'add' && !fields.pagenumber && range && range.first <= lastPage)
+      fields.pagenumber = pageOrderMessage(lastPage);
     if (mode === 'add' && !file) fields.pdfFile = PDF_REQUIRED_MESSAGE;
     return { fields, form: found.form };
   }
@@ -144,33 +194,56 @@ export function ArticleForm({ mode, initial, issue, lastPage = 0, article, onSav
     if (mode === 'add') for (const [key, value] of Object.entries(issue)) body.append(key, String(value));
     if (file) body.append('pdfFile', file);
     setBusy(true);
-    const result = await adminRequest<ArticleRecord>(mode === 'add' ? '/api/admin/archives/' : `/api/archives/${article!.id}`, {
-      method: 'POST',
-      body,
-    });
+    const result = await adminRequest<ArticleRecord>(
+      mode === 'add' ? '/api/admin/archives/' : `/api/archives/${article!.id}`,
+      {
+        method: 'POST',
+        body,
+      },
+    );
     setBusy(false);
     if (!result.ok) return setProblems(refusalProblems(result, FIELD_NAMES, REFUSALS));
     onSaved(result.data);
   }
 
   /** A field with its label, required mark, hint and problem; `control` draws anything but a plain text input. */
-  const field = (key: string, label: ReactNode, control: (props: ControlProps) => ReactNode, options: { className?: string; hint?: ReactNode } = {}) => (
-    <FormField key={key} name={key} label={label} required={required(key)} error={problems.fields[key]} hint={options.hint} className={options.className}>
+  const field = (
+    key: string,
+    label: ReactNode,
+    control: (props: ControlProps) => ReactNode,
+    options: { className?: string; hint?: ReactNode } = {},
+  ) => (
+    <FormField
+      key={key}
+      name={key}
+      label={label}
+      required={required(key)}
+      error={problems.fields[key]}
+      hint={options.hint}
+      className={options.className}
+    >
       {control}
     </FormField>
   );
   const text = (key: TextField, control?: (props: ControlProps) => ReactNode) =>
-    field(key, LABELS[key], control ?? ((props) => <input {...props} value={values[key]} onChange={(e) => set(key)(e.target.value)} />), {
-      className: key === 'authorname' ? 'span-2' : undefined,
-      hint: HINTS[key],
-    });
+    field(
+      key,
+      LABELS[key],
+      control ?? ((props) => <input {...props} value={values[key]} onChange={(e) => set(key)(e.target.value)} />),
+      {
+        className: key === 'authorname' ? 'span-2' : undefined,
+        hint: HINTS[key],
+      },
+    );
   const currentFile = article?.file ? { id: article.id, file: article.file } : null;
   const openCurrentFile = async () => setError((currentFile && (await downloadStoredPdf(currentFile))) ?? '');
 
   return (
     <form className="admin-card admin-form article-form" onSubmit={submit} noValidate>
       <div className="form-grid">
-        {text('refnumber', (props) => <input {...props} value={values.refnumber} onChange={(e) => setRefnumber(e.target.value)} />)}
+        {text('refnumber', (props) => (
+          <input {...props} value={values.refnumber} onChange={(e) => setRefnumber(e.target.value)} />
+        ))}
         {text('txnid')}
         {field('ptype', 'Payment type', (props) => (
           <select {...props} value={values.ptype} onChange={(e) => set('ptype')(e.target.value)}>
@@ -182,21 +255,39 @@ export function ArticleForm({ mode, initial, issue, lastPage = 0, article, onSav
           </select>
         ))}
         {field('publishdate', 'Certificate date', (props) => (
-          <input {...props} type="date" value={values.publishdate} onChange={(e) => set('publishdate')(e.target.value)} />
+          <input
+            {...props}
+            type="date"
+            value={values.publishdate}
+            onChange={(e) => set('publishdate')(e.target.value)}
+          />
         ))}
-        {text('email', (props) => <input {...props} type="email" value={values.email} onChange={(e) => set('email')(e.target.value)} />)}
+        {text('email', (props) => (
+          <input {...props} type="email" value={values.email} onChange={(e) => set('email')(e.target.value)} />
+        ))}
         {text('mobile')}
-        {text('authorname', (props) => <textarea {...props} rows={2} value={values.authorname} onChange={(e) => set('authorname')(e.target.value)} />)}
+        {text('authorname', (props) => (
+          <textarea {...props} rows={2} value={values.authorname} onChange={(e) => set('authorname')(e.target.value)} />
+        ))}
         {field(
           'title',
           `Title (up to ${MAX_TITLE_WORDS} words): ${countWords(values.title)} words`,
-          (props) => <RichTextField label="Title" value={values.title} onChange={set('title')} italicOnly control={props} />,
+          (props) => (
+            <RichTextField label="Title" value={values.title} onChange={set('title')} italicOnly control={props} />
+          ),
           { className: 'span-2' },
         )}
-        {field('abstract', 'Abstract', (props) => <RichTextField label="Abstract" value={values.abstract} onChange={set('abstract')} control={props} />, {
-          className: 'span-2',
-          hint: `Include at most ${MAX_REFERENCES} references.`,
-        })}
+        {field(
+          'abstract',
+          'Abstract',
+          (props) => (
+            <RichTextField label="Abstract" value={values.abstract} onChange={set('abstract')} control={props} />
+          ),
+          {
+            className: 'span-2',
+            hint: `Include at most ${MAX_REFERENCES} references.`,
+          },
+        )}
         {text('keywords')}
         {text('subject')}
         {text('country')}
@@ -205,7 +296,9 @@ export function ArticleForm({ mode, initial, issue, lastPage = 0, article, onSav
         {field(
           'pdfFile',
           `PDF file${mode === 'edit' ? ' (optional)' : ''}`,
-          (props) => <input {...props} type="file" accept="application/pdf,.pdf" onChange={chooseFile} />,
+          (props) => (
+            <input {...props} type="file" accept="application/pdf,.pdf" onChange={chooseFile} />
+          ),
           {
             hint: currentFile && (
               <>

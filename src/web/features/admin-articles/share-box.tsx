@@ -56,7 +56,10 @@ function SendToAuthor({ articleId, action }: SendableMessage) {
 
   async function send() {
     setBusy(true);
-    const result = await adminRequest<{ message: string }>(`/api/archives/${articleId}/send-to-author`, { method: 'POST', body: { action } });
+    const result = await adminRequest<{ message: string }>(`/api/archives/${articleId}/send-to-author`, {
+      method: 'POST',
+      body: { action },
+    });
     setBusy(false);
     if (result.ok) flash.show('success', result.data.message);
     else flash.show('error', result.status === 400 || result.status === 502 ? result.message : GENERIC_ERROR_MESSAGE);

@@ -30,14 +30,31 @@ const ITALIC_ONLY = StarterKit.configure({
   underline: false,
 });
 // Stored texts use h2 and h3 for their sections (h4 is kept for older abstracts), so they open as headings.
-const FULL = StarterKit.configure({ heading: { levels: [2, 3, 4] }, code: false, codeBlock: false, link: { openOnClick: false } });
+const FULL = StarterKit.configure({
+  heading: { levels: [2, 3, 4] },
+  code: false,
+  codeBlock: false,
+  link: { openOnClick: false },
+});
 
 /** A title is one line of text: paragraphs become spaces. */
 const asTitle = (html: string) => html.replace(/<\/p>\s*<p>/g, ' ').replace(/<\/?p>/g, '');
 
 const TOOLS: { label: string; active: string; attributes?: object; run: (editor: Editor) => void; full?: boolean }[] = [
-  { label: 'H2', active: 'heading', attributes: { level: 2 }, run: (e) => e.chain().focus().toggleHeading({ level: 2 }).run(), full: true },
-  { label: 'H3', active: 'heading', attributes: { level: 3 }, run: (e) => e.chain().focus().toggleHeading({ level: 3 }).run(), full: true },
+  {
+    label: 'H2',
+    active: 'heading',
+    attributes: { level: 2 },
+    run: (e) => e.chain().focus().toggleHeading({ level: 2 }).run(),
+    full: true,
+  },
+  {
+    label: 'H3',
+    active: 'heading',
+    attributes: { level: 3 },
+    run: (e) => e.chain().focus().toggleHeading({ level: 3 }).run(),
+    full: true,
+  },
   { label: 'B', active: 'bold', run: (e) => e.chain().focus().toggleBold().run(), full: true },
   { label: 'I', active: 'italic', run: (e) => e.chain().focus().toggleItalic().run() },
   { label: 'U', active: 'underline', run: (e) => e.chain().focus().toggleUnderline().run(), full: true },
@@ -72,7 +89,8 @@ export default function RichTextEditor({ label, value, onChange, italicOnly = fa
   });
   // A problem found after the editor was made (aria-invalid) reaches its element.
   useEffect(() => {
-    if (editor && !editor.isDestroyed) editor.setOptions({ editorProps: { attributes: JSON.parse(attributesKey) as Record<string, string> } });
+    if (editor && !editor.isDestroyed)
+      editor.setOptions({ editorProps: { attributes: JSON.parse(attributesKey) as Record<string, string> } });
   }, [editor, attributesKey]);
   if (!editor) return null;
   return (

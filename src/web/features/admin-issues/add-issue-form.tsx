@@ -43,7 +43,9 @@ export function AddIssueForm({ onClose, onCreated }: { onClose: () => void; onCr
 
   const numberField = (key: 'volume' | 'issue', label: string) => (
     <FormField name={key} label={label} required error={problems.fields[key]}>
-      {(control) => <input {...control} type="number" min={0} value={values[key]} onChange={(e) => set(key)(e.target.value)} />}
+      {(control) => (
+        <input {...control} type="number" min={0} value={values[key]} onChange={(e) => set(key)(e.target.value)} />
+      )}
     </FormField>
   );
 

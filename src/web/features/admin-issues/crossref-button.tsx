@@ -8,7 +8,9 @@ export function CrossrefButton({ issue }: { issue: { year: number; volume: numbe
   const name = `crossref-${issue.year}-${issue.volume}-${issue.issue}.xml`;
 
   async function download() {
-    const result = await adminDownload(`/api/admin/crossref/${issue.year}/${issue.volume}/${issue.issue}`, { fallbackName: name });
+    const result = await adminDownload(`/api/admin/crossref/${issue.year}/${issue.volume}/${issue.issue}`, {
+      fallbackName: name,
+    });
     if (result.ok) saveFile(result.data.blob, name);
     setProblem(result.ok || result.status === 401 ? '' : result.message);
   }

@@ -27,9 +27,21 @@ function confirmation(issue: AdminIssue, next: { year: number; volume: number; i
 }
 
 /** Changes an issue's numbers or frequency; its articles, their PDFs and addresses follow (decision 050). */
-export function EditIssueForm({ issue, onClose, onSaved }: { issue: AdminIssue; onClose: () => void; onSaved: () => void }) {
+export function EditIssueForm({
+  issue,
+  onClose,
+  onSaved,
+}: {
+  issue: AdminIssue;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const flash = useFlash();
-  const [numbers, setNumbers] = useState<Record<NumberField, string>>({ year: String(issue.year), volume: String(issue.volume), issue: String(issue.issue) });
+  const [numbers, setNumbers] = useState<Record<NumberField, string>>({
+    year: String(issue.year),
+    volume: String(issue.volume),
+    issue: String(issue.issue),
+  });
   const [frequency, setFrequency] = useState(issue.frequency);
   const [problems, setProblems] = useState<FormProblems>(NO_PROBLEMS);
 
@@ -57,7 +69,15 @@ export function EditIssueForm({ issue, onClose, onSaved }: { issue: AdminIssue; 
       <div className="form-grid">
         {NUMBER_FIELDS.map(({ name, label }) => (
           <FormField key={name} name={name} label={label} required error={problems.fields[name]}>
-            {(control) => <input {...control} type="number" min={0} value={numbers[name]} onChange={(e) => setNumbers({ ...numbers, [name]: e.target.value })} />}
+            {(control) => (
+              <input
+                {...control}
+                type="number"
+                min={0}
+                value={numbers[name]}
+                onChange={(e) => setNumbers({ ...numbers, [name]: e.target.value })}
+              />
+            )}
           </FormField>
         ))}
         <FrequencySelect value={frequency} onChange={setFrequency} error={problems.fields.frequency} />

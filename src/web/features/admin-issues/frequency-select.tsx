@@ -2,7 +2,15 @@ import { ISSUE_FREQUENCIES } from '../../../common/constants.js';
 import { FormField } from '../forms/form-field.js';
 
 /** The issue forms' frequency field, required (specification: Validation rules). */
-export function FrequencySelect({ value, onChange, error }: { value: string; onChange: (value: string) => void; error?: string }) {
+export function FrequencySelect({
+  value,
+  onChange,
+  error,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+}) {
   return (
     <FormField name="frequency" label="Frequency" required error={error}>
       {(control) => (

@@ -39,7 +39,9 @@ export function SitePicturesCard({ initial }: { initial: SitePictures }) {
     const url = `/api/admin/site-pictures/${kind}`;
     const result = await adminRequest<SitePictures>(url, reset ? { method: 'DELETE' } : { method: 'POST', body });
     if (!result.ok) {
-      const refused = refusalProblems(result, ['imgFile'], { codeFields: { invalid_file: 'imgFile', file_too_large: 'imgFile' } });
+      const refused = refusalProblems(result, ['imgFile'], {
+        codeFields: { invalid_file: 'imgFile', file_too_large: 'imgFile' },
+      });
       return setProblems((current) => ({ ...current, [kind]: refused.fields.imgFile ?? refused.form }));
     }
     setPictures(result.data);

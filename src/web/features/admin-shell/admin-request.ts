@@ -1,5 +1,13 @@
 import { data, redirect } from 'react-router';
-import { apiDownload, apiRequest, type ApiFailure, type ApiRequestOptions, type ApiResult, type Download, type DownloadOptions } from '../../lib/api-client.js';
+import {
+  apiDownload,
+  apiRequest,
+  type ApiFailure,
+  type ApiRequestOptions,
+  type ApiResult,
+  type Download,
+  type DownloadOptions,
+} from '../../lib/api-client.js';
 import { clearSession, getSession } from '../../lib/session.js';
 import { keepFormsForSignIn, requireSession } from '../../lib/session-guard.js';
 

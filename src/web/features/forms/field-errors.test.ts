@@ -8,7 +8,15 @@ const failure = (status: number, error: string, message: string): ApiFailure => 
 
 describe('schemaProblems', () => {
   it('gives every invalid field its first message at once', () => {
-    const parsed = articleEditSchema.safeParse({ refnumber: 'x', title: '', abstract: '<p></p>', pagenumber: '1_6', txnid: '', ptype: 'paid', publishdate: '' });
+    const parsed = articleEditSchema.safeParse({
+      refnumber: 'x',
+      title: '',
+      abstract: '<p></p>',
+      pagenumber: '1_6',
+      txnid: '',
+      ptype: 'paid',
+      publishdate: '',
+    });
     expect(parsed.success).toBe(false);
     const problems = schemaProblems(parsed.error!);
     expect(problems.fields).toMatchObject({
@@ -24,7 +32,9 @@ describe('schemaProblems', () => {
   });
 
   it('refuses fees that are not numbers before anything is sent', () => {
-    const problems = schemaProblems(settingsInputSchema.safeParse({ fee_rupee: 'two thousand', fee_dollar: '50' }).error!);
+    const problems = schemaProblems(
+      settingsInputSchema.safeParse({ fee_rupee: 'two thousand', fee_dollar: '50' }).error!,
+    );
     expect(problems.fields.fee_rupee).toBe('must be a number, like 2000 or 49.50');
     expect(problems.fields.fee_dollar).toBeUndefined();
   });
@@ -34,7 +44,10 @@ describe('refusalProblems', () => {
   const fields = ['refnumber', 'title', 'pagenumber', 'pdfFile'];
 
   it('puts a "<field>: <reason>" refusal beside its field', () => {
-    expect(refusalProblems(failure(400, 'invalid_input', 'title: Title is required'), fields)).toEqual({ fields: { title: 'Title is required' }, form: '' });
+    expect(refusalProblems(failure(400, 'invalid_input', 'title: Title is required'), fields)).toEqual({
+      fields: { title: 'Title is required' },
+      form: '',
+    });
   });
 
   it('maps error codes onto fields with the messages of the specification', () => {
@@ -50,7 +63,9 @@ describe('refusalProblems', () => {
       fields: {},
       form: 'File size exceeds the limit of 5 MB.',
     });
-    expect(refusalProblems(failure(400, 'invalid_input', 'other_field: must be text'), fields).form).toBe('other_field: must be text');
+    expect(refusalProblems(failure(400, 'invalid_input', 'other_field: must be text'), fields).form).toBe(
+      'other_field: must be text',
+    );
   });
 
   it('says "Something went wrong" only for unexpected failures', () => {

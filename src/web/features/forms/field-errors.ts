@@ -37,13 +37,18 @@ export interface RefusalMap {
  * of this form gets the reason beside it. Any other 4xx reason is shown as the server gave it (not a PDF,
  * too large, duplicate, locked out); only unexpected failures read 'Something went wrong'.
  */
-export function refusalProblems(failure: ApiFailure, fieldNames: readonly string[], map: RefusalMap = {}): FormProblems {
+export function refusalProblems(
+  failure: ApiFailure,
+  fieldNames: readonly string[],
+  map: RefusalMap = {},
+): FormProblems {
   const message = map.messages?.[failure.error] ?? failure.message;
   const codeField = map.codeFields?.[failure.error];
   if (codeField) return { fields: { [codeField]: message }, form: '' };
   const named = /^([A-Za-z_][\w.]*): (.+)$/s.exec(failure.message);
   const field = named?.[1]?.split('.')[0];
-  if (named && field && fieldNames.includes(field)) return { fields: { [field]: map.messages?.[failure.error] ?? named[2]! }, form: '' };
+  if (named && field && fieldNames.includes(field))
+    return { fields: { [field]: map.messages?.[failure.error] ?? named[2]! }, form: '' };
   const explained = failure.status >= 400 && failure.status < 500 && failure.status !== 401;
   return { fields: {}, form: map.messages?.[failure.error] ?? (explained ? failure.message : GENERIC_ERROR_MESSAGE) };
 }

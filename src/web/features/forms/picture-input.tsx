@@ -28,7 +28,13 @@ export function PictureInput({ control, current, limit, onChoose, alt }: Picture
 
   function choose(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0] ?? null;
-    const problem = !file ? '' : file.size > limit.maxBytes ? limit.message : PICTURE_TYPES.includes(file.type) ? '' : IMAGE_ONLY_MESSAGE;
+    const problem = !file
+      ? ''
+      : file.size > limit.maxBytes
+        ? limit.message
+        : PICTURE_TYPES.includes(file.type)
+          ? ''
+          : IMAGE_ONLY_MESSAGE;
     if (problem) event.target.value = '';
     setPreview(file && !problem ? URL.createObjectURL(file) : null);
     onChoose(problem ? null : file, problem);

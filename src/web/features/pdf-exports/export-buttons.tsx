@@ -96,7 +96,12 @@ export function ArticleExportButtons(props: ExportButtonsProps) {
   return (
     <ExportGroup selectedIds={props.selectedIds}>
       <ExportButton {...props} label="Index Page" url={pdfUrls.indexPage} fallbackName="index-page.pdf" />
-      <ExportButton {...props} label="Bulk Certificates" url={pdfUrls.bulkCertificates} fallbackName="certificates.zip" />
+      <ExportButton
+        {...props}
+        label="Bulk Certificates"
+        url={pdfUrls.bulkCertificates}
+        fallbackName="certificates.zip"
+      />
     </ExportGroup>
   );
 }
@@ -105,7 +110,12 @@ export function ArticleExportButtons(props: ExportButtonsProps) {
 export function EditorExportButtons(props: ExportButtonsProps) {
   return (
     <ExportGroup selectedIds={props.selectedIds}>
-      <ExportButton {...props} label="Editors Certificates" url={pdfUrls.editorsCertificates} fallbackName="editors-certificates.zip" />
+      <ExportButton
+        {...props}
+        label="Editors Certificates"
+        url={pdfUrls.editorsCertificates}
+        fallbackName="editors-certificates.zip"
+      />
     </ExportGroup>
   );
 }

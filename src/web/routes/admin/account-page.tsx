@@ -1,6 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { PASSWORD_MISMATCH_MESSAGE, USER_UPDATED_MESSAGE, userUpdateSchema, type AdminUser } from '../../../common/schemas/user.js';
+import {
+  PASSWORD_MISMATCH_MESSAGE,
+  USER_UPDATED_MESSAGE,
+  userUpdateSchema,
+  type AdminUser,
+} from '../../../common/schemas/user.js';
 import { adminLoad, adminRequest } from '../../features/admin-shell/admin-request.js';
 import { useFlash } from '../../features/admin-shell/flash.js';
 import { FormError } from '../../features/admin-shell/form-error.js';
@@ -40,17 +45,28 @@ export function AccountPage() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = userUpdateSchema.safeParse({ name, email, password, role, ...(own && password ? { current_password: currentPassword } : {}) });
+    const parsed = userUpdateSchema.safeParse({
+      name,
+      email,
+      password,
+      role,
+      ...(own && password ? { current_password: currentPassword } : {}),
+    });
     const found = parsed.success ? { fields: {}, form: '' } : schemaProblems(parsed.error);
     if (password !== again) found.fields = { ...found.fields, password_again: PASSWORD_MISMATCH_MESSAGE };
-    if (own && password && !currentPassword) found.fields = { ...found.fields, current_password: 'Enter your current password to set a new one.' };
+    if (own && password && !currentPassword)
+      found.fields = { ...found.fields, current_password: 'Enter your current password to set a new one.' };
     setProblems(found);
     if (!parsed.success || Object.keys(found.fields).length > 0) return;
-    const result = await adminRequest<AdminUser & { token?: string }>(`/api/users/${user.id}`, { method: 'POST', body: parsed.data });
+    const result = await adminRequest<AdminUser & { token?: string }>(`/api/users/${user.id}`, {
+      method: 'POST',
+      body: parsed.data,
+    });
     if (!result.ok) return setProblems(refusalProblems(result, FIELD_NAMES, REFUSALS));
     const session = getSession();
     // A new password of one's own ended the old session; the answer carries the new token.
-    if (own && session) setSession({ token: result.data.token ?? session.token, user: { ...session.user, name: result.data.name } });
+    if (own && session)
+      setSession({ token: result.data.token ?? session.token, user: { ...session.user, name: result.data.name } });
     setCurrentPassword('');
     setPassword('');
     setAgain('');
@@ -65,14 +81,37 @@ export function AccountPage() {
         <FormField name="name" label="Name" required error={problems.fields.name}>
           {(control) => <input {...control} value={name} onChange={(e) => setName(e.target.value)} />}
         </FormField>
-        <FormField name="email" label="Email" error={problems.fields.email} hint='Where a "Forgot password" link is sent; empty: none can be.'>
-          {(control) => <input {...control} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />}
+        <FormField
+          name="email"
+          label="Email"
+          error={problems.fields.email}
+          hint='Where a "Forgot password" link is sent; empty: none can be.'
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="email"
+              autoComplete="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          )}
         </FormField>
-        <FormField name="role" label="Role" error={problems.fields.role} hint={own && 'You cannot change your own role.'}>
+        <FormField
+          name="role"
+          label="Role"
+          error={problems.fields.role}
+          hint={own && 'You cannot change your own role.'}
+        >
           {(control) => <RoleSelect value={role} onChange={setRole} disabled={own} control={control} />}
         </FormField>
         {own && (
-          <FormField name="current_password" label="Current password" error={problems.fields.current_password} hint="Needed only to set a new one.">
+          <FormField
+            name="current_password"
+            label="Current password"
+            error={problems.fields.current_password}
+            hint="Needed only to set a new one."
+          >
             {(control) => (
               <input
                 {...control}
@@ -84,11 +123,32 @@ export function AccountPage() {
             )}
           </FormField>
         )}
-        <FormField name="password" label="New password" error={problems.fields.password} hint="Leave empty to keep the password as it is.">
-          {(control) => <input {...control} type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />}
+        <FormField
+          name="password"
+          label="New password"
+          error={problems.fields.password}
+          hint="Leave empty to keep the password as it is."
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="password"
+              autoComplete="new-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          )}
         </FormField>
         <FormField name="password_again" label="Re-enter password" error={problems.fields.password_again}>
-          {(control) => <input {...control} type="password" autoComplete="new-password" value={again} onChange={(e) => setAgain(e.target.value)} />}
+          {(control) => (
+            <input
+              {...control}
+              type="password"
+              autoComplete="new-password"
+              value={again}
+              onChange={(e) => setAgain(e.target.value)}
+            />
+          )}
         </FormField>
         <FormError message={problems.form} />
         <button type="submit" className="button-primary">

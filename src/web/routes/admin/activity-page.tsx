@@ -90,7 +90,12 @@ export function ActivityPage() {
         <span aria-live="polite">
           {page.entries.length ? offset + 1 : 0} - {last} of {page.total}
         </span>
-        <button type="button" className="button-primary" disabled={last >= page.total} onClick={() => goTo(page.page + 1)}>
+        <button
+          type="button"
+          className="button-primary"
+          disabled={last >= page.total}
+          onClick={() => goTo(page.page + 1)}
+        >
           Next
         </button>
       </div>

@@ -30,7 +30,8 @@ export function ArticleAddPage() {
   const { issue, articles, settings } = useLoaderData<typeof articleAddLoader>();
   const [saved, setSaved] = useState<ArticleRecord | null>(null);
   const suggestDoi = (refnumber: string) =>
-    refnumber && suggestedDoi(settings.doi_prefix, settings.doi_suffix_pattern, settings.websitename, { ...issue, refnumber });
+    refnumber &&
+    suggestedDoi(settings.doi_prefix, settings.doi_suffix_pattern, settings.websitename, { ...issue, refnumber });
 
   return (
     <section>
@@ -48,7 +49,8 @@ export function ArticleAddPage() {
             send={{ articleId: saved.id, action: 'published' }}
           />
           <p>
-            <Link to={`/admin/archives/${saved.id}`}>Edit this article</Link> · <Link to={issueAdminPath(issue)}>Articles of this issue</Link>
+            <Link to={`/admin/archives/${saved.id}`}>Edit this article</Link> ·{' '}
+            <Link to={issueAdminPath(issue)}>Articles of this issue</Link>
           </p>
         </>
       ) : (

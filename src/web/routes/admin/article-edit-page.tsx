@@ -55,7 +55,12 @@ export function ArticleEditPage() {
         article={current}
         onSaved={setSaved}
       />
-      <MoveArticleForm key={`${current.year}/${current.volume}/${current.issue}`} article={current} issues={issues} onMoved={setSaved} />
+      <MoveArticleForm
+        key={`${current.year}/${current.volume}/${current.issue}`}
+        article={current}
+        issues={issues}
+        onMoved={setSaved}
+      />
       <section className="admin-card danger-zone" aria-label="Delete article">
         <button type="button" className="button-danger" onClick={() => void remove()}>
           Delete Article

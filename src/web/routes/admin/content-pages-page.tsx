@@ -1,6 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { NavLink, useLoaderData, useParams } from 'react-router';
-import { CONTENT_PAGE_SLUGS, contentPageInputSchema, PAGE_UPDATED_MESSAGE, type ContentPage } from '../../../common/schemas/pages.js';
+import {
+  CONTENT_PAGE_SLUGS,
+  contentPageInputSchema,
+  PAGE_UPDATED_MESSAGE,
+  type ContentPage,
+} from '../../../common/schemas/pages.js';
 import { RichTextField } from '../../features/admin-editor/rich-text-field.js';
 import { adminLoad, adminRequest } from '../../features/admin-shell/admin-request.js';
 import { useFlash } from '../../features/admin-shell/flash.js';
@@ -21,7 +26,11 @@ export function ContentPagesPage() {
       <h1>Pages</h1>
       <nav className="content-pages-nav" aria-label="Pages">
         {CONTENT_PAGE_SLUGS.map((candidate) => (
-          <NavLink key={candidate} to={`/admin/pages/${candidate}`} className={candidate === page.slug ? 'active' : undefined}>
+          <NavLink
+            key={candidate}
+            to={`/admin/pages/${candidate}`}
+            className={candidate === page.slug ? 'active' : undefined}
+          >
             {pages.find((p) => p.slug === candidate)?.title ?? candidate}
           </NavLink>
         ))}
@@ -42,7 +51,10 @@ function ContentPageForm({ page }: { page: ContentPage }) {
     const parsed = contentPageInputSchema.safeParse(values);
     if (!parsed.success) return setProblems(schemaProblems(parsed.error));
     setBusy(true);
-    const result = await adminRequest<ContentPage>(`/api/admin/pages/${page.slug}`, { method: 'PUT', body: parsed.data });
+    const result = await adminRequest<ContentPage>(`/api/admin/pages/${page.slug}`, {
+      method: 'PUT',
+      body: parsed.data,
+    });
     setBusy(false);
     if (!result.ok) return setProblems(refusalProblems(result, ['content']));
     setProblems(NO_PROBLEMS);
@@ -66,7 +78,12 @@ function ContentPageForm({ page }: { page: ContentPage }) {
         }
       >
         {(control) => (
-          <RichTextField label={page.title} value={values.content} onChange={(content) => setValues({ content })} control={control} />
+          <RichTextField
+            label={page.title}
+            value={values.content}
+            onChange={(content) => setValues({ content })}
+            control={control}
+          />
         )}
       </FormField>
       <FormError message={problems.form} />

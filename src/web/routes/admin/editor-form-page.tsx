@@ -1,6 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
-import { EDITOR_CATEGORIES, EDITOR_DESIGNATIONS, EDITOR_STATUSES, FILE_SIZE_MESSAGE, MAX_UPLOAD_BYTES } from '../../../common/constants.js';
+import {
+  EDITOR_CATEGORIES,
+  EDITOR_DESIGNATIONS,
+  EDITOR_STATUSES,
+  FILE_SIZE_MESSAGE,
+  MAX_UPLOAD_BYTES,
+} from '../../../common/constants.js';
 import {
   EDITOR_CREATED_MESSAGE,
   EDITOR_UPDATED_MESSAGE,
@@ -19,7 +25,16 @@ import { useKeptForm } from '../../lib/use-kept-form.js';
 export const editorLoader = ({ params }: LoaderFunctionArgs) => adminLoad<Editor>(`/api/editors/${params.id}`);
 
 const EMPTY: EditorInput = {
-  name: '', content: '', category: 'associate editor', post: '', degree: '', email: '', phone: '', country: '', editor_website: '', status: 'enabled',
+  name: '',
+  content: '',
+  category: 'associate editor',
+  post: '',
+  degree: '',
+  email: '',
+  phone: '',
+  country: '',
+  editor_website: '',
+  status: 'enabled',
 };
 const TEXT_FIELDS: { key: keyof EditorInput; label: string; required?: boolean }[] = [
   { key: 'name', label: 'Name', required: true },
@@ -62,14 +77,15 @@ export function EditorFormPage() {
     navigate('/admin/editors');
   }
 
-  const select = (key: keyof EditorInput, options: readonly string[], placeholder?: string) => (control: ControlProps) => (
-    <select {...control} value={values[key]} onChange={(e) => set(key)(e.target.value)}>
-      {placeholder && <option value="">{placeholder}</option>}
-      {options.map((option) => (
-        <option key={option}>{option}</option>
-      ))}
-    </select>
-  );
+  const select =
+    (key: keyof EditorInput, options: readonly string[], placeholder?: string) => (control: ControlProps) => (
+      <select {...control} value={values[key]} onChange={(e) => set(key)(e.target.value)}>
+        {placeholder && <option value="">{placeholder}</option>}
+        {options.map((option) => (
+          <option key={option}>{option}</option>
+        ))}
+      </select>
+    );
 
   return (
     <section>
@@ -116,8 +132,20 @@ export function EditorFormPage() {
 
 function pick(editor: Editor): EditorInput {
   const { name, content, category, post, degree, email, phone, country, editor_website, status } = editor;
-  return { name, content, category, post, degree, email, phone, country, editor_website, status: status as EditorInput['status'] };
+  return {
+    name,
+    content,
+    category,
+    post,
+    degree,
+    email,
+    phone,
+    country,
+    editor_website,
+    status: status as EditorInput['status'],
+  };
 }
 
 /** A stored post that is not one of the designations stays selectable. */
-const withCurrent = (options: readonly string[], current: string) => (current && !options.includes(current) ? [current, ...options] : options);
+const withCurrent = (options: readonly string[], current: string) =>
+  current && !options.includes(current) ? [current, ...options] : options;

@@ -28,7 +28,10 @@ export function EditorsPage() {
   }
 
   async function pin(pinned: boolean) {
-    const result = await adminRequest('/api/editors/pin', { method: 'POST', body: { ids: selection.selectedIds, pinned } });
+    const result = await adminRequest('/api/editors/pin', {
+      method: 'POST',
+      body: { ids: selection.selectedIds, pinned },
+    });
     flash.show(result.ok ? 'success' : 'error', result.ok ? EDITORS_SORTED_MESSAGE : refusalMessage(result));
     await revalidator.revalidate();
   }
@@ -53,7 +56,14 @@ export function EditorsPage() {
         <EditorExportButtons selectedIds={selection.selectedIds} />
       </div>
       <AdminTable
-        columns={[selection.allBox, 'Name', { label: 'Category', hideNarrow: true }, { label: 'Post', hideNarrow: true }, 'Pinned', 'Status']}
+        columns={[
+          selection.allBox,
+          'Name',
+          { label: 'Category', hideNarrow: true },
+          { label: 'Post', hideNarrow: true },
+          'Pinned',
+          'Status',
+        ]}
       >
         {editors.map((editor) => (
           <tr key={editor.id} className={editor.status === 'enabled' ? undefined : 'row-disabled'}>
@@ -70,7 +80,11 @@ export function EditorsPage() {
             <td className="hide-narrow" dangerouslySetInnerHTML={{ __html: editor.post }} />
             <td>{editor.is_pinned ? 'Pinned' : ''}</td>
             <td>
-              <StatusSwitch label={`${editor.name} enabled`} on={editor.status === 'enabled'} onChange={(on) => toggle(editor, on)} />
+              <StatusSwitch
+                label={`${editor.name} enabled`}
+                on={editor.status === 'enabled'}
+                onChange={(on) => toggle(editor, on)}
+              />
             </td>
             <td>
               <Link to={`/admin/editors/${editor.id}`}>Edit</Link>

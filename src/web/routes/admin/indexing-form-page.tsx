@@ -18,7 +18,8 @@ import { FormField } from '../../features/forms/form-field.js';
 import { PictureInput } from '../../features/forms/picture-input.js';
 import { useKeptForm } from '../../lib/use-kept-form.js';
 
-export const indexingEntryLoader = ({ params }: LoaderFunctionArgs) => adminLoad<IndexingEntry>(`/api/admin/indexing/${params.id}`);
+export const indexingEntryLoader = ({ params }: LoaderFunctionArgs) =>
+  adminLoad<IndexingEntry>(`/api/admin/indexing/${params.id}`);
 
 const EMPTY: IndexingInput = { title: '', link: '', status: 'enabled' };
 const FIELD_NAMES = [...Object.keys(indexingInputSchema.shape), 'imgFile'];
@@ -30,7 +31,10 @@ export function IndexingFormPage() {
   const entry = useLoaderData<typeof indexingEntryLoader | undefined>();
   const navigate = useNavigate();
   const flash = useFlash();
-  const [values, setValues] = useKeptForm<IndexingInput>('indexing', entry ? { title: entry.title, link: entry.link, status: entry.status as IndexingInput['status'] } : EMPTY);
+  const [values, setValues] = useKeptForm<IndexingInput>(
+    'indexing',
+    entry ? { title: entry.title, link: entry.link, status: entry.status as IndexingInput['status'] } : EMPTY,
+  );
   const [logo, setLogo] = useState<File | null>(null);
   const [problems, setProblems] = useState<FormProblems>(NO_PROBLEMS);
   const set = (key: keyof IndexingInput) => (value: string) => setValues((current) => ({ ...current, [key]: value }));
@@ -50,7 +54,10 @@ export function IndexingFormPage() {
     const body = new FormData();
     for (const [key, value] of Object.entries(parsed.data)) body.append(key, value);
     if (logo) body.append('imgFile', logo);
-    const result = await adminRequest(entry ? `/api/admin/indexing/${entry.id}` : '/api/admin/indexing', { method: 'POST', body });
+    const result = await adminRequest(entry ? `/api/admin/indexing/${entry.id}` : '/api/admin/indexing', {
+      method: 'POST',
+      body,
+    });
     if (!result.ok) return setProblems(refusalProblems(result, FIELD_NAMES, REFUSALS));
     flash.show('success', entry ? INDEXING_UPDATED_MESSAGE : INDEXING_CREATED_MESSAGE, { keep: true });
     navigate('/admin/indexing');
@@ -67,7 +74,12 @@ export function IndexingFormPage() {
           <FormField name="title" label="Title" required error={problems.fields.title}>
             {(control) => <input {...control} value={values.title} onChange={(e) => set('title')(e.target.value)} />}
           </FormField>
-          <FormField name="link" label="Link" error={problems.fields.link} hint="The service's page about the journal, e.g. scholar.google.com/…">
+          <FormField
+            name="link"
+            label="Link"
+            error={problems.fields.link}
+            hint="The service's page about the journal, e.g. scholar.google.com/…"
+          >
             {(control) => <input {...control} value={values.link} onChange={(e) => set('link')(e.target.value)} />}
           </FormField>
           <FormField name="status" label="Status" error={problems.fields.status}>
@@ -79,7 +91,13 @@ export function IndexingFormPage() {
               </select>
             )}
           </FormField>
-          <FormField name="imgFile" label="Logo" required={!entry} error={problems.fields.imgFile} hint="PNG, JPEG, GIF or WebP, at most 2 MB.">
+          <FormField
+            name="imgFile"
+            label="Logo"
+            required={!entry}
+            error={problems.fields.imgFile}
+            hint="PNG, JPEG, GIF or WebP, at most 2 MB."
+          >
             {(control) => (
               <PictureInput
                 control={control}

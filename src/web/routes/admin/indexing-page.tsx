@@ -1,5 +1,9 @@
 import { Link, useLoaderData, useRevalidator } from 'react-router';
-import { INDEXING_DELETED_MESSAGE, INDEXING_ORDER_MESSAGE, type IndexingEntry } from '../../../common/schemas/indexing.js';
+import {
+  INDEXING_DELETED_MESSAGE,
+  INDEXING_ORDER_MESSAGE,
+  type IndexingEntry,
+} from '../../../common/schemas/indexing.js';
 import { adminLoad, adminRequest } from '../../features/admin-shell/admin-request.js';
 import { AdminTable } from '../../features/admin-shell/admin-table.js';
 import { useFlash } from '../../features/admin-shell/flash.js';
@@ -31,7 +35,10 @@ export function IndexingPage() {
   async function move(index: number, by: -1 | 1) {
     const ids = entries.map((entry) => entry.id);
     [ids[index], ids[index + by]] = [ids[index + by]!, ids[index]!];
-    await after(await adminRequest('/api/admin/indexing/order', { method: 'PUT', body: { ids } }), INDEXING_ORDER_MESSAGE);
+    await after(
+      await adminRequest('/api/admin/indexing/order', { method: 'PUT', body: { ids } }),
+      INDEXING_ORDER_MESSAGE,
+    );
   }
 
   async function remove(entry: IndexingEntry) {
@@ -47,7 +54,16 @@ export function IndexingPage() {
           Add Entry
         </Link>
       </div>
-      <AdminTable columns={[{ label: 'Logo', hideNarrow: true }, 'Title', { label: 'Link', hideNarrow: true }, 'Enabled', 'Order']} empty={entries.length === 0 && <p>No entries yet.</p>}>
+      <AdminTable
+        columns={[
+          { label: 'Logo', hideNarrow: true },
+          'Title',
+          { label: 'Link', hideNarrow: true },
+          'Enabled',
+          'Order',
+        ]}
+        empty={entries.length === 0 && <p>No entries yet.</p>}
+      >
         {entries.map((entry, index) => (
           <tr key={entry.id} className={entry.status === 'enabled' ? undefined : 'row-disabled'}>
             <td className="hide-narrow">
@@ -56,14 +72,28 @@ export function IndexingPage() {
             <td>{entry.title}</td>
             <td className="hide-narrow">{entry.link}</td>
             <td>
-              <StatusSwitch label={`${entry.title} enabled`} on={entry.status === 'enabled'} onChange={(on) => toggle(entry, on)} />
+              <StatusSwitch
+                label={`${entry.title} enabled`}
+                on={entry.status === 'enabled'}
+                onChange={(on) => toggle(entry, on)}
+              />
             </td>
             <td>
               <span className="order-buttons">
-                <button type="button" aria-label={`Move ${entry.title} up`} disabled={index === 0} onClick={() => move(index, -1)}>
+                <button
+                  type="button"
+                  aria-label={`Move ${entry.title} up`}
+                  disabled={index === 0}
+                  onClick={() => move(index, -1)}
+                >
                   ↑
                 </button>
-                <button type="button" aria-label={`Move ${entry.title} down`} disabled={index === entries.length - 1} onClick={() => move(index, 1)}>
+                <button
+                  type="button"
+                  aria-label={`Move ${entry.title} down`}
+                  disabled={index === entries.length - 1}
+                  onClick={() => move(index, 1)}
+                >
                   ↓
                 </button>
               </span>

@@ -26,7 +26,11 @@ export function IssuesPage() {
   async function remove(issue: AdminIssue) {
     if (!window.confirm(`Delete ${issueName(issue)}?`)) return;
     const result = await adminRequest(`/api/admin/issues/${issue.id}`, { method: 'DELETE' });
-    if (!result.ok) return flash.show('error', result.status === 409 || result.status === 404 ? result.message : GENERIC_ERROR_MESSAGE);
+    if (!result.ok)
+      return flash.show(
+        'error',
+        result.status === 409 || result.status === 404 ? result.message : GENERIC_ERROR_MESSAGE,
+      );
     flash.show('success', ISSUE_DELETED_MESSAGE);
     await revalidator.revalidate();
   }
@@ -40,7 +44,14 @@ export function IssuesPage() {
         </button>
       </div>
       {adding && <AddIssueForm onClose={() => setAdding(false)} onCreated={() => revalidator.revalidate()} />}
-      {editing && <EditIssueForm key={editing.id} issue={editing} onClose={() => setEditing(null)} onSaved={() => revalidator.revalidate()} />}
+      {editing && (
+        <EditIssueForm
+          key={editing.id}
+          issue={editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => revalidator.revalidate()}
+        />
+      )}
       <AdminTable columns={['Year', 'Volume', 'Issue', { label: 'Frequency', hideNarrow: true }, 'Articles']}>
         {issues.map((issue) => (
           <tr key={issue.id}>
@@ -51,10 +62,20 @@ export function IssuesPage() {
             <td>{padNumber(issue.articles, 3)}</td>
             <td className="row-actions">
               <Link to={issueAdminPath(issue)}>Articles</Link>
-              <button type="button" className="link-button" aria-label={`Edit ${issueName(issue)}`} onClick={() => setEditing(issue)}>
+              <button
+                type="button"
+                className="link-button"
+                aria-label={`Edit ${issueName(issue)}`}
+                onClick={() => setEditing(issue)}
+              >
                 Edit
               </button>
-              <button type="button" className="link-button danger" aria-label={`Delete ${issueName(issue)}`} onClick={() => void remove(issue)}>
+              <button
+                type="button"
+                className="link-button danger"
+                aria-label={`Delete ${issueName(issue)}`}
+                onClick={() => void remove(issue)}
+              >
                 Delete
               </button>
             </td>

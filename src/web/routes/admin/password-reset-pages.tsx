@@ -15,7 +15,10 @@ const signInPath = (page: SignInPage) => `/${page}/login`;
 async function post(url: string, body: object): Promise<{ ok: boolean; message: string }> {
   const result = await apiRequest<{ message: string }>(url, { method: 'POST', body, withToken: false });
   if (result.ok) return { ok: true, message: result.data.message };
-  return { ok: false, message: result.status === 400 || result.status === 429 ? result.message : GENERIC_ERROR_MESSAGE };
+  return {
+    ok: false,
+    message: result.status === 400 || result.status === 429 ? result.message : GENERIC_ERROR_MESSAGE,
+  };
 }
 
 export function ForgotPasswordPage() {
@@ -38,10 +41,17 @@ export function ForgotPasswordPage() {
     <main className="admin-login">
       <form className="admin-card admin-login-form" onSubmit={submit} noValidate>
         <h1>Forgot password</h1>
-        <p className="hint">Give your user name: a link to set a new password goes to the email address of the account.</p>
+        <p className="hint">
+          Give your user name: a link to set a new password goes to the email address of the account.
+        </p>
         <label>
           Username
-          <input name="username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} />
+          <input
+            name="username"
+            autoComplete="username"
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+          />
         </label>
         <FormError message={error} />
         {sent && (
@@ -88,11 +98,23 @@ export function ResetPasswordPage() {
           <>
             <label>
               New password
-              <input name="password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+              <input
+                name="password"
+                type="password"
+                autoComplete="new-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
             </label>
             <label>
               Re-enter password
-              <input name="password-again" type="password" autoComplete="new-password" value={again} onChange={(e) => setAgain(e.target.value)} />
+              <input
+                name="password-again"
+                type="password"
+                autoComplete="new-password"
+                value={again}
+                onChange={(e) => setAgain(e.target.value)}
+              />
             </label>
             <FormError message={error} />
             <button type="submit" className="button-primary">

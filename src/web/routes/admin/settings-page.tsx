@@ -19,12 +19,21 @@ import { FormField, type ControlProps } from '../../features/forms/form-field.js
 import { useKeptForm } from '../../lib/use-kept-form.js';
 
 export const settingsLoader = async () => {
-  const [settings, pictures] = await Promise.all([adminLoad<SiteSettings>('/api/settings/'), adminLoad<SitePictures>('/api/site-pictures')]);
+  const [settings, pictures] = await Promise.all([
+    adminLoad<SiteSettings>('/api/settings/'),
+    adminLoad<SitePictures>('/api/site-pictures'),
+  ]);
   return { settings, pictures };
 };
 
 type Key = keyof SiteSettings;
-type Field = { key: Key; label: string; kind?: 'textarea' | 'switch' | 'rich'; options?: readonly string[]; required?: boolean };
+type Field = {
+  key: Key;
+  label: string;
+  kind?: 'textarea' | 'switch' | 'rich';
+  options?: readonly string[];
+  required?: boolean;
+};
 const FIELD_NAMES = Object.keys(settingsInputSchema.shape);
 
 /**
@@ -58,7 +67,10 @@ export const SETTINGS_GROUPS: { title: string; fields: Field[] }[] = [
     title: 'DOIs and licence',
     fields: [
       { key: 'doi_prefix', label: 'DOI prefix (like 10.1234)' },
-      { key: 'doi_suffix_pattern', label: 'DOI suffix pattern ({journal-initials}, {year}, {volume}, {issue}, {refnumber})' },
+      {
+        key: 'doi_suffix_pattern',
+        label: 'DOI suffix pattern ({journal-initials}, {year}, {volume}, {issue}, {refnumber})',
+      },
       { key: 'licence_name', label: 'Licence name (like CC BY 4.0)' },
       { key: 'licence_url', label: 'Licence URL' },
     ],
@@ -117,10 +129,25 @@ export function SettingsPage() {
   function input(field: Field, control: ControlProps) {
     const value = values[field.key];
     if (field.kind === 'switch') {
-      return <input type="checkbox" role="switch" {...control} checked={value as boolean} onChange={(e) => set(field.key, e.target.checked)} />;
+      return (
+        <input
+          type="checkbox"
+          role="switch"
+          {...control}
+          checked={value as boolean}
+          onChange={(e) => set(field.key, e.target.checked)}
+        />
+      );
     }
     if (field.kind === 'rich') {
-      return <RichTextField label={field.label} value={value as string} onChange={(html) => set(field.key, html)} control={control} />;
+      return (
+        <RichTextField
+          label={field.label}
+          value={value as string}
+          onChange={(html) => set(field.key, html)}
+          control={control}
+        />
+      );
     }
     if (field.options) {
       return (

@@ -11,7 +11,13 @@ import {
 import { adminLoad, adminRequest } from '../../features/admin-shell/admin-request.js';
 import { useFlash } from '../../features/admin-shell/flash.js';
 import { FormError } from '../../features/admin-shell/form-error.js';
-import { NO_PROBLEMS, refusalMessage, refusalProblems, schemaProblems, type FormProblems } from '../../features/forms/field-errors.js';
+import {
+  NO_PROBLEMS,
+  refusalMessage,
+  refusalProblems,
+  schemaProblems,
+  type FormProblems,
+} from '../../features/forms/field-errors.js';
 import { FormField } from '../../features/forms/form-field.js';
 import { getSession } from '../../lib/session.js';
 import { AdminTable } from '../../features/admin-shell/admin-table.js';
@@ -47,14 +53,27 @@ function NewUserForm({ onCreated }: { onCreated: () => void }) {
       <h2>New user</h2>
       <div className="form-grid">
         <FormField name="username" label="Username" required error={problems.fields.username}>
-          {(control) => <input {...control} autoComplete="off" value={values.username} onChange={(e) => set('username')(e.target.value)} />}
+          {(control) => (
+            <input
+              {...control}
+              autoComplete="off"
+              value={values.username}
+              onChange={(e) => set('username')(e.target.value)}
+            />
+          )}
         </FormField>
         <FormField name="name" label="Name" required error={problems.fields.name}>
           {(control) => <input {...control} value={values.name} onChange={(e) => set('name')(e.target.value)} />}
         </FormField>
         <FormField name="password" label="Password" required error={problems.fields.password}>
           {(control) => (
-            <input {...control} type="password" autoComplete="new-password" value={values.password} onChange={(e) => set('password')(e.target.value)} />
+            <input
+              {...control}
+              type="password"
+              autoComplete="new-password"
+              value={values.password}
+              onChange={(e) => set('password')(e.target.value)}
+            />
           )}
         </FormField>
         <FormField name="role" label="Role" error={problems.fields.role}>
@@ -93,7 +112,12 @@ export function UsersPage() {
             <td>{user.name}</td>
             <td>{USER_ROLE_LABELS[user.role]}</td>
             <td>
-              <StatusSwitch label={`${user.username} enabled`} on={user.enabled} disabled={user.id === me} onChange={(on) => setEnabled(user, on)} />
+              <StatusSwitch
+                label={`${user.username} enabled`}
+                on={user.enabled}
+                disabled={user.id === me}
+                onChange={(on) => setEnabled(user, on)}
+              />
             </td>
             <td>
               <Link to={`/admin/account/${user.id}`}>Edit</Link>

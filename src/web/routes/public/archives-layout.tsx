@@ -1,4 +1,11 @@
-import { Outlet, redirect, useNavigation, useRouteLoaderData, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router';
+import {
+  Outlet,
+  redirect,
+  useNavigation,
+  useRouteLoaderData,
+  type LoaderFunctionArgs,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router';
 import { issuePath } from '../../../common/archive-links.js';
 import type { YearGroup } from '../../../common/schemas/archives.js';
 import { ArchiveYearList } from '../../components/archive-year-list.js';

@@ -32,7 +32,9 @@ export async function articleLoader({ params, context }: LoaderFunctionArgs) {
 
 /** Both address forms (/vol12/issue3/ and the search's /12/3/) are read as numbers (specification: Public pages). */
 const isAddressOf = (article: DeepReadonly<PublicArticle>, params: LoaderFunctionArgs['params']) =>
-  leadingNumber(params.year) === article.year && leadingNumber(params.vol) === article.volume && leadingNumber(params.issue) === article.issue;
+  leadingNumber(params.year) === article.year &&
+  leadingNumber(params.vol) === article.volume &&
+  leadingNumber(params.issue) === article.issue;
 
 function shorten(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
@@ -152,7 +154,11 @@ export function ArticlePage() {
   );
 }
 
-const CITE_LABELS: Record<CiteFormat, string> = { bib: 'BibTeX', ris: 'RIS (EndNote, Zotero, Mendeley)', json: 'CSL-JSON' };
+const CITE_LABELS: Record<CiteFormat, string> = {
+  bib: 'BibTeX',
+  ris: 'RIS (EndNote, Zotero, Mendeley)',
+  json: 'CSL-JSON',
+};
 
 /** Downloads of the article's reference for reference managers. */
 function CiteBox({ refnumber }: { refnumber: string }) {

@@ -7,7 +7,8 @@ import { apiFrom } from '../../lib/public-api.js';
 import { useRootData } from '../../lib/root-data.js';
 import '../../styles/public-pages.css';
 
-export const boardLoader = ({ context }: LoaderFunctionArgs): Promise<DeepReadonly<Editor[]>> => apiFrom(context).editors();
+export const boardLoader = ({ context }: LoaderFunctionArgs): Promise<DeepReadonly<Editor[]>> =>
+  apiFrom(context).editors();
 
 export function boardHead({ settings }: HeadArgs): HeadData {
   return {
@@ -87,7 +88,11 @@ export function BoardPage() {
     <section className="card board-page">
       <h1>EDITORIAL BOARD</h1>
       {groups.map((group) => (
-        <section key={group.category} className="board-group" aria-labelledby={`group-${group.category.replace(' ', '-')}`}>
+        <section
+          key={group.category}
+          className="board-group"
+          aria-labelledby={`group-${group.category.replace(' ', '-')}`}
+        >
           <h2 id={`group-${group.category.replace(' ', '-')}`}>{EDITOR_GROUP_TITLES[group.category]}</h2>
           <ul className="editor-list">
             {group.members.map((editor) => (

@@ -2,7 +2,11 @@ import { chatLink } from '../../components/chat-link.js';
 import { useRootData } from '../../lib/root-data.js';
 import { contentPageLoader, StaticPage, staticHead, StoredPageText } from './static-page.js';
 
-export const contactHead = staticHead('Contact', '/contact', (settings) => `How to reach ${settings.websitename} and its publisher.`);
+export const contactHead = staticHead(
+  'Contact',
+  '/contact',
+  (settings) => `How to reach ${settings.websitename} and its publisher.`,
+);
 
 export const contactLoader = contentPageLoader('contact');
 

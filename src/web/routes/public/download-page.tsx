@@ -72,7 +72,12 @@ function DownloadTable({ article }: { article: PublicArticle }) {
               Certificate <span className="author-name">{author}</span>
             </th>
             <td>
-              <a className="dl-button" href={pdfUrls.certificate(refno, author)} download aria-label={`Download Certificate for ${author}`}>
+              <a
+                className="dl-button"
+                href={pdfUrls.certificate(refno, author)}
+                download
+                aria-label={`Download Certificate for ${author}`}
+              >
                 Download Certificate
               </a>
             </td>
@@ -124,7 +129,8 @@ export function DownloadPage() {
         <h2 dangerouslySetInnerHTML={{ __html: article.title }} />
         <p className="download-authors">{article.authorname}</p>
         <p className="download-facts">
-          Vol. {article.volume}, Issue {article.issue} ({article.year}) · Pages {article.pagenumber} · Ref. No. {article.refnumber}
+          Vol. {article.volume}, Issue {article.issue} ({article.year}) · Pages {article.pagenumber} · Ref. No.{' '}
+          {article.refnumber}
         </p>
       </div>
       <DownloadTable article={article} />

@@ -50,7 +50,13 @@ export function HomePage() {
       <div className="home">
         <section className="cover-card" aria-label="Journal cover">
           {pictures.cover ? (
-            <img className="cover-picture" src={pictures.cover} alt={`Cover of ${settings.websitename}`} width="200" height="260" />
+            <img
+              className="cover-picture"
+              src={pictures.cover}
+              alt={`Cover of ${settings.websitename}`}
+              width="200"
+              height="260"
+            />
           ) : (
             <IssueCover settings={settings} issue={issue} />
           )}
@@ -78,11 +84,15 @@ export function HomePage() {
           <div className="fee-cards">
             <div className="fee-card">
               <h3>India</h3>
-              <p className="fee">₹ {settings.fee_rupee} <span>rupees</span></p>
+              <p className="fee">
+                ₹ {settings.fee_rupee} <span>rupees</span>
+              </p>
             </div>
             <div className="fee-card">
               <h3>Foreign</h3>
-              <p className="fee">$ {settings.fee_dollar} <span>dollars</span></p>
+              <p className="fee">
+                $ {settings.fee_dollar} <span>dollars</span>
+              </p>
             </div>
           </div>
         </section>

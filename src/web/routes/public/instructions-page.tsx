@@ -3,7 +3,8 @@ import { contentPageLoader, StaticPage, staticHead, StoredPageText } from './sta
 export const instructionsHead = staticHead(
   'Instructions to Authors',
   '/instructions',
-  (settings) => `How to prepare and submit a manuscript to ${settings.websitename}: format, limits, fees and publication.`,
+  (settings) =>
+    `How to prepare and submit a manuscript to ${settings.websitename}: format, limits, fees and publication.`,
 );
 
 export const instructionsLoader = contentPageLoader('instructions');

@@ -24,7 +24,8 @@ type IssueLoaderData = IssueData | { notFound: true };
  */
 export async function issueLoader({ params, context }: LoaderFunctionArgs) {
   const [year, volume, issue] = [params.year, params.vol, params.issue].map(leadingNumber);
-  if (year === null || volume === null || issue === null) return data<IssueLoaderData>({ notFound: true }, { status: 404 });
+  if (year === null || volume === null || issue === null)
+    return data<IssueLoaderData>({ notFound: true }, { status: 404 });
   const api = apiFrom(context);
   const articles = await api.issueArticles(year, volume, issue);
   if (!articles) {
@@ -40,10 +41,16 @@ export async function issueLoader({ params, context }: LoaderFunctionArgs) {
  * it is then the same object too, so that its hydration JSON is written once (entry-server.tsx).
  */
 const issueData = memoByObject(
-  (articles: ArticleSummary[], year: number, volume: number, issue: number): IssueData => ({ year, volume, issue, articles }),
+  (articles: ArticleSummary[], year: number, volume: number, issue: number): IssueData => ({
+    year,
+    volume,
+    issue,
+    articles,
+  }),
 );
 
-const titleOf = ({ year, volume, issue, articles }: IssueData) => issueTitle(year, volume, issue, articles[0]?.frequency);
+const titleOf = ({ year, volume, issue, articles }: IssueData) =>
+  issueTitle(year, volume, issue, articles[0]?.frequency);
 
 export function issueHead(args: HeadArgs<IssueLoaderData>): HeadData {
   if ('notFound' in args.data) return notFoundHead(args);

@@ -9,7 +9,8 @@ export function NotFoundPage() {
       <h1>Page not found</h1>
       <p>The page you asked for does not exist. It may have moved, or the address may be mistyped.</p>
       <p>
-        <RouteAnchor to="/">Go to the home page</RouteAnchor> or <RouteAnchor to="/archives">browse the archives</RouteAnchor>.
+        <RouteAnchor to="/">Go to the home page</RouteAnchor> or{' '}
+        <RouteAnchor to="/archives">browse the archives</RouteAnchor>.
       </p>
     </section>
   );

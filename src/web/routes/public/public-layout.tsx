@@ -47,9 +47,18 @@ export function PublicLayout() {
       </main>
       <SiteFooter settings={settings} />
       <aside aria-label="Chat">
-        <a className="chat-button" href={chatLink(settings)} target="_blank" rel="noopener noreferrer" aria-label="Chat with us">
+        <a
+          className="chat-button"
+          href={chatLink(settings)}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label="Chat with us"
+        >
           <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
-            <path fill="currentColor" d="M12 2a10 10 0 0 0-8.6 15.1L2 22l5-1.3A10 10 0 1 0 12 2Zm0 18a8 8 0 0 1-4.1-1.1l-.3-.2-3 .8.8-2.9-.2-.3A8 8 0 1 1 12 20Z" />
+            <path
+              fill="currentColor"
+              d="M12 2a10 10 0 0 0-8.6 15.1L2 22l5-1.3A10 10 0 1 0 12 2Zm0 18a8 8 0 0 1-4.1-1.1l-.3-.2-3 .8.8-2.9-.2-.3A8 8 0 1 1 12 20Z"
+            />
           </svg>
         </a>
       </aside>

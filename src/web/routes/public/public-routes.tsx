@@ -20,7 +20,12 @@ export const publicRoutes: RouteObject = {
   children: [
     { index: true, loader: homeLoader, element: <HomePage />, handle: { head: homeHead } satisfies RouteHandle },
     ...readingRoutes,
-    { path: 'pdf', loader: downloadLoader, element: <DownloadPage />, handle: { head: downloadHead } satisfies RouteHandle },
+    {
+      path: 'pdf',
+      loader: downloadLoader,
+      element: <DownloadPage />,
+      handle: { head: downloadHead } satisfies RouteHandle,
+    },
     { path: '*', element: <NotFoundPage />, handle: { head: notFoundHead, status: 404 } satisfies RouteHandle },
   ],
 };

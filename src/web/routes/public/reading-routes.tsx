@@ -1,7 +1,13 @@
 import type { RouteObject } from 'react-router';
 import type { RouteHandle } from '../../lib/head.js';
 import { AboutPage, aboutHead, aboutLoader } from './about-page.js';
-import { ArchivesIndex, ArchivesLayout, archivesHead, archivesLoader, archivesShouldRevalidate } from './archives-layout.js';
+import {
+  ArchivesIndex,
+  ArchivesLayout,
+  archivesHead,
+  archivesLoader,
+  archivesShouldRevalidate,
+} from './archives-layout.js';
 import { ArticlePage, articleHead, articleLoader } from './article-page.js';
 import { BoardPage, boardHead, boardLoader } from './board-page.js';
 import { ContactPage, contactHead, contactLoader } from './contact-page.js';
@@ -23,15 +29,45 @@ export const readingRoutes: RouteObject[] = [
     element: <ArchivesLayout />,
     children: [
       { index: true, element: <ArchivesIndex />, handle: { head: archivesHead } satisfies RouteHandle },
-      { path: ':year/:vol/:issue', loader: issueLoader, element: <IssuePage />, handle: { head: issueHead } satisfies RouteHandle },
-      { path: ':year/:vol/:issue/:ref', loader: articleLoader, element: <ArticlePage />, handle: { head: articleHead } satisfies RouteHandle },
+      {
+        path: ':year/:vol/:issue',
+        loader: issueLoader,
+        element: <IssuePage />,
+        handle: { head: issueHead } satisfies RouteHandle,
+      },
+      {
+        path: ':year/:vol/:issue/:ref',
+        loader: articleLoader,
+        element: <ArticlePage />,
+        handle: { head: articleHead } satisfies RouteHandle,
+      },
     ],
   },
   { path: 'search', loader: searchLoader, element: <SearchPage />, handle: { head: searchHead } satisfies RouteHandle },
-  { path: 'instructions', loader: instructionsLoader, element: <InstructionsPage />, handle: { head: instructionsHead } satisfies RouteHandle },
+  {
+    path: 'instructions',
+    loader: instructionsLoader,
+    element: <InstructionsPage />,
+    handle: { head: instructionsHead } satisfies RouteHandle,
+  },
   { path: 'indexing', element: <IndexingPage />, handle: { head: indexingHead } satisfies RouteHandle },
   { path: 'about', loader: aboutLoader, element: <AboutPage />, handle: { head: aboutHead } satisfies RouteHandle },
-  { path: 'contact', loader: contactLoader, element: <ContactPage />, handle: { head: contactHead } satisfies RouteHandle },
-  { path: 'privacy-policy', loader: privacyLoader, element: <PrivacyPage />, handle: { head: privacyHead } satisfies RouteHandle },
-  { path: 'terms-and-conditions', loader: termsLoader, element: <TermsPage />, handle: { head: termsHead } satisfies RouteHandle },
+  {
+    path: 'contact',
+    loader: contactLoader,
+    element: <ContactPage />,
+    handle: { head: contactHead } satisfies RouteHandle,
+  },
+  {
+    path: 'privacy-policy',
+    loader: privacyLoader,
+    element: <PrivacyPage />,
+    handle: { head: privacyHead } satisfies RouteHandle,
+  },
+  {
+    path: 'terms-and-conditions',
+    loader: termsLoader,
+    element: <TermsPage />,
+    handle: { head: termsHead } satisfies RouteHandle,
+  },
 ];

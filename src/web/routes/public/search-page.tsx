@@ -10,13 +10,17 @@ import { useRootData } from '../../lib/root-data.js';
 import '../../styles/public-pages.css';
 
 export const NO_RESULTS = 'Sorry, nothing matched your search terms. Please try again with different keywords.';
-export const EMPTY_SEARCH_PROMPT = 'Enter one or more keywords in the search box to find articles by title, author or keyword.';
+export const EMPTY_SEARCH_PROMPT =
+  'Enter one or more keywords in the search box to find articles by title, author or keyword.';
 
 /**
  * null when the search call failed: the page then shows nothing (specification: Error catalogue), and the error goes
  * to the console.
  */
-export async function searchLoader({ request, context }: LoaderFunctionArgs): Promise<DeepReadonly<SearchResults> | null> {
+export async function searchLoader({
+  request,
+  context,
+}: LoaderFunctionArgs): Promise<DeepReadonly<SearchResults> | null> {
   const params = new URL(request.url).searchParams;
   const api = apiFrom(context);
   const search = api.search(params.get('keyword') ?? '', leadingNumber(params.get('page') ?? '') ?? 1);

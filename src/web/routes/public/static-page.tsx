@@ -11,7 +11,11 @@ import '../../styles/public-pages.css';
 
 /** The head of a page of fixed text: its title, a description naming the journal, and its address. */
 export function staticHead(title: string, path: string, describe: (settings: PublicSettings) => string) {
-  return ({ settings }: HeadArgs): HeadData => ({ title: siteTitle(settings, title), description: describe(settings), canonicalPath: path });
+  return ({ settings }: HeadArgs): HeadData => ({
+    title: siteTitle(settings, title),
+    description: describe(settings),
+    canonicalPath: path,
+  });
 }
 
 /** The loader of a page whose text staff edit in the admin area. */

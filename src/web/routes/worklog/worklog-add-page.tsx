@@ -69,7 +69,13 @@ export function WorklogAddPage() {
       </FormField>
       <FormField name="content" label="Your Content" required error={problems.fields.content}>
         {(control) => (
-          <input {...control} type="text" placeholder="Your Content" value={values.content} onChange={(e) => setValues({ ...values, content: e.target.value })} />
+          <input
+            {...control}
+            type="text"
+            placeholder="Your Content"
+            value={values.content}
+            onChange={(e) => setValues({ ...values, content: e.target.value })}
+          />
         )}
       </FormField>
     </form>

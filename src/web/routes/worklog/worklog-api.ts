@@ -8,7 +8,12 @@ export interface WorklogListQuery {
   page: number;
 }
 
-export const emptyWorklogPage = (page: number): WorklogPage => ({ entries: [], total: 0, page, pageSize: WORKLOG_PAGE_SIZE });
+export const emptyWorklogPage = (page: number): WorklogPage => ({
+  entries: [],
+  total: 0,
+  page,
+  pageSize: WORKLOG_PAGE_SIZE,
+});
 
 export function fetchWorklogPage(query: WorklogListQuery, signal?: AbortSignal): Promise<ApiResult<WorklogPage>> {
   const params = new URLSearchParams({ page: String(query.page) });

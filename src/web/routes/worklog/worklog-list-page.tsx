@@ -41,14 +41,25 @@ export async function worklogListLoader({ params, request }: LoaderFunctionArgs)
   }
   const url = new URL(request.url);
   const page = pageOf(url.searchParams);
-  const result = await fetchWorklogPage({ status: filter, search: url.searchParams.get('search') ?? '', page }, request.signal);
+  const result = await fetchWorklogPage(
+    { status: filter, search: url.searchParams.get('search') ?? '', page },
+    request.signal,
+  );
   if (result.ok) return result.data;
   console.error(result.message);
   if (result.status === 401) throw replace(loginLost());
   return emptyWorklogPage(page);
 }
 
-function StatusSelect({ entry, label, onChange }: { entry: WorklogEntry; label: string; onChange: (status: WorklogStatus) => void }) {
+function StatusSelect({
+  entry,
+  label,
+  onChange,
+}: {
+  entry: WorklogEntry;
+  label: string;
+  onChange: (status: WorklogStatus) => void;
+}) {
   return (
     <select aria-label={label} value={entry.status} onChange={(e) => onChange(e.target.value as WorklogStatus)}>
       {WORKLOG_STATUSES.map((status) => (
@@ -135,7 +146,11 @@ export function WorklogListPage() {
           </thead>
           <tbody>
             {page.entries.map((entry, index) => (
-              <tr key={entry.id} data-status={entry.status} style={{ backgroundColor: WORKLOG_STATUS_COLOURS[entry.status] }}>
+              <tr
+                key={entry.id}
+                data-status={entry.status}
+                style={{ backgroundColor: WORKLOG_STATUS_COLOURS[entry.status] }}
+              >
                 <td data-label="s.no.">{offset + index + 1}</td>
                 {/* Sanitised by the server when stored and again when listed. */}
                 <td data-label="Work">
@@ -145,7 +160,11 @@ export function WorklogListPage() {
                   {entry.createdby} {formatWorklogDate(entry.created_at)}
                 </td>
                 <td data-label="Status">
-                  <StatusSelect entry={entry} label={`Status of entry ${offset + index + 1}`} onChange={(s) => changeStatus(entry, s)} />
+                  <StatusSelect
+                    entry={entry}
+                    label={`Status of entry ${offset + index + 1}`}
+                    onChange={(s) => changeStatus(entry, s)}
+                  />
                 </td>
               </tr>
             ))}

@@ -48,7 +48,12 @@ export function WorklogLoginPage() {
           </p>
         )}
         <label htmlFor="worklog-username">Username</label>
-        <input id="worklog-username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} />
+        <input
+          id="worklog-username"
+          autoComplete="username"
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+        />
         <label htmlFor="worklog-password">Password</label>
         <input
           id="worklog-password"

@@ -15,7 +15,8 @@ export const worklogRoutes: RouteObject[] = [
     path: '/webdata/login',
     errorElement: <ErrorPage />,
     hydrateFallbackElement: loading,
-    lazy: () => import('./worklog-login-page.js').then((m) => ({ Component: m.WorklogLoginPage, loader: m.worklogLoginLoader })),
+    lazy: () =>
+      import('./worklog-login-page.js').then((m) => ({ Component: m.WorklogLoginPage, loader: m.worklogLoginLoader })),
   },
   {
     path: '/webdata',
@@ -32,7 +33,8 @@ export const worklogRoutes: RouteObject[] = [
       {
         path: 'addentris',
         errorElement: <ErrorPage />,
-        lazy: () => import('./worklog-add-page.js').then((m) => ({ Component: m.WorklogAddPage, loader: m.worklogAddLoader })),
+        lazy: () =>
+          import('./worklog-add-page.js').then((m) => ({ Component: m.WorklogAddPage, loader: m.worklogAddLoader })),
       },
       { path: ':filterType', errorElement: <ErrorPage />, lazy: listPage },
     ],

@@ -34,7 +34,13 @@ function SearchForm() {
       <label htmlFor="worklog-search" className="visually-hidden">
         Search entries
       </label>
-      <input id="worklog-search" type="search" placeholder="Search…" value={text} onChange={(e) => setText(e.target.value)} />
+      <input
+        id="worklog-search"
+        type="search"
+        placeholder="Search…"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+      />
       <button type="submit">Search</button>
     </form>
   );
