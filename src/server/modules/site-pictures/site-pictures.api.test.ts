@@ -34,7 +34,7 @@ describe('GET /api/site-pictures', () => {
     expect(await addresses()).toEqual({ logo: '/logo.svg', header: '/header.svg', cover: null });
     const page = await home();
     expect(page).toContain('src="/logo.svg"');
-    expect(page).toContain('class="cover-art"');
+    expect(page).toContain('class="issue-cover"');
   });
 });
 
