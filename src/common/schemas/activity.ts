@@ -1,7 +1,18 @@
 import { z } from 'zod';
 
 /** The kinds of record the activity log names (its `type` filter). */
-export const ACTIVITY_OBJECT_TYPES = ['article', 'issue', 'editor', 'settings', 'user', 'worklog', 'email'] as const;
+export const ACTIVITY_OBJECT_TYPES = [
+  'article',
+  'issue',
+  'editor',
+  'settings',
+  'user',
+  'worklog',
+  'email',
+  'page',
+  'indexing',
+  'site_picture',
+] as const;
 export type ActivityObjectType = (typeof ACTIVITY_OBJECT_TYPES)[number];
 
 export const ACTIVITY_PAGE_SIZE = 50;

@@ -121,7 +121,10 @@ describe('the activity log', () => {
   });
 
   it.each([
-    ['?type=password', 'type: Type must be one of: article, issue, editor, settings, user, worklog, email'],
+    [
+      '?type=password',
+      'type: Type must be one of: article, issue, editor, settings, user, worklog, email, page, indexing, site_picture',
+    ],
     ['?from=yesterday', 'from: Dates must look like 2026-03-10'],
     ['?page=0', 'page: Page must be 1 or more'],
   ])('refuses %s with a clear 400', async (query, message) => {

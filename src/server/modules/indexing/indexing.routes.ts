@@ -78,7 +78,11 @@ export function registerIndexingRoutes(app: FastifyInstance, { services }: AppCo
     },
     async (request, reply) => {
       const form = await readMultipart(request, ['imgFile']);
-      const entry = await services.indexing.create(parseInput(indexingInputSchema, form.fields), form.files.imgFile);
+      const entry = await services.indexing.create(
+        parseInput(indexingInputSchema, form.fields),
+        form.files.imgFile,
+        request.user!,
+      );
       return reply.code(201).send({ ...entry, message: INDEXING_CREATED_MESSAGE });
     },
   );
@@ -95,7 +99,7 @@ export function registerIndexingRoutes(app: FastifyInstance, { services }: AppCo
       },
     },
     async (request) => ({
-      entries: await services.indexing.reorder(request.body.ids),
+      entries: await services.indexing.reorder(request.body.ids, request.user!),
       message: INDEXING_ORDER_MESSAGE,
     }),
   );
@@ -118,8 +122,13 @@ export function registerIndexingRoutes(app: FastifyInstance, { services }: AppCo
       // The list's switch posts the status alone, as the editors' switch does.
       const statusOnly = Object.keys(form.fields).join() === 'status' && !form.files.imgFile;
       const entry = statusOnly
-        ? await services.indexing.setStatus(id, parseInput(indexingStatusSchema, form.fields).status)
-        : await services.indexing.update(id, parseInput(indexingInputSchema, form.fields), form.files.imgFile);
+        ? await services.indexing.setStatus(id, parseInput(indexingStatusSchema, form.fields).status, request.user!)
+        : await services.indexing.update(
+            id,
+            parseInput(indexingInputSchema, form.fields),
+            form.files.imgFile,
+            request.user!,
+          );
       return { ...entry, message: INDEXING_UPDATED_MESSAGE };
     },
   );
@@ -136,7 +145,7 @@ export function registerIndexingRoutes(app: FastifyInstance, { services }: AppCo
       },
     },
     async (request) => {
-      await services.indexing.remove(request.params.id);
+      await services.indexing.remove(request.params.id, request.user!);
       return { message: INDEXING_DELETED_MESSAGE };
     },
   );

@@ -8,6 +8,7 @@ import type { UploadedFile } from '../../http/multipart.js';
 import { FileJournal } from '../../storage/file-journal.js';
 import type { FileStore } from '../../storage/file-store.js';
 import { stagePicture, type StagedPicture } from '../../storage/picture-upload.js';
+import { changedFields, recordActivity, type Actor } from '../activity/activity.repository.js';
 import {
   deleteIndexing,
   findIndexingById,
@@ -52,7 +53,7 @@ export class IndexingService {
   }
 
   /** A new entry goes to the end of the list; its logo is required. */
-  async create(input: IndexingInput, logo: UploadedFile | undefined): Promise<IndexingEntry> {
+  async create(input: IndexingInput, logo: UploadedFile | undefined, actor: Actor): Promise<IndexingEntry> {
     if (!logo) throw badRequest(`imgFile: ${LOGO_REQUIRED_MESSAGE}`);
     const staged = await this.stageLogo(logo);
     const id = await this.journal.transaction(staged, async (trx) => {
@@ -62,6 +63,12 @@ export class IndexingService {
         sortnumber: await nextIndexingPlace(trx),
       });
       await this.journal.record(trx, [{ source: staged.temp, target: staged.target, remove: null }]);
+      await recordActivity(trx, actor, {
+        action: 'create',
+        objectType: 'indexing',
+        objectId: inserted,
+        summary: `Added ${input.title}`,
+      });
       return inserted;
     });
     this.clock.publicDataChanged();
@@ -69,12 +76,15 @@ export class IndexingService {
   }
 
   /** A new logo replaces the old one, which is removed once the new one is in place (decision 013). */
-  async update(id: number, input: IndexingInput, logo: UploadedFile | undefined): Promise<IndexingEntry> {
+  async update(id: number, input: IndexingInput, logo: UploadedFile | undefined, actor: Actor): Promise<IndexingEntry> {
     await this.get(id);
     const staged = logo ? await this.stageLogo(logo) : null;
     await this.journal.transaction(staged, async (trx) => {
       const current = (await findIndexingById(trx, id))!;
       await updateIndexing(trx, id, { ...input, image: staged?.name ?? current.image });
+      const changed = changedFields(current, input);
+      const summary = `${input.title}: ${staged ? `logo${changed === 'nothing' ? '' : `, ${changed}`}` : changed}`;
+      await recordActivity(trx, actor, { action: 'update', objectType: 'indexing', objectId: id, summary });
       if (staged)
         await this.journal.record(trx, [
           { source: staged.temp, target: staged.target, remove: logoPath(current.image) },
@@ -84,15 +94,23 @@ export class IndexingService {
     return this.get(id);
   }
 
-  async setStatus(id: number, status: IndexingInput['status']): Promise<IndexingEntry> {
-    await this.get(id);
-    await updateIndexing(this.db, id, { status });
+  async setStatus(id: number, status: IndexingInput['status'], actor: Actor): Promise<IndexingEntry> {
+    const { title } = await this.get(id);
+    await this.db.transaction().execute(async (trx) => {
+      await updateIndexing(trx, id, { status });
+      await recordActivity(trx, actor, {
+        action: 'update',
+        objectType: 'indexing',
+        objectId: id,
+        summary: `${title}: status ${status}`,
+      });
+    });
     this.clock.publicDataChanged();
     return this.get(id);
   }
 
   /** `ids` must name every entry once: their places become 1, 2, 3 ... in that order. */
-  async reorder(ids: number[]): Promise<IndexingEntry[]> {
+  async reorder(ids: number[], actor: Actor): Promise<IndexingEntry[]> {
     await this.db.transaction().execute(async (trx) => {
       const existing = (await listAllIndexing(trx)).map((entry) => entry.id);
       const named = new Set(ids);
@@ -100,15 +118,29 @@ export class IndexingService {
         throw badRequest('ids: must list every indexing entry once');
       }
       for (const [place, id] of ids.entries()) await updateIndexing(trx, id, { sortnumber: place + 1 });
+      await recordActivity(trx, actor, {
+        action: 'update',
+        objectType: 'indexing',
+        objectId: null,
+        summary: 'Put the indexing entries in a new order',
+      });
     });
     this.clock.publicDataChanged();
     return this.listAll();
   }
 
   /** The row goes first; its logo is removed after the commit (a crash in between leaves a file the start-up repair removes). */
-  async remove(id: number): Promise<void> {
-    const { image } = await this.get(id);
-    await deleteIndexing(this.db, id);
+  async remove(id: number, actor: Actor): Promise<void> {
+    const { image, title } = await this.get(id);
+    await this.db.transaction().execute(async (trx) => {
+      await deleteIndexing(trx, id);
+      await recordActivity(trx, actor, {
+        action: 'delete',
+        objectType: 'indexing',
+        objectId: id,
+        summary: `Deleted ${title}`,
+      });
+    });
     this.clock.publicDataChanged();
     await this.files.remove(logoPath(image));
   }

@@ -53,7 +53,7 @@ export function registerContentPageRoutes(app: FastifyInstance, { services }: Ap
       },
     },
     async (request) => ({
-      ...(await services.contentPages.save(request.params.slug, request.body.content)),
+      ...(await services.contentPages.save(request.params.slug, request.body.content, request.user!)),
       message: PAGE_UPDATED_MESSAGE,
     }),
   );

@@ -9,6 +9,7 @@ import type { WriteClock } from '../../cache/write-clock.js';
 import type { Db } from '../../db/database.js';
 import { badRequest } from '../../http/errors.js';
 import { sanitizeRichText, toPlainText } from '../../storage/sanitize.js';
+import { recordActivity, type Actor } from '../activity/activity.repository.js';
 import { listContentPages, updateContentPage } from './pages.repository.js';
 
 /** Instructions, About, Contact, Privacy Policy and Terms: stored HTML, sanitised like the home content. */
@@ -32,10 +33,18 @@ export class ContentPagesService {
     return CONTENT_PAGE_SLUGS.map((slug) => pages.get(slug)!);
   }
 
-  async save(slug: ContentPageSlug, html: string): Promise<ContentPage> {
+  async save(slug: ContentPageSlug, html: string, actor: Actor): Promise<ContentPage> {
     const content = sanitizeRichText(html);
     if (!toPlainText(content)) throw badRequest('content: Page text is required');
-    await updateContentPage(this.db, slug, content, new Date().toISOString());
+    await this.db.transaction().execute(async (trx) => {
+      await updateContentPage(trx, slug, content, new Date().toISOString());
+      await recordActivity(trx, actor, {
+        action: 'update',
+        objectType: 'page',
+        objectId: null,
+        summary: `Edited the ${slug} page`,
+      });
+    });
     this.clock.publicDataChanged();
     return this.get(slug);
   }

@@ -45,7 +45,7 @@ export function registerSitePictureRoutes(app: FastifyInstance, { services }: Ap
     async (request) => {
       const form = await readMultipart(request, ['imgFile']);
       return {
-        ...(await services.sitePictures.replace(request.params.kind, form.files.imgFile)),
+        ...(await services.sitePictures.replace(request.params.kind, form.files.imgFile, request.user!)),
         message: SITE_PICTURE_SAVED_MESSAGE,
       };
     },
@@ -63,7 +63,7 @@ export function registerSitePictureRoutes(app: FastifyInstance, { services }: Ap
       },
     },
     async (request) => ({
-      ...(await services.sitePictures.reset(request.params.kind)),
+      ...(await services.sitePictures.reset(request.params.kind, request.user!)),
       message: SITE_PICTURE_RESET_MESSAGE,
     }),
   );

@@ -8,6 +8,7 @@ import type { UploadedFile } from '../../http/multipart.js';
 import { FileJournal } from '../../storage/file-journal.js';
 import type { FileStore } from '../../storage/file-store.js';
 import { stagePicture } from '../../storage/picture-upload.js';
+import { recordActivity, type Actor } from '../activity/activity.repository.js';
 import { deleteSitePicture, findSitePicture, listSitePictures, saveSitePicture } from './site-pictures.repository.js';
 
 export const SITE_PICTURE_FOLDER = 'site';
@@ -33,7 +34,7 @@ export class SitePicturesService {
   }
 
   /** The new picture replaces the previous upload, which is removed once the new one is in place. */
-  async replace(kind: SitePictureKind, picture: UploadedFile | undefined): Promise<SitePictures> {
+  async replace(kind: SitePictureKind, picture: UploadedFile | undefined, actor: Actor): Promise<SitePictures> {
     if (!picture) throw badRequest('imgFile: Choose a picture to upload');
     const staged = await stagePicture(this.files, SITE_PICTURE_FOLDER, kind, picture, {
       maxBytes: MAX_PICTURE_BYTES,
@@ -42,6 +43,12 @@ export class SitePicturesService {
     await this.journal.transaction(staged, async (trx) => {
       const previous = await findSitePicture(trx, kind);
       await saveSitePicture(trx, { kind, file: staged.name, updated_at: new Date().toISOString() });
+      await recordActivity(trx, actor, {
+        action: 'update',
+        objectType: 'site_picture',
+        objectId: null,
+        summary: `Uploaded a new ${kind} picture`,
+      });
       await this.journal.record(trx, [
         { source: staged.temp, target: staged.target, remove: previous ? picturePath(previous.file) : null },
       ]);
@@ -51,10 +58,18 @@ export class SitePicturesService {
   }
 
   /** Back to the built-in picture; the upload is removed after the commit (or by the start-up repair after a crash). */
-  async reset(kind: SitePictureKind): Promise<SitePictures> {
+  async reset(kind: SitePictureKind, actor: Actor): Promise<SitePictures> {
     const previous = await findSitePicture(this.db, kind);
     if (previous) {
-      await deleteSitePicture(this.db, kind);
+      await this.db.transaction().execute(async (trx) => {
+        await deleteSitePicture(trx, kind);
+        await recordActivity(trx, actor, {
+          action: 'delete',
+          objectType: 'site_picture',
+          objectId: null,
+          summary: `Went back to the built-in ${kind} picture`,
+        });
+      });
       this.clock.publicDataChanged();
       await this.files.remove(picturePath(previous.file));
     }
