@@ -79,6 +79,12 @@ describe('article page metadata', () => {
     for (const format of ['bib', 'ris', 'json']) expect(html).toContain(`href="/cite/70001.${format}"`);
   });
 
+  it('shows the DOI link on the author download page, and none for an article without a DOI', async () => {
+    const link = '<a href="https://doi.org/10.5555/jct.2025.3.1.70001">https://doi.org/10.5555/jct.2025.3.1.70001</a>';
+    expect((await get('/pdf?refno=70001')).body).toContain(link);
+    expect((await get('/pdf?refno=70002')).body).not.toContain('DOI:');
+  });
+
   it('has JSON-LD with the ScholarlyArticle -> issue -> volume -> Periodical chain', async () => {
     const html = (await get('/archives/2025/vol3/issue1/70001')).body;
     const script = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]!;

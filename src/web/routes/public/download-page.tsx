@@ -1,6 +1,7 @@
 import { data, Form, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { articleFileUrl, articlePath } from '../../../common/archive-links.js';
 import { splitAuthors, titleText } from '../../../common/citation.js';
+import { doiUrl } from '../../../common/doi.js';
 import type { PublicArticle } from '../../../common/schemas/archives.js';
 import { pdfUrls } from '../../../common/pdf-links.js';
 import { RouteAnchor } from '../../components/route-anchor.js';
@@ -132,6 +133,11 @@ export function DownloadPage() {
           Vol. {article.volume}, Issue {article.issue} ({article.year}) · Pages {article.pagenumber} · Ref. No.{' '}
           {article.refnumber}
         </p>
+        {article.doi && (
+          <p className="article-doi">
+            DOI: <a href={doiUrl(article.doi)}>{doiUrl(article.doi)}</a>
+          </p>
+        )}
       </div>
       <DownloadTable article={article} />
     </section>
