@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createUser } from './support/admin-api.js';
 import { launchBrowser, openPage, screenshot } from './support/browser.js';
@@ -47,6 +47,7 @@ describe('scholarly metadata', () => {
     const link = page.getByRole('link', { name: `https://doi.org/${DOI}` });
     expect(await link.getAttribute('href')).toBe(`https://doi.org/${DOI}`);
     await page.getByRole('heading', { name: 'Cite this article', exact: true }).waitFor();
+    await expectFormattedReferences(page);
     await screenshot(page, 'metadata-article-1280');
 
     const [download] = await Promise.all([
@@ -59,4 +60,25 @@ describe('scholarly metadata', () => {
     expect(ris).toContain(`DO  - ${DOI}\r\n`);
     expect(errors).toEqual([]);
   });
+
+  it('shows the formatted references after moving to the article within the site, and on a phone', async () => {
+    const { page, errors } = await openPage(browser, 'phone');
+    const article = await (await fetch(`${baseUrl}/api/archives/${ARTICLE_ID}`)).json();
+    await page.goto(`${baseUrl}/archives/${article.year}/vol${article.volume}/issue${article.issue}`);
+    await page.locator(`a[href$="/${article.refnumber}"]`).first().click();
+    await page.waitForURL(new RegExp(`/${article.refnumber}$`));
+    await expectFormattedReferences(page);
+    await page.getByRole('heading', { name: 'Cite this article', exact: true }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'metadata-cite-box-375');
+    expect(errors).toEqual([]);
+  });
 });
+
+/** The Cite box names the four styles, each reference ending in the DOI the first journey set. */
+async function expectFormattedReferences(page: Page) {
+  const box = page.locator('.article-cite-box');
+  expect(await box.locator('dt').allInnerTexts()).toEqual(['APA', 'MLA', 'Chicago', 'Vancouver']);
+  const references = await box.locator('dd').allInnerTexts();
+  expect(references.slice(0, 3).every((text) => text.includes(`https://doi.org/${DOI}`))).toBe(true);
+  expect(references[3]).toContain(`doi:${DOI}`);
+}

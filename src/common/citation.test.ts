@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatCitation, issueCitation, splitAuthors, surnameFirst, surnameInitials, titleText } from './citation.js';
+import {
+  formatCitation,
+  issueCitation,
+  splitAuthors,
+  surnameFirst,
+  surnameInitials,
+  titleMarkup,
+  titleText,
+} from './citation.js';
 
 describe('citation', () => {
   it('writes authors as Surname Initials, dropping honorifics', () => {
@@ -58,5 +66,13 @@ describe('citation', () => {
     expect(titleText('  two  spaces \n')).toBe('two spaces');
     expect(titleText('R&D &copy; 5 < 6')).toBe('R&D &copy; 5 < 6');
     expect(titleText('')).toBe('');
+  });
+
+  it('keeps only the italics of a title as CSL rich text', () => {
+    expect(titleMarkup('Carbon in <i>Oryza sativa</i> &amp; <em>wheat</em>')).toBe(
+      'Carbon in <i><span class="nocase">Oryza sativa</span></i> & <i><span class="nocase">wheat</span></i>',
+    );
+    expect(titleMarkup('  <b>Bold</b>\n gone ')).toBe('Bold gone');
+    expect(titleMarkup('p &lt; 0.05')).toBe('p < 0.05');
   });
 });

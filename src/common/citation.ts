@@ -29,6 +29,17 @@ export function titleText(html: string): string {
   return UNTIDY_SPACE.test(text) ? text.replace(/\s+/g, ' ').trim() : text;
 }
 
+/**
+ * A stored title as CSL rich text: its italics (all a title keeps) stay italic and keep their case when a style
+ * capitalises titles ('<i>Oryza sativa</i>' is never 'Oryza Sativa'); everything else is plain text.
+ */
+export function titleMarkup(html: string): string {
+  const italic = html.replace(/<(\/?)(?:i|em)>/g, (_tag, end: string) => (end ? '\ue001' : '\ue000'));
+  return titleText(italic)
+    .replace(/\ue000/g, '<i><span class="nocase">')
+    .replace(/\ue001/g, '</span></i>');
+}
+
 /** The comma-separated author list as an array of trimmed names. */
 export function splitAuthors(authorname: string): string[] {
   return authorname

@@ -2,6 +2,7 @@ import type { WriteClock } from './cache/write-clock.js';
 import type { Db } from './db/database.js';
 import type { FileStore } from './storage/file-store.js';
 import { ArchivesService } from './modules/archives/archives.service.js';
+import { CitationService } from './modules/cite/citation.service.js';
 import { EditorsService } from './modules/editors/editors.service.js';
 import { ContentPagesService } from './modules/pages/pages.service.js';
 import { IndexingService } from './modules/indexing/indexing.service.js';
@@ -17,11 +18,13 @@ export type PublicServices = ReturnType<typeof createPublicServices>;
  */
 export function createPublicServices(db: Db, files: FileStore, clock: WriteClock) {
   const settings = new SettingsService(db, clock);
+  const archives = new ArchivesService(db, clock);
   return {
     settings,
     indexing: new IndexingService(db, files, clock),
     editors: new EditorsService(db, settings, files, clock),
-    archives: new ArchivesService(db, clock),
+    archives,
+    citations: new CitationService(archives, settings, clock),
     search: new SearchService(db),
     contentPages: new ContentPagesService(db, clock),
     sitePictures: new SitePicturesService(db, files, clock),

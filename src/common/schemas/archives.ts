@@ -44,6 +44,17 @@ export const publicArticleSchema = articleSummarySchema.extend({
 });
 export type PublicArticle = z.infer<typeof publicArticleSchema>;
 
+/** The reference styles of the article page's "Cite this article" box, in the order it shows them. */
+export const REFERENCE_STYLES = ['apa', 'mla', 'chicago', 'vancouver'] as const;
+
+/** GET /api/archives/ref/{refnumber}/references: the article's reference in each style, as inline HTML. */
+export const formattedReferenceSchema = z.object({
+  style: z.enum(REFERENCE_STYLES),
+  name: z.string(),
+  html: z.string(),
+});
+export type FormattedReference = z.infer<typeof formattedReferenceSchema>;
+
 /** The fields only a signed-in administrator reads. */
 const adminArticleFields = z.object({
   description: z.string(),

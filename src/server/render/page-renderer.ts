@@ -52,7 +52,7 @@ class Utf8Writer {
  * infrastructure failed (database unreachable, storage full) fails with the answer to give instead (503, 507),
  * which the page's error screen shows and `fault` keeps.
  */
-function pageReads(services: PublicServices): { api: PublicApi; fault: () => HttpError | null } {
+function pageReads(services: PublicServices, origin: string): { api: PublicApi; fault: () => HttpError | null } {
   let fault: HttpError | null = null;
   const watch = <R>(read: Promise<R>) =>
     read.catch((error: unknown) => {
@@ -67,6 +67,7 @@ function pageReads(services: PublicServices): { api: PublicApi; fault: () => Htt
     issueArticles: (year, volume, issue) => watch(services.archives.issueArticles(year, volume, issue)),
     movedIssue: (year, volume, issue) => watch(services.archives.movedIssuePath(year, volume, issue)),
     articleByRef: (refnumber) => watch(services.archives.publicArticleByRef(refnumber)),
+    formattedReferences: (refnumber) => watch(services.citations.formattedReferences(refnumber, origin)),
     search: (keyword, page) => watch(services.search.search(keyword, page)),
     contentPage: (slug) => watch(services.contentPages.get(slug)),
     sitePictures: () => watch(services.sitePictures.get()),
@@ -79,7 +80,7 @@ export function createPageRenderer(services: PublicServices, assets: ClientAsset
   const utf8 = new Utf8Writer();
   return async ({ url, origin, encoding }) => {
     const request = new Request(new URL(url, origin), { method: 'GET', headers: { accept: 'text/html' } });
-    const reads = pageReads(services);
+    const reads = pageReads(services, origin);
     const result = await renderPage(request, reads.api, origin);
     if (result.kind === 'redirect')
       return { status: result.status, location: result.location, body: NO_BODY, encoding: null };

@@ -82,6 +82,14 @@ export const sanitizeBasic = (html: string) => sanitizeHtml(html, basicFormattin
 export const sanitizeTitle = remembered((html) => sanitizeHtml(html, italicOnly).replace(/\s+/g, ' ').trim());
 /** The journal name shown in the header. */
 export const sanitizeInlineName = remembered((html) => sanitizeHtml(html, inlineName), 100);
+/** A formatted reference: its italics, bold, small capitals and super/subscripts stay, its blocks go. */
+const reference: sanitizeHtml.IOptions = {
+  allowedTags: ['i', 'b', 'sup', 'sub', 'span'],
+  allowedAttributes: { span: ['style'] },
+  allowedStyles: { span: { 'font-variant': [/^small-caps$/] } },
+};
+export const sanitizeReference = (html: string) => sanitizeHtml(html, reference).replace(/\s+/g, ' ').trim();
+
 /** Plain text of any HTML, for search and metadata. */
 export const toPlainText = (html: string) =>
   decodeHTML(sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }))

@@ -1,5 +1,11 @@
 import type { IndexingEntry } from '../../common/schemas/indexing.js';
-import type { ArticleSummary, PublicArticle, SearchResults, YearGroup } from '../../common/schemas/archives.js';
+import type {
+  ArticleSummary,
+  FormattedReference,
+  PublicArticle,
+  SearchResults,
+  YearGroup,
+} from '../../common/schemas/archives.js';
 import type { Editor } from '../../common/schemas/editors.js';
 import type { ContentPage, ContentPageSlug } from '../../common/schemas/pages.js';
 import type { SitePictures } from '../../common/schemas/site-pictures.js';
@@ -21,6 +27,8 @@ export interface PublicApi {
   movedIssue(year: number, volume: number, issue: number): Promise<string | null>;
   /** null when there is no such enabled article. */
   articleByRef(refnumber: string): Promise<PublicArticle | null>;
+  /** The article's reference in APA, MLA, Chicago and Vancouver style; null when there is no such enabled article. */
+  formattedReferences(refnumber: string): Promise<FormattedReference[] | null>;
   search(keyword: string, page: number): Promise<SearchResults>;
   contentPage(slug: ContentPageSlug): Promise<ContentPage>;
   sitePictures(): Promise<SitePictures>;
@@ -65,6 +73,7 @@ const httpApi: PublicApi = {
   movedIssue: async (year, volume, issue) =>
     (await getJsonOrNull<{ location: string }>(`/api/archives/moved/${year}/${volume}/${issue}`))?.location ?? null,
   articleByRef: (refnumber) => getJsonOrNull(`/api/archives/ref/${encodeURIComponent(refnumber)}`),
+  formattedReferences: (refnumber) => getJsonOrNull(`/api/archives/ref/${encodeURIComponent(refnumber)}/references`),
   search: (keyword, page) => getJson(`/api/search?${new URLSearchParams({ keyword, page: String(page) })}`),
   contentPage: (slug) => getJson(`/api/pages/${slug}`),
   sitePictures: () => getJson('/api/site-pictures'),

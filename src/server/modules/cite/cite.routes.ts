@@ -1,22 +1,45 @@
 import type { FastifyInstance } from 'fastify';
-import { CITE_FORMATS, cslItem, type CiteFormat } from '../../../common/citation-exports.js';
+import { z } from 'zod';
+import type { CiteFormat } from '../../../common/citation-exports.js';
+import { formattedReferenceSchema } from '../../../common/schemas/archives.js';
 import type { AppContext } from '../../app-context.js';
 import { notFound } from '../../http/errors.js';
 import { publicOrigin } from '../../http/public-origin.js';
+import { answers, type ZodTypeProvider } from '../../http/route-contract.js';
 
 const CITE_FILE = /^(\d{1,40})\.(bib|ris|json)$/;
+const NOT_FOUND = 'Article not found';
 
-/** /cite/{refnumber}.bib|.ris|.json: a published article for reference managers, as a download. */
+/** A published article for reference managers and readers who cite it. */
 export function registerCiteRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { citations } = ctx.services;
+
+  // /cite/{refnumber}.bib|.ris|.json, as a download.
   app.get<{ Params: { file: string } }>('/cite/:file', { schema: { hide: true } }, async (request, reply) => {
     const match = CITE_FILE.exec(request.params.file);
-    const article = match && (await ctx.services.archives.publicArticleByRef(match[1]!));
-    if (!match || !article) throw notFound('Article not found');
-    const format = CITE_FORMATS[match[2] as CiteFormat];
-    const item = cslItem(article, await ctx.services.settings.getPublic(), publicOrigin(ctx.config, request));
+    const file =
+      match && (await citations.exportFile(match[1]!, match[2] as CiteFormat, publicOrigin(ctx.config, request)));
+    if (!file) throw notFound(NOT_FOUND);
     return reply
-      .type(format.type)
+      .type(file.type)
       .header('content-disposition', `attachment; filename="${request.params.file}"`)
-      .send(format.write(item));
+      .send(file.text);
   });
+
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/archives/ref/:ref/references',
+    {
+      schema: {
+        tags: ['public'],
+        summary: "An enabled article's reference in APA, MLA, Chicago and Vancouver style, as inline HTML",
+        params: z.object({ ref: z.string() }),
+        response: answers({ 200: z.array(formattedReferenceSchema) }),
+      },
+    },
+    async (request) => {
+      const references = await citations.formattedReferences(request.params.ref, publicOrigin(ctx.config, request));
+      if (!references) throw notFound(NOT_FOUND);
+      return references;
+    },
+  );
 }

@@ -5,7 +5,7 @@ import { formatCitation, plainName, splitAuthors, titleText } from '../../../com
 import { doiUrl } from '../../../common/doi.js';
 import { textOf } from '../../../common/schemas/article.js';
 import { articleJsonLd } from '../../../common/structured-data.js';
-import type { PublicArticle } from '../../../common/schemas/archives.js';
+import type { FormattedReference, PublicArticle } from '../../../common/schemas/archives.js';
 import type { PublicSettings } from '../../../common/schemas/settings.js';
 import { LicenceLink } from '../../components/licence-link.js';
 import { RouteAnchor } from '../../components/route-anchor.js';
@@ -15,7 +15,7 @@ import { apiFrom } from '../../lib/public-api.js';
 import { useRootData } from '../../lib/root-data.js';
 import '../../styles/public-pages.css';
 
-type ArticleData = DeepReadonly<{ article: PublicArticle | null }>;
+type ArticleData = DeepReadonly<{ article: PublicArticle | null; references: FormattedReference[] | null }>;
 
 const NOT_FOUND = 'Article not found!';
 const DESCRIPTION_CHARS = 300;
@@ -25,9 +25,13 @@ const DESCRIPTION_CHARS = 300;
  * year, volume or issue is not the article's (it was moved, or its issue renumbered) answers 301 to its address.
  */
 export async function articleLoader({ params, context }: LoaderFunctionArgs) {
-  const article = await apiFrom(context).articleByRef(params.ref ?? '');
+  const api = apiFrom(context);
+  const [article, references] = await Promise.all([
+    api.articleByRef(params.ref ?? ''),
+    api.formattedReferences(params.ref ?? ''),
+  ]);
   if (article && !isAddressOf(article, params)) return redirect(articlePath(article), 301);
-  return data<ArticleData>({ article }, { status: article ? 200 : 404 });
+  return data<ArticleData>({ article, references }, { status: article ? 200 : 404 });
 }
 
 /** Both address forms (/vol12/issue3/ and the search's /12/3/) are read as numbers (specification: Public pages). */
@@ -81,7 +85,7 @@ export function articleHead({ data: loaded, settings, origin }: HeadArgs<Article
 }
 
 export function ArticlePage() {
-  const { article } = useLoaderData<typeof articleLoader>();
+  const { article, references } = useLoaderData<typeof articleLoader>();
   const { settings } = useRootData();
   if (!article) {
     return (
@@ -144,7 +148,7 @@ export function ArticlePage() {
         <p>{formatCitation(article, settings.websitename)}</p>
         {article.doi && <p>{doiUrl(article.doi)}</p>}
       </section>
-      <CiteBox refnumber={article.refnumber} />
+      <CiteBox refnumber={article.refnumber} references={references ?? []} />
       {settings.licence_name && (
         <p className="article-licence">
           Licence: <LicenceLink settings={settings} />
@@ -160,11 +164,22 @@ const CITE_LABELS: Record<CiteFormat, string> = {
   json: 'CSL-JSON',
 };
 
-/** Downloads of the article's reference for reference managers. */
-function CiteBox({ refnumber }: { refnumber: string }) {
+/** The article's reference in the common styles, and as files for reference managers. */
+function CiteBox({ refnumber, references }: { refnumber: string; references: DeepReadonly<FormattedReference[]> }) {
   return (
     <section className="article-cite-box" aria-labelledby="cite-box-title">
       <h2 id="cite-box-title">Cite this article</h2>
+      {references.length > 0 && (
+        <dl className="formatted-references">
+          {references.map(({ style, name, html }) => (
+            <div key={style}>
+              <dt>{name}</dt>
+              <dd dangerouslySetInnerHTML={{ __html: html }} />
+            </div>
+          ))}
+        </dl>
+      )}
+      <p className="cite-downloads">Download the reference:</p>
       <ul>
         {(Object.keys(CITE_FORMATS) as CiteFormat[]).map((format) => (
           <li key={format}>

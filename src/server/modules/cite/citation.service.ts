@@ -1,0 +1,52 @@
+import { CITE_FORMATS, cslItem, type CiteFormat } from '../../../common/citation-exports.js';
+import { titleMarkup } from '../../../common/citation.js';
+import type { FormattedReference, PublicArticle } from '../../../common/schemas/archives.js';
+import { UntilNextWriteByKey } from '../../cache/until-next-write.js';
+import type { WriteClock } from '../../cache/write-clock.js';
+import type { ArchivesService } from '../archives/archives.service.js';
+import type { SettingsService } from '../settings/settings.service.js';
+
+/** Articles whose formatted references are remembered: the most read ones, a few milliseconds of work each. */
+const REMEMBERED_ARTICLES = 1_000;
+
+/** A published article for reference managers (decision 040) and as formatted references (decision 041). */
+export class CitationService {
+  private readonly references: UntilNextWriteByKey<string, FormattedReference[] | null>;
+
+  constructor(
+    private readonly archives: ArchivesService,
+    private readonly settings: SettingsService,
+    clock: WriteClock,
+  ) {
+    this.references = new UntilNextWriteByKey(clock, REMEMBERED_ARTICLES);
+  }
+
+  /** The reference in APA, MLA, Chicago and Vancouver style; null when no such article is published. */
+  formattedReferences(refnumber: string, origin: string): Promise<FormattedReference[] | null> {
+    return this.references.get(`${origin} ${refnumber}`, async () => {
+      const article = await this.archives.publicArticleByRef(refnumber);
+      if (!article) return null;
+      const [{ formatReferences }, item] = await Promise.all([
+        import('./reference-styles.js'),
+        this.item(article, origin),
+      ]);
+      return formatReferences({ ...item, title: titleMarkup(article.title) });
+    });
+  }
+
+  /** The article as a BibTeX, RIS or CSL-JSON file; null when no such article is published. */
+  async exportFile(
+    refnumber: string,
+    format: CiteFormat,
+    origin: string,
+  ): Promise<{ type: string; text: string } | null> {
+    const article = await this.archives.publicArticleByRef(refnumber);
+    if (!article) return null;
+    const { type, write } = CITE_FORMATS[format];
+    return { type, text: write(await this.item(article, origin)) };
+  }
+
+  private async item(article: PublicArticle, origin: string) {
+    return cslItem(article, await this.settings.getPublic(), origin);
+  }
+}
