@@ -23,11 +23,7 @@ afterAll(async () => {
 describe('scholarly metadata', () => {
   it('sets a DOI in the admin form, shows the DOI link and the Cite box, and downloads the RIS file', async () => {
     const { page, errors } = await openPage(browser, 'desktop');
-    await page.goto(`${baseUrl}/admin/login`);
-    await page.getByLabel('Username').fill(EDITOR.username);
-    await page.getByLabel('Password').fill(EDITOR.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${baseUrl}/admin`);
+    await signIn(page);
 
     await page.goto(`${baseUrl}/admin/archives/${ARTICLE_ID}`);
     await page.getByLabel('DOI (optional)').fill(`https://doi.org/${DOI}`);
@@ -73,6 +69,61 @@ describe('scholarly metadata', () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe('licence and Crossref settings', () => {
+  it('chooses a licence from the list or writes another, and the footer follows', async () => {
+    const { page, errors } = await openPage(browser, 'desktop');
+    await signIn(page);
+    await page.goto(`${baseUrl}/admin/settings`);
+    const licence = page.getByLabel('Licence', { exact: true });
+    expect(await licence.inputValue()).toBe('CC BY 4.0');
+    expect(await page.getByLabel('Licence name').count()).toBe(0);
+
+    await licence.selectOption('CC BY-NC 4.0');
+    await page.getByLabel(/^Crossref depositor email/).fill('doi@ijars.example');
+    await saveSettings(page);
+    await page.goto(`${baseUrl}/about`);
+    const footerLicence = page.locator('.site-footer a[rel="license"]');
+    expect(await footerLicence.innerText()).toBe('CC BY-NC 4.0');
+    expect(await footerLicence.getAttribute('href')).toBe('https://creativecommons.org/licenses/by-nc/4.0/');
+
+    await page.goto(`${baseUrl}/admin/settings`);
+    await page.getByLabel('Licence', { exact: true }).selectOption('Another licence');
+    await page.getByLabel('Licence name').fill('Journal Licence 2');
+    await page.getByLabel('Licence URL').fill('example.org/licence');
+    await screenshot(page, 'metadata-licence-settings-1280');
+    await saveSettings(page);
+    await page.goto(`${baseUrl}/about`);
+    expect(await footerLicence.innerText()).toBe('Journal Licence 2');
+    expect(await footerLicence.getAttribute('href')).toBe('https://example.org/licence');
+
+    await page.goto(`${baseUrl}/admin/settings`);
+    expect(await page.getByLabel('Licence', { exact: true }).inputValue()).toBe('Another licence');
+    await page.getByLabel('Licence', { exact: true }).selectOption('All rights reserved');
+    await saveSettings(page);
+    await page.goto(`${baseUrl}/about`);
+    expect(await page.locator('.site-footer').innerText()).toContain('All rights reserved.');
+
+    await page.goto(`${baseUrl}/admin/settings`);
+    await page.getByLabel('Licence', { exact: true }).selectOption('CC BY 4.0');
+    await page.getByLabel(/^Crossref depositor email/).fill('');
+    await saveSettings(page);
+    expect(errors).toEqual([]);
+  });
+});
+
+async function signIn(page: Page) {
+  await page.goto(`${baseUrl}/admin/login`);
+  await page.getByLabel('Username').fill(EDITOR.username);
+  await page.getByLabel('Password').fill(EDITOR.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${baseUrl}/admin`);
+}
+
+async function saveSettings(page: Page) {
+  await page.getByRole('button', { name: 'Save Settings' }).click();
+  await page.getByText('Settings updated successfully').waitFor();
+}
 
 /** The Cite box names the four styles, each reference ending in the DOI the first journey set. */
 async function expectFormattedReferences(page: Page) {

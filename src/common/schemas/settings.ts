@@ -9,6 +9,7 @@ const fee = z
   .string()
   .trim()
   .regex(/^\d{1,9}(\.\d{1,2})?$/, 'must be a number, like 2000 or 49.50');
+const optionalEmail = z.union([z.literal(''), z.string().trim().email('must be an email address')]);
 const html = (max = 100_000) => z.string().max(max, `must be at most ${max} characters`);
 
 /**
@@ -19,7 +20,7 @@ export const settingsInputSchema = z.object({
   websitename: line(200).min(1, 'Website name is required'),
   domain: line(200),
   formatted_journal_name: html(2000),
-  websiteemail: z.union([z.literal(''), z.string().trim().email('must be an email address')]),
+  websiteemail: optionalEmail,
   whatsup_number: line(40),
   journal_essn: line(40),
   issn: line(40),
@@ -52,21 +53,22 @@ export const settingsInputSchema = z.object({
     .refine((value) => value === '' || DOI_PREFIX_PATTERN.test(value), 'must look like 10.1234'),
   doi_suffix_pattern: line(200).default(DEFAULT_DOI_SUFFIX_PATTERN),
   licence_name: line(200).default(''),
-  licence_url: z
-    .union([
-      z.literal(''),
-      z
-        .string()
-        .trim()
-        .pipe(z.url({ protocol: /^https?$/, message: 'must be a URL' })),
-    ])
-    .default(''),
+  licence_url: webAddress('must be a web address').default(''),
+  crossref_depositor_name: line(200).default(''),
+  crossref_depositor_email: optionalEmail.default(''),
+  crossref_registrant: line(200).default(''),
 });
 
 export type SiteSettings = z.infer<typeof settingsInputSchema>;
 
 /** Fields only an administrator may read (docs/security.md, Who may do what). */
-const PRIVATE_FIELDS = { admin_ip_allowlist: true, google_review_link: true } as const;
+const PRIVATE_FIELDS = {
+  admin_ip_allowlist: true,
+  google_review_link: true,
+  crossref_depositor_name: true,
+  crossref_depositor_email: true,
+  crossref_registrant: true,
+} as const;
 export const PRIVATE_SETTING_FIELDS = Object.keys(PRIVATE_FIELDS) as (keyof typeof PRIVATE_FIELDS)[];
 
 /** GET /api/settings/ without an administrator's token. */

@@ -9,6 +9,7 @@ import { publishedChangesIndexMigration } from './migrations/006-published-chang
 import { scholarlyMetadataMigration } from './migrations/007-scholarly-metadata.js';
 import { correctionsActivityEmailMigration } from './migrations/008-corrections-activity-email.js';
 import { contentPagesMigration } from './migrations/009-content-pages.js';
+import { crossrefDepositorMigration } from './migrations/010-crossref-depositor.js';
 
 /** Brings the schema up to date; runs at every start. */
 export async function migrate({ db, engine }: DatabaseHandle): Promise<void> {
@@ -22,6 +23,7 @@ export async function migrate({ db, engine }: DatabaseHandle): Promise<void> {
     '007-scholarly-metadata': scholarlyMetadataMigration(),
     '008-corrections-activity-email': correctionsActivityEmailMigration(engine),
     '009-content-pages': contentPagesMigration(),
+    '010-crossref-depositor': crossrefDepositorMigration(),
   };
   const migrationTableSchema = engine === 'postgres' ? await currentSchema(db) : undefined;
   const migrator = new Migrator({ db, migrationTableSchema, provider: { getMigrations: async () => migrations } });

@@ -66,6 +66,9 @@ export interface SettingsTable {
   doi_suffix_pattern: string;
   licence_name: string;
   licence_url: string;
+  crossref_depositor_name: string;
+  crossref_depositor_email: string;
+  crossref_registrant: string;
   updated_at: string;
 }
 

@@ -54,16 +54,26 @@ const SCALARS = new Set<unknown>(['string', 'number', 'integer', 'boolean']);
 /**
  * What a writer needs of a JSON Schema: alternatives of one plain type (e.g. '' or an email address) are
  * that type, so fast-json-stringify writes them directly instead of checking each answer against each branch.
+ * Defaults belong to input: a writer given one would add the field to answers that leave it out on purpose
+ * (the private settings in a public answer).
  */
 function forWriting(json: unknown): unknown {
   if (Array.isArray(json)) return json.map(forWriting);
   if (json === null || typeof json !== 'object') return json;
-  const { anyOf, ...rest } = json as Json;
+  const node = withoutDefault(json as Json);
+  const { anyOf, ...rest } = node;
   const branches = Array.isArray(anyOf) ? (anyOf as Json[]) : [];
   const types = new Set(branches.map((branch) => branch.type));
   const [type] = types;
-  const merged = types.size === 1 && SCALARS.has(type) ? { ...rest, type } : json;
+  const merged = types.size === 1 && SCALARS.has(type) ? { ...rest, type } : node;
   return Object.fromEntries(Object.entries(merged).map(([key, value]) => [key, forWriting(value)]));
+}
+
+/** A schema node (one with a type or alternatives) without its default; a map of properties as it is. */
+function withoutDefault(json: Json): Json {
+  if (!('type' in json || 'anyOf' in json)) return json;
+  const { default: _default, ...rest } = json;
+  return rest;
 }
 
 /** Compiled once per route and status, so writing an answer costs what it did without a schema. */

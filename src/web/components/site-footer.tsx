@@ -1,3 +1,4 @@
+import { ALL_RIGHTS_RESERVED, grantsNoLicence } from '../../common/licences.js';
 import type { PublicSettings } from '../../common/schemas/settings.js';
 import { LicenceLink } from './licence-link.js';
 import { RouteAnchor } from './route-anchor.js';
@@ -8,12 +9,12 @@ export function SiteFooter({ settings }: { settings: PublicSettings }) {
       <div className="container footer-row">
         <p>
           {`© ${new Date().getFullYear()} ${settings.websitename}. `}
-          {settings.licence_name ? (
+          {grantsNoLicence(settings.licence_name) ? (
+            `${ALL_RIGHTS_RESERVED}.`
+          ) : (
             <>
               Content licensed under <LicenceLink settings={settings} />.
             </>
-          ) : (
-            'All rights reserved.'
           )}
         </p>
         <ul>

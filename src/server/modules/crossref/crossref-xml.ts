@@ -100,20 +100,30 @@ function journalIssue({ year, volume, issue }: DepositRequest): string {
   );
 }
 
+/**
+ * Who deposits and which Crossref member registers the DOIs: the Crossref settings, or while they are empty the
+ * publisher (else the journal) and the journal's email. An empty email means no deposit can be made.
+ */
+export function crossrefDepositor(settings: SiteSettings) {
+  const publisher = settings.publisher_name || settings.websitename;
+  return {
+    name: settings.crossref_depositor_name || publisher,
+    email: settings.crossref_depositor_email || settings.websiteemail,
+    registrant: settings.crossref_registrant || publisher,
+  };
+}
+
 /** The whole deposit: head (batch id, timestamp, depositor, registrant) and the journal with its issue and articles. */
 export function crossrefDeposit(request: DepositRequest): string {
   const { settings, now, year, volume, issue } = request;
+  const depositor = crossrefDepositor(settings);
   const stamp = now.toISOString().replace(/\D/g, '').slice(0, 17);
   const head = parent(
     'head',
     text('doi_batch_id', `${year}-${volume}-${issue}-${stamp}`) +
       text('timestamp', stamp) +
-      parent(
-        'depositor',
-        text('depositor_name', settings.publisher_name || settings.websitename) +
-          text('email_address', settings.websiteemail),
-      ) +
-      text('registrant', settings.publisher_name || settings.websitename),
+      parent('depositor', text('depositor_name', depositor.name) + text('email_address', depositor.email)) +
+      text('registrant', depositor.registrant),
   );
   const articles = request.articles.map((article) => journalArticle(article, request)).join('');
   const body = parent('body', parent('journal', journalMetadata(settings) + journalIssue(request) + articles));

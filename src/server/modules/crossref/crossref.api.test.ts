@@ -9,25 +9,29 @@ const URL = '/api/admin/crossref/2025/3/1';
 
 const deposit = async (url = URL) => t.app.inject({ method: 'GET', url, headers: await t.authHeader() });
 
-beforeAll(async () => {
-  t = await createTestApp();
+async function changeSettings(values: Record<string, string>) {
   const headers = await t.authHeader();
   const current = (await t.app.inject({ method: 'GET', url: '/api/settings/', headers })).json();
   const { message: _message, ...settings } = current;
-  await t.app.inject({
+  const response = await t.app.inject({
     method: 'POST',
     url: '/api/settings',
     headers,
-    payload: {
-      ...settings,
-      websitename: 'Journal of Careful Tests & Trials',
-      websiteemail: 'editor@careful.example',
-      issn: '1234-5678',
-      journal_essn: '8765-4321',
-      publisher_name: 'Careful Publications',
-      licence_name: 'CC BY 4.0',
-      licence_url: 'https://creativecommons.org/licenses/by/4.0/',
-    },
+    payload: { ...settings, ...values },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await changeSettings({
+    websitename: 'Journal of Careful Tests & Trials',
+    websiteemail: 'editor@careful.example',
+    issn: '1234-5678',
+    journal_essn: '8765-4321',
+    publisher_name: 'Careful Publications',
+    licence_name: 'CC BY 4.0',
+    licence_url: 'https://creativecommons.org/licenses/by/4.0/',
   });
   await addIssue(t.ctx.db, ISSUE.year, ISSUE.volume, ISSUE.issue, 'jan-feb');
   await addIssue(t.ctx.db, 2025, 3, 2, 'mar-apr');
@@ -100,6 +104,41 @@ describe('Crossref deposit', () => {
     const response = await deposit('/api/admin/crossref/2025/3/2');
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe('These articles have no DOI yet: 80004. Add their DOIs first.');
+  });
+
+  it('names the depositor and registrant of the Crossref settings, and keeps them from the public', async () => {
+    await changeSettings({
+      crossref_depositor_name: 'Careful Metadata Desk',
+      crossref_depositor_email: 'doi@careful.example',
+      crossref_registrant: 'Careful Society',
+    });
+    const xml = (await deposit()).body;
+    expect(xml).toContain(
+      '<depositor><depositor_name>Careful Metadata Desk</depositor_name><email_address>doi@careful.example</email_address></depositor>',
+    );
+    expect(xml).toContain('<registrant>Careful Society</registrant>');
+    const publicSettings = (await t.app.inject({ method: 'GET', url: '/api/settings/' })).json();
+    expect(Object.keys(publicSettings).filter((key) => key.startsWith('crossref_'))).toEqual([]);
+    await changeSettings({ crossref_depositor_name: '', crossref_depositor_email: '', crossref_registrant: '' });
+  });
+
+  it('refuses a deposit with no depositor email, and a malformed one in the settings', async () => {
+    await changeSettings({ websiteemail: '' });
+    const response = await deposit();
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toMatch(/^Crossref needs an email address for the depositor/);
+    await changeSettings({ websiteemail: 'editor@careful.example' });
+    const headers = await t.authHeader();
+    const current = (await t.app.inject({ method: 'GET', url: '/api/settings/', headers })).json();
+    const { message: _message, ...settings } = current;
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/settings',
+      headers,
+      payload: { ...settings, crossref_depositor_email: 'not an address' },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('crossref_depositor_email');
   });
 
   it('needs the token, and answers an unknown issue with 404', async () => {

@@ -2,7 +2,7 @@ import type { Db } from '../../db/database.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { findIssue } from '../issues/issues.repository.js';
 import type { SettingsService } from '../settings/settings.service.js';
-import { crossrefDeposit } from './crossref-xml.js';
+import { crossrefDeposit, crossrefDepositor } from './crossref-xml.js';
 import { listDepositArticles } from './crossref.repository.js';
 
 /** Crossref deposits of whole issues, for an administrator to upload. */
@@ -26,6 +26,13 @@ export class CrossrefService {
       );
     }
     const settings = await this.settings.get();
+    if (!crossrefDepositor(settings).email) {
+      throw new HttpError(
+        409,
+        'missing_depositor_email',
+        'Crossref needs an email address for the depositor. Set the Crossref depositor email (or the website email) in Settings first.',
+      );
+    }
     return crossrefDeposit({ year, volume, issue, articles, settings, origin, now: new Date() });
   }
 }

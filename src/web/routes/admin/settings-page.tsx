@@ -4,6 +4,7 @@ import { COVER_PAGE_VARIANTS, HEADER_STYLES } from '../../../common/constants.js
 import { SETTINGS_UPDATED_MESSAGE, settingsInputSchema, type SiteSettings } from '../../../common/schemas/settings.js';
 import type { SitePictures } from '../../../common/schemas/site-pictures.js';
 import { RichTextField } from '../../features/admin-editor/rich-text-field.js';
+import { LicenceFields } from '../../features/admin-settings/licence-fields.js';
 import { SitePicturesCard } from '../../features/admin-settings/site-pictures-card.js';
 import { adminLoad, adminRequest } from '../../features/admin-shell/admin-request.js';
 import { useFlash } from '../../features/admin-shell/flash.js';
@@ -30,7 +31,7 @@ type Key = keyof SiteSettings;
 type Field = {
   key: Key;
   label: string;
-  kind?: 'textarea' | 'switch' | 'rich';
+  kind?: 'textarea' | 'switch' | 'rich' | 'licence';
   options?: readonly string[];
   required?: boolean;
 };
@@ -64,15 +65,17 @@ export const SETTINGS_GROUPS: { title: string; fields: Field[] }[] = [
     ],
   },
   {
-    title: 'DOIs and licence',
+    title: 'DOIs, Crossref and licence',
     fields: [
       { key: 'doi_prefix', label: 'DOI prefix (like 10.1234)' },
       {
         key: 'doi_suffix_pattern',
         label: 'DOI suffix pattern ({journal-initials}, {year}, {volume}, {issue}, {refnumber})',
       },
-      { key: 'licence_name', label: 'Licence name (like CC BY 4.0)' },
-      { key: 'licence_url', label: 'Licence URL' },
+      { key: 'crossref_depositor_name', label: 'Crossref depositor name (empty: the publisher name)' },
+      { key: 'crossref_depositor_email', label: 'Crossref depositor email (empty: the website email)' },
+      { key: 'crossref_registrant', label: 'Crossref registrant (empty: the publisher name)' },
+      { key: 'licence_name', label: 'Licence', kind: 'licence' },
     ],
   },
   { title: 'Home page', fields: [{ key: 'home_content', label: 'Home content', kind: 'rich' }] },
@@ -170,18 +173,27 @@ export function SettingsPage() {
           <fieldset key={group.title} className="admin-card">
             <legend>{group.title}</legend>
             <div className="form-grid">
-              {group.fields.map((field) => (
-                <FormField
-                  key={field.key}
-                  name={field.key}
-                  label={field.label}
-                  required={field.required}
-                  error={problems.fields[field.key]}
-                  className={field.kind === 'switch' ? 'switch-field' : field.kind ? 'span-2' : undefined}
-                >
-                  {(control) => input(field, control)}
-                </FormField>
-              ))}
+              {group.fields.map((field) =>
+                field.kind === 'licence' ? (
+                  <LicenceFields
+                    key={field.key}
+                    values={values}
+                    onChange={(licence) => setValues((current) => ({ ...current, ...licence }))}
+                    problems={problems.fields}
+                  />
+                ) : (
+                  <FormField
+                    key={field.key}
+                    name={field.key}
+                    label={field.label}
+                    required={field.required}
+                    error={problems.fields[field.key]}
+                    className={field.kind === 'switch' ? 'switch-field' : field.kind ? 'span-2' : undefined}
+                  >
+                    {(control) => input(field, control)}
+                  </FormField>
+                ),
+              )}
             </div>
           </fieldset>
         ))}
