@@ -3,9 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addIssue } from '../test/archive-fixtures.js';
-import { openDatabase, type DatabaseHandle, type Executor } from './database.js';
+import { openDatabase, preparedQuery, type DatabaseHandle, type Executor } from './database.js';
 import { migrate } from './migrate.js';
-import { preparedQuery } from './prepared-query.js';
 
 const handles: DatabaseHandle[] = [];
 afterEach(async () => {

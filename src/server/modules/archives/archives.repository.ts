@@ -1,5 +1,4 @@
-import type { Executor } from '../../db/database.js';
-import { preparedQuery } from '../../db/prepared-query.js';
+import { preparedQuery, type Executor } from '../../db/database.js';
 import type { ArticleRow } from '../../db/schema.js';
 import { isPublished } from '../articles/published.js';
 
