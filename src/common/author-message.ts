@@ -1,5 +1,5 @@
 import { articlePath } from './archive-links.js';
-import { textOf } from './schemas/article.js';
+import { textOf } from './html.js';
 
 interface MessageArticle {
   title: string;

@@ -1,7 +1,7 @@
 /** An article as reference managers read it: CSL-JSON, BibTeX and RIS, all built from one CSL item. */
 import { articlePath } from './archive-links.js';
 import { authorName, splitAuthors, titleText } from './citation.js';
-import { textOf } from './schemas/article.js';
+import { textOf } from './html.js';
 import type { PublicArticle } from './schemas/archives.js';
 import type { PublicSettings } from './schemas/settings.js';
 

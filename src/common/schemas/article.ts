@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textOf } from '../html.js';
 import { ARTICLE_STATUSES, PAYMENT_TYPES } from '../constants.js';
 import { DOI_MESSAGE, DOI_PATTERN, normaliseDoi } from '../doi.js';
 
@@ -33,17 +34,6 @@ export function lastPageOf(pagenumbers: string[]): number {
   return Math.max(0, ...pagenumbers.map((value) => pageRange(value)?.last ?? 0));
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
-
-/** Text of an HTML fragment, for emptiness checks, word counts and messages (display only; the server sanitises). */
-export const textOf = (html: string) =>
-  html
-    // Block tags separate words; inline ones (i, em, b…) sit inside them.
-    .replace(/<\/?(p|br|div|li|ul|ol|h[1-6]|blockquote|tr|td|th)\b[^>]*>/gi, ' ')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_match, name: string) => ENTITIES[name]!)
-    .replace(/\s+/g, ' ')
-    .trim();
 export const countWords = (html: string) => (textOf(html) ? textOf(html).split(' ').length : 0);
 
 const required = (label: string, max: number) =>

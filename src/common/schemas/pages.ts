@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { escapeHtml } from '../html.js';
 
 /** The pages of fixed text that staff edit (issue 18): their address is their slug. */
 export const CONTENT_PAGES = {
@@ -36,14 +35,3 @@ export const contentPageSchema = z.object({
 export type ContentPage = z.infer<typeof contentPageSchema>;
 
 export const PAGE_UPDATED_MESSAGE = 'Page updated successfully';
-
-/**
- * Stored pages may name settings as `{websitename}`, `{websiteemail}`, `{fee_rupee}` ...: they are filled in
- * when the page is shown, so a changed setting shows on every page without editing its text.
- */
-export function fillPlaceholders(html: string, settings: Readonly<Record<string, unknown>>): string {
-  return html.replace(/\{([a-zA-Z_]+)\}/g, (placeholder, name: string) => {
-    const value = settings[name];
-    return typeof value === 'string' ? escapeHtml(value) : placeholder;
-  });
-}

@@ -1,7 +1,7 @@
 /** A Crossref deposit (schema 5.3.1) of one issue, written as text through the escaping helpers of the OAI module. */
 import { articleFileUrl, articlePath } from '../../../common/archive-links.js';
 import { authorName, splitAuthors, titleText } from '../../../common/citation.js';
-import { textOf } from '../../../common/schemas/article.js';
+import { textOf } from '../../../common/html.js';
 import type { SiteSettings } from '../../../common/schemas/settings.js';
 import { parentElement as parent, textElement as text } from '../oai/oai-xml.js';
 import type { DepositArticle } from './crossref.repository.js';

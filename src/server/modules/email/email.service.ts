@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { shareMessage, type AuthorMessageAction } from '../../../common/author-message.js';
-import { textOf } from '../../../common/schemas/article.js';
+import { textOf } from '../../../common/html.js';
 import {
   EMAIL_DISABLED_MESSAGE,
   EMAIL_FAILED_MESSAGE,

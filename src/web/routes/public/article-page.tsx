@@ -3,7 +3,7 @@ import { articleFileUrl, articlePath, issuePath, issueTitle, leadingNumber } fro
 import { CITE_FORMATS, citePath, cslItem, firstLanguage, type CiteFormat } from '../../../common/citation-exports.js';
 import { formatCitation, plainName, splitAuthors, titleText } from '../../../common/citation.js';
 import { doiUrl } from '../../../common/doi.js';
-import { textOf } from '../../../common/schemas/article.js';
+import { textOf } from '../../../common/html.js';
 import { articleJsonLd } from '../../../common/structured-data.js';
 import type { FormattedReference, PublicArticle } from '../../../common/schemas/archives.js';
 import type { PublicSettings } from '../../../common/schemas/settings.js';

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { fillPlaceholders, type ContentPage, type ContentPageSlug } from '../../../common/schemas/pages.js';
+import { fillPlaceholders } from '../../../common/html.js';
+import type { ContentPage, ContentPageSlug } from '../../../common/schemas/pages.js';
 import type { PublicSettings } from '../../../common/schemas/settings.js';
 import { HomeSidebar } from '../../components/home-sidebar.js';
 import { siteTitle, type HeadArgs, type HeadData } from '../../lib/head.js';
