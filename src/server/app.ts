@@ -41,6 +41,7 @@ import { readClientAssets, type ClientAssets } from './render/client-assets.js';
 import { createPageRenderer, type PageRenderer } from './render/page-renderer.js';
 import { registerPageRoutes } from './render/page-routes.js';
 import { RenderThreads } from './render/render-threads.js';
+import { formatReferencesHere } from './modules/cite/citation.service.js';
 
 export interface AppOptions {
   logger?: boolean | { level: string };
@@ -116,7 +117,12 @@ function pageRenderer(
   const renderHere = createPageRenderer(ctx.services, assets);
   if (!threads || threads.count < 1) return renderHere;
   const pool = new RenderThreads(
-    { ...threads, data: { database: ctx.databaseOptions, filesRoot: ctx.files.root, assets }, log: app.log },
+    {
+      ...threads,
+      data: { database: ctx.databaseOptions, filesRoot: ctx.files.root, assets },
+      log: app.log,
+      formatReferences: formatReferencesHere,
+    },
     renderHere,
   );
   ctx.clock.onChange(() => pool.announceWrite());

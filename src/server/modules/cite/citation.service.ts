@@ -1,10 +1,20 @@
-import { CITE_FORMATS, cslItem, type CiteFormat } from '../../../common/citation-exports.js';
+import { CITE_FORMATS, cslItem, type CiteFormat, type CslItem } from '../../../common/citation-exports.js';
 import { titleMarkup } from '../../../common/citation.js';
 import type { FormattedReference, PublicArticle } from '../../../common/schemas/archives.js';
 import { UntilNextWriteByKey } from '../../cache/until-next-write.js';
 import type { WriteClock } from '../../cache/write-clock.js';
 import type { ArchivesService } from '../archives/archives.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
+
+/** Formats an article's reference in every style of the Cite box. */
+export type FormatReferences = (item: CslItem) => Promise<FormattedReference[]>;
+
+/**
+ * In this thread: loads citeproc-js and the styles on first use. The main thread's services use it; render threads
+ * ask the main thread instead, so that one copy (about 30 MB once loaded) serves them all.
+ */
+export const formatReferencesHere: FormatReferences = async (item) =>
+  (await import('./reference-styles.js')).formatReferences(item);
 
 /** Articles whose formatted references are remembered: the most read ones, a few milliseconds of work each. */
 const REMEMBERED_ARTICLES = 1_000;
@@ -17,6 +27,7 @@ export class CitationService {
     private readonly archives: ArchivesService,
     private readonly settings: SettingsService,
     clock: WriteClock,
+    private readonly format: FormatReferences,
   ) {
     this.references = new UntilNextWriteByKey(clock, REMEMBERED_ARTICLES);
   }
@@ -26,11 +37,8 @@ export class CitationService {
     return this.references.get(`${origin} ${refnumber}`, async () => {
       const article = await this.archives.publicArticleByRef(refnumber);
       if (!article) return null;
-      const [{ formatReferences }, item] = await Promise.all([
-        import('./reference-styles.js'),
-        this.item(article, origin),
-      ]);
-      return formatReferences({ ...item, title: titleMarkup(article.title) });
+      const item = await this.item(article, origin);
+      return this.format({ ...item, title: titleMarkup(article.title) });
     });
   }
 
