@@ -34,6 +34,14 @@ const opaqueTag = (tag: string) => tag.trim().replace(/^W\//, '');
 /** HTTP dates have whole seconds: a change within a second is 'modified' at that second's start. */
 const lastModified = (data: DataVersion) => Math.floor(data.changedAt / 1000) * 1000;
 
+/** The Last-Modified header of the data version most answers are made from, written once per version. */
+let lastModifiedHeader = { at: NaN, text: '' };
+function lastModifiedText(data: DataVersion): string {
+  const at = lastModified(data);
+  if (at !== lastModifiedHeader.at) lastModifiedHeader = { at, text: new Date(at).toUTCString() };
+  return lastModifiedHeader.text;
+}
+
 /**
  * Validators and freshness for public answers (pages, sitemap, feed, OAI-PMH): a strong ETag and a
  * Last-Modified from the write clock's version, Cache-Control from PUBLIC_MAX_AGE, and 304 for a client
@@ -78,7 +86,7 @@ export class PublicCaching {
   mark(reply: FastifyReply, data: DataVersion, form: AnswerForm, weak = false): void {
     reply
       .header('etag', entityTag(data, form, weak))
-      .header('last-modified', new Date(lastModified(data)).toUTCString())
+      .header('last-modified', lastModifiedText(data))
       .header('cache-control', this.cacheControl);
   }
 }

@@ -38,6 +38,15 @@ export const compressForOneAnswer: Record<Encoding, Compressor> = { br: brotli(0
 
 /** The best encoding the client accepts among those the server makes, or null for the plain body. */
 export function preferredEncoding(acceptEncoding: string | undefined): Encoding | null {
+  // Most requests repeat the header of the one before (browsers and crawlers each send one fixed value).
+  if (acceptEncoding === lastAccepted.header) return lastAccepted.encoding;
+  const encoding = parsePreferredEncoding(acceptEncoding);
+  lastAccepted = { header: acceptEncoding, encoding };
+  return encoding;
+}
+let lastAccepted: { header: string | undefined; encoding: Encoding | null } = { header: undefined, encoding: null };
+
+function parsePreferredEncoding(acceptEncoding: string | undefined): Encoding | null {
   const accepted = new Set<string>();
   for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
     const [name = '', ...params] = part.split(';').map((piece) => piece.trim());
