@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SiteSettings } from '../../common/schemas/settings.js';
 import { addArticle, addIssue } from '../test/archive-fixtures.js';
 import { addEditor } from '../test/editor-fixtures.js';
+import { saveSettings } from '../test/settings-fixtures.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 
 let t: TestApp;
@@ -18,17 +18,9 @@ const text = (html: string) =>
     .replace(/\s+/g, ' ');
 const mainOf = (html: string) => html.slice(html.indexOf('<main'), html.indexOf('</main>'));
 
-async function setSettings(values: Partial<SiteSettings>) {
-  const headers = await t.authHeader();
-  const current = (await t.app.inject({ method: 'GET', url: '/api/settings/', headers })).json();
-  const { message: _message, ...settings } = { ...current, ...values };
-  const response = await t.app.inject({ method: 'POST', url: '/api/settings', headers, payload: settings });
-  expect(response.statusCode).toBe(200);
-}
-
 beforeAll(async () => {
   t = await createTestApp();
-  await setSettings({
+  await saveSettings(t, {
     websitename: 'Journal of Careful Tests',
     websiteemail: 'editor@careful.example',
     whatsup_number: '+91 98765 00000',
@@ -276,11 +268,11 @@ describe('archive pages', () => {
   });
 
   it('leaves the Subject column out when the site hides it', async () => {
-    await setSettings({ show_subject_column: false });
+    await saveSettings(t, { show_subject_column: false });
     const main = mainOf((await page('/archives/2025/vol3/issue1')).body);
     expect(text(main)).toContain('S.No. Title and Authors Name Country');
     expect(main).not.toContain('Agriculture');
-    await setSettings({ show_subject_column: true });
+    await saveSettings(t, { show_subject_column: true });
   });
 });
 
@@ -334,7 +326,7 @@ describe('/board', () => {
 
   it('shows email, phone and website only when the site shows editors’ contacts', async () => {
     expect(mainOf((await page('/board')).body)).not.toContain('chief@uni.example');
-    await setSettings({ show_editor_contacts: true });
+    await saveSettings(t, { show_editor_contacts: true });
     const main = mainOf((await page('/board')).body);
     expect(main).toContain('href="mailto:chief@uni.example"');
     expect(main).toContain('href="tel:+919000000001"');
@@ -403,7 +395,7 @@ describe('static pages', () => {
       'href="https://wa.me/919876500000?text=Hello%2C%20I%20have%20a%20query%20about%20Journal%20of%20Careful%20Tests."',
     );
     expect(main).toContain('href="https://publisher.example"');
-    await setSettings({ show_publisher_link: false });
+    await saveSettings(t, { show_publisher_link: false });
     expect(mainOf((await page('/contact')).body)).not.toContain('href="https://publisher.example"');
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FormattedReference } from '../../../common/schemas/archives.js';
 import { addArticle, addIssue } from '../../test/archive-fixtures.js';
+import { saveSettings } from '../../test/settings-fixtures.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -79,8 +80,8 @@ describe('formatted references', () => {
     );
   });
 
-  it('answers 404 for an unknown or disabled article', async () => {
-    for (const ref of ['99999', '70003', 'abc']) {
+  it('answers 404 for an unknown, disabled or malformed article', async () => {
+    for (const ref of ['99999', '70003', 'abc', '%3Cscript%3E', '7'.repeat(5000)]) {
       const response = await references(ref);
       expect(response.statusCode).toBe(404);
       expect(response.json().message).toBe('Article not found');
@@ -96,11 +97,7 @@ describe('formatted references', () => {
   });
 
   it('follows a change of the journal name at once', async () => {
-    const headers = await t.authHeader();
-    const current = (await t.app.inject({ method: 'GET', url: '/api/settings/', headers })).json();
-    const { message: _message, ...settings } = { ...current, websitename: 'Annals of Rice' };
-    const saved = await t.app.inject({ method: 'POST', url: '/api/settings', headers, payload: settings });
-    expect(saved.statusCode, saved.body).toBe(200);
+    await saveSettings(t, { websitename: 'Annals of Rice' });
     expect((await byStyle('70001')).apa).toContain('<i>Annals of Rice</i>, <i>3</i>(1)');
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SiteSettings } from '../../../common/schemas/settings.js';
 import { addArticle, addIssue } from '../../test/archive-fixtures.js';
 import { articleFields, issueFields, multipartForm, testPdf } from '../../test/article-form.js';
+import { saveSettings } from '../../test/settings-fixtures.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -14,17 +14,9 @@ const headOf = (html: string) => html.slice(0, html.indexOf('</head>'));
 const metaContents = (html: string, name: string) =>
   [...headOf(html).matchAll(new RegExp(`<meta name="${name}" content="([^"]*)">`, 'g'))].map((match) => match[1]);
 
-async function setSettings(values: Partial<SiteSettings>) {
-  const headers = await t.authHeader();
-  const current = (await t.app.inject({ method: 'GET', url: '/api/settings/', headers })).json();
-  const { message: _message, ...settings } = { ...current, ...values };
-  const response = await t.app.inject({ method: 'POST', url: '/api/settings', headers, payload: settings });
-  expect(response.statusCode, response.body).toBe(200);
-}
-
 beforeAll(async () => {
   t = await createTestApp();
-  await setSettings({
+  await saveSettings(t, {
     websitename: 'Journal of Careful Tests',
     issn: '1234-5678',
     journal_essn: '8765-4321',

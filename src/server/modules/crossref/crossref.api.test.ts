@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addArticle, addIssue } from '../../test/archive-fixtures.js';
+import { saveSettings } from '../../test/settings-fixtures.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { schemaErrors, skipSchemaValidation } from '../../test/xml-schemas.js';
 
@@ -9,22 +10,9 @@ const URL = '/api/admin/crossref/2025/3/1';
 
 const deposit = async (url = URL) => t.app.inject({ method: 'GET', url, headers: await t.authHeader() });
 
-async function changeSettings(values: Record<string, string>) {
-  const headers = await t.authHeader();
-  const current = (await t.app.inject({ method: 'GET', url: '/api/settings/', headers })).json();
-  const { message: _message, ...settings } = current;
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/settings',
-    headers,
-    payload: { ...settings, ...values },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-}
-
 beforeAll(async () => {
   t = await createTestApp();
-  await changeSettings({
+  await saveSettings(t, {
     websitename: 'Journal of Careful Tests & Trials',
     websiteemail: 'editor@careful.example',
     issn: '1234-5678',
@@ -107,7 +95,7 @@ describe('Crossref deposit', () => {
   });
 
   it('names the depositor and registrant of the Crossref settings, and keeps them from the public', async () => {
-    await changeSettings({
+    await saveSettings(t, {
       crossref_depositor_name: 'Careful Metadata Desk',
       crossref_depositor_email: 'doi@careful.example',
       crossref_registrant: 'Careful Society',
@@ -119,26 +107,33 @@ describe('Crossref deposit', () => {
     expect(xml).toContain('<registrant>Careful Society</registrant>');
     const publicSettings = (await t.app.inject({ method: 'GET', url: '/api/settings/' })).json();
     expect(Object.keys(publicSettings).filter((key) => key.startsWith('crossref_'))).toEqual([]);
-    await changeSettings({ crossref_depositor_name: '', crossref_depositor_email: '', crossref_registrant: '' });
+    await saveSettings(t, { crossref_depositor_name: '', crossref_depositor_email: '', crossref_registrant: '' });
   });
 
   it('refuses a deposit with no depositor email, and a malformed one in the settings', async () => {
-    await changeSettings({ websiteemail: '' });
+    await saveSettings(t, { websiteemail: '' });
     const response = await deposit();
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toMatch(/^Crossref needs an email address for the depositor/);
-    await changeSettings({ websiteemail: 'editor@careful.example' });
+    await saveSettings(t, { websiteemail: 'editor@careful.example' });
     const headers = await t.authHeader();
-    const current = (await t.app.inject({ method: 'GET', url: '/api/settings/', headers })).json();
-    const { message: _message, ...settings } = current;
-    const refused = await t.app.inject({
-      method: 'POST',
-      url: '/api/settings',
-      headers,
-      payload: { ...settings, crossref_depositor_email: 'not an address' },
-    });
-    expect(refused.statusCode).toBe(400);
-    expect(refused.body).toContain('crossref_depositor_email');
+    const readSettings = async () => (await t.app.inject({ method: 'GET', url: '/api/settings/', headers })).json();
+    const { message: _message, ...settings } = await readSettings();
+    for (const [field, value] of [
+      ['crossref_depositor_email', 'not an address'],
+      ['crossref_depositor_name', 'x'.repeat(201)],
+      ['crossref_registrant', 42],
+    ] as const) {
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: '/api/settings',
+        headers,
+        payload: { ...settings, [field]: value },
+      });
+      expect(refused.statusCode, field).toBe(400);
+      expect(refused.json().message).toMatch(new RegExp(`^${field}: `));
+    }
+    expect(await readSettings()).toEqual(settings);
   });
 
   it('needs the token, and answers an unknown issue with 404', async () => {

@@ -5,6 +5,12 @@ import { FormField } from '../forms/form-field.js';
 
 type LicenceValues = Pick<SiteSettings, 'licence_name' | 'licence_url'>;
 
+/** The fields "Another licence" opens. */
+const HAND_WRITTEN = [
+  { key: 'licence_name', label: 'Licence name' },
+  { key: 'licence_url', label: 'Licence URL' },
+] as const;
+
 interface LicenceFieldsProps {
   values: LicenceValues;
   onChange: (values: LicenceValues) => void;
@@ -42,28 +48,18 @@ export function LicenceFields({ values, onChange, problems }: LicenceFieldsProps
           </select>
         )}
       </FormField>
-      {other && (
-        <>
-          <FormField name="licence_name" label="Licence name" error={problems.licence_name}>
+      {other &&
+        HAND_WRITTEN.map(({ key, label }) => (
+          <FormField key={key} name={key} label={label} error={problems[key]}>
             {(control) => (
               <input
                 {...control}
-                value={values.licence_name}
-                onChange={(event) => onChange({ ...values, licence_name: event.target.value })}
+                value={values[key]}
+                onChange={(event) => onChange({ ...values, [key]: event.target.value })}
               />
             )}
           </FormField>
-          <FormField name="licence_url" label="Licence URL" error={problems.licence_url}>
-            {(control) => (
-              <input
-                {...control}
-                value={values.licence_url}
-                onChange={(event) => onChange({ ...values, licence_url: event.target.value })}
-              />
-            )}
-          </FormField>
-        </>
-      )}
+        ))}
     </>
   );
 }
