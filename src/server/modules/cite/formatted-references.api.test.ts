@@ -81,11 +81,13 @@ describe('formatted references', () => {
   });
 
   it('answers 404 for an unknown, disabled or malformed article', async () => {
-    for (const ref of ['99999', '70003', 'abc', '%3Cscript%3E', '7'.repeat(5000)]) {
+    for (const ref of ['99999', '70003', 'abc', '%3Cscript%3E']) {
       const response = await references(ref);
       expect(response.statusCode).toBe(404);
       expect(response.json().message).toBe('Article not found');
     }
+    // Longer than any route parameter Fastify matches: no route at all.
+    expect((await references('7'.repeat(5000))).statusCode).toBe(404);
   });
 
   it('shows them in the Cite this article box of the article page', async () => {
