@@ -70,3 +70,16 @@ describe('remembered issue lists', () => {
     expect(await titleIn()).toBe('A title changed behind the server');
   });
 });
+
+describe('remembered articles', () => {
+  it('are handed out as the same object until a write, then read again', async () => {
+    const archives = t.ctx.services.archives;
+    const first = await archives.publicArticleByRef('10003');
+    expect(first).not.toBeNull();
+    expect(await archives.publicArticleByRef('10003')).toBe(first);
+    await t.ctx.db.updateTable('articles').set({ title: 'Read Again' }).where('refnumber', '=', '10003').execute();
+    expect((await archives.publicArticleByRef('10003'))?.title).toBe(first!.title);
+    await writeThroughTheApi();
+    expect((await archives.publicArticleByRef('10003'))?.title).toBe('Read Again');
+  });
+});

@@ -59,6 +59,8 @@ export const isReferenceNumber = (value: string) => /^\d{1,40}$/.test(value);
  * about 40 articles stay under a few megabytes.
  */
 const REMEMBERED_ISSUES = 32;
+/** How many published articles are remembered: an article page reads its article on every render. */
+const REMEMBERED_ARTICLES = 256;
 
 /** Public reads of issues and articles. */
 export class ArchivesService {
@@ -66,6 +68,8 @@ export class ArchivesService {
   private readonly yearGroupsMemo: UntilNextWrite<YearGroup[]>;
   /** An issue's list is read again for every page render of the issue, so recent ones are kept too. */
   private readonly issueArticlesMemo: UntilNextWriteByKey<string, ArticleSummary[] | null>;
+  /** Recently read published articles, handed out as the same objects until the next write. */
+  private readonly publicArticleMemo: UntilNextWriteByKey<string, PublicArticle | null>;
 
   constructor(
     private readonly db: Db,
@@ -73,6 +77,7 @@ export class ArchivesService {
   ) {
     this.yearGroupsMemo = new UntilNextWrite(() => this.loadYearGroups(), clock);
     this.issueArticlesMemo = new UntilNextWriteByKey(clock, REMEMBERED_ISSUES);
+    this.publicArticleMemo = new UntilNextWriteByKey(clock, REMEMBERED_ARTICLES);
   }
 
   yearGroups(): Promise<YearGroup[]> {
@@ -127,8 +132,10 @@ export class ArchivesService {
 
   async publicArticleByRef(refnumber: string): Promise<PublicArticle | null> {
     if (!isReferenceNumber(refnumber)) return null;
-    const row = await findPublicArticleByRef(this.db, refnumber);
-    return isPublishedRow(row) ? toPublicArticle(row) : null;
+    return this.publicArticleMemo.get(refnumber, async () => {
+      const row = await findPublicArticleByRef(this.db, refnumber);
+      return isPublishedRow(row) ? toPublicArticle(row) : null;
+    });
   }
 
   /** An administrator sees any article with every field; anyone else only a published one. */

@@ -10,7 +10,7 @@ import type { PublicSettings } from '../../../common/schemas/settings.js';
 import { LicenceLink } from '../../components/licence-link.js';
 import { RouteAnchor } from '../../components/route-anchor.js';
 import { siteTitle, type HeadArgs, type HeadData } from '../../lib/head.js';
-import type { DeepReadonly } from '../../lib/memo-by-object.js';
+import { memoByObject, type DeepReadonly } from '../../lib/memo-by-object.js';
 import { apiFrom } from '../../lib/public-api.js';
 import { useRootData } from '../../lib/root-data.js';
 import '../../styles/public-pages.css';
@@ -30,9 +30,21 @@ export async function articleLoader({ params, context }: LoaderFunctionArgs) {
     api.articleByRef(params.ref ?? ''),
     api.formattedReferences(params.ref ?? ''),
   ]);
-  if (article && !isAddressOf(article, params)) return redirect(articlePath(article), 301);
-  return data<ArticleData>({ article, references }, { status: article ? 200 : 404 });
+  if (!article) return data<ArticleData>({ article: null, references: null }, { status: 404 });
+  if (!isAddressOf(article, params)) return redirect(articlePath(article), 301);
+  return data<ArticleData>(articleData(article, references));
 }
+
+/**
+ * The loader data of a remembered article and its references, as the same object for as long as they are the
+ * same: its hydration JSON is then written once (see memo-by-object.ts).
+ */
+const articleData = memoByObject(
+  (article: DeepReadonly<PublicArticle>, references: DeepReadonly<FormattedReference[]> | null): ArticleData => ({
+    article,
+    references,
+  }),
+);
 
 /** Both address forms (/vol12/issue3/ and the search's /12/3/) are read as numbers (specification: Public pages). */
 const isAddressOf = (article: DeepReadonly<PublicArticle>, params: LoaderFunctionArgs['params']) =>
