@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
 import type { PublicSettings } from '../common/schemas/settings.js';
 import type { HeadData, RouteHandle } from './lib/head.js';
+import { KeptMarkup, KeptMarkupContext, type KeptMarkupSink } from './lib/kept-markup.js';
 import type { PublicApi } from './lib/public-api.js';
 import { memoByObject } from './lib/memo-by-object.js';
 import type { RootData } from './lib/root-data.js';
@@ -12,9 +14,30 @@ import { publicRoutes } from './routes/public/public-routes.js';
 // router converts its whole route table on every render.
 const handler = createStaticHandler([publicRoutes]);
 
+/** Text of a page in document order: plain text, and kept markup the renderer writes from its kept bytes. */
+export type DocumentPart = string | KeptMarkup;
+
 export type RenderResult =
   | { kind: 'redirect'; status: number; location: string }
-  | { kind: 'page'; status: number; head: HeadData | null; body: string; hydrationJson: string };
+  | { kind: 'page'; status: number; head: HeadData | null; body: DocumentPart[]; hydrationJson: DocumentPart[] };
+
+/**
+ * Placeholders carry a nonce of the process: stored HTML is sanitised, so it holds no comments, and even
+ * one written by hand could not name a placeholder.
+ */
+const PLACEHOLDER_NONCE = randomBytes(6).toString('hex');
+const PLACEHOLDER = new RegExp(`<!--kept:${PLACEHOLDER_NONCE}:(\\d+)-->`);
+
+/** Collects the kept markup of one render behind numbered placeholders. */
+function keptMarkupCollector(): { sink: KeptMarkupSink; parts: (html: string) => DocumentPart[] } {
+  const kept: KeptMarkup[] = [];
+  return {
+    sink: { placeholder: (markup) => `<!--kept:${PLACEHOLDER_NONCE}:${kept.push(markup) - 1}-->` },
+    // split() with a group puts each placeholder's number at the odd positions.
+    parts: (html) =>
+      kept.length === 0 ? [html] : html.split(PLACEHOLDER).map((piece, i) => (i % 2 ? kept[Number(piece)]! : piece)),
+  };
+}
 
 /** Renders one public URL to HTML with the server's data access. */
 export async function renderPage(request: Request, api: PublicApi, origin: string): Promise<RenderResult> {
@@ -23,16 +46,19 @@ export async function renderPage(request: Request, api: PublicApi, origin: strin
     return { kind: 'redirect', status: result.status, location: result.headers.get('Location') ?? '/' };
   }
   const router = createStaticRouter(handler.dataRoutes, result);
-  const body = renderToString(
+  const kept = keptMarkupCollector();
+  const html = renderToString(
     <StrictMode>
-      <StaticRouterProvider router={router} context={result} hydrate={false} />
+      <KeptMarkupContext value={kept.sink}>
+        <StaticRouterProvider router={router} context={result} hydrate={false} />
+      </KeptMarkupContext>
     </StrictMode>,
   );
   return {
     kind: 'page',
     status: statusOf(result),
     head: headOf(result, origin),
-    body,
+    body: kept.parts(html),
     hydrationJson: hydrationJson(result),
   };
 }
@@ -64,15 +90,16 @@ function scriptSafeJson(value: unknown): string {
  * Loader data already written as JSON, by object. The layouts' loaders hand back the same objects on
  * every page until the next write (the year groups of a long archive are most of an issue page's data).
  */
-const dataJson = memoByObject((data: object) => scriptSafeJson(data));
+const dataJson = memoByObject((data: object) => new KeptMarkup(scriptSafeJson(data)));
 
 /** Loader data for hydration: what JSON.stringify({ loaderData, actionData }) writes, from the parts already written. */
-function hydrationJson(context: StaticHandlerContext): string {
-  const routes = Object.entries(context.loaderData as Record<string, unknown>)
-    .filter(([, data]) => data !== undefined)
-    .map(
-      ([id, data]) =>
-        `${scriptSafeJson(id)}:${typeof data === 'object' && data !== null ? dataJson(data) : scriptSafeJson(data)}`,
-    );
-  return `{"loaderData":{${routes.join(',')}},"actionData":${scriptSafeJson(context.actionData ?? null)}}`;
+function hydrationJson(context: StaticHandlerContext): DocumentPart[] {
+  const parts: DocumentPart[] = ['{"loaderData":{'];
+  const routes = Object.entries(context.loaderData as Record<string, unknown>).filter(([, data]) => data !== undefined);
+  routes.forEach(([id, data], i) => {
+    parts.push(`${i > 0 ? ',' : ''}${scriptSafeJson(id)}:`);
+    parts.push(typeof data === 'object' && data !== null ? dataJson(data) : scriptSafeJson(data));
+  });
+  parts.push(`},"actionData":${scriptSafeJson(context.actionData ?? null)}}`);
+  return parts;
 }

@@ -1,4 +1,5 @@
 import { escapeHtml } from '../../common/html.js';
+import type { DocumentPart } from '../../web/entry-server.js';
 import type { HeadData } from '../../web/lib/head.js';
 import type { ClientAssets } from './client-assets.js';
 
@@ -40,8 +41,8 @@ interface DocumentOptions {
   head: HeadData | null;
   origin: string;
   assets: ClientAssets;
-  body?: string;
-  hydrationJson?: string;
+  body?: DocumentPart[];
+  hydrationJson?: DocumentPart[];
   /** Public pages name the feed, so that feed readers and crawlers find it. */
   linkFeed?: boolean;
 }
@@ -51,7 +52,7 @@ interface DocumentOptions {
  * century-long archive, joining them into one string took a sixth of an issue page's first render;
  * writing the parts one after the other into the answer's bytes does not (decision 017).
  */
-export function htmlDocumentParts(options: DocumentOptions): string[] {
+export function htmlDocumentParts(options: DocumentOptions): DocumentPart[] {
   const { assets } = options;
   return [
     '<!doctype html><html lang="en"><head><meta charset="utf-8">',
@@ -65,12 +66,17 @@ export function htmlDocumentParts(options: DocumentOptions): string[] {
     ...assets.preloads.map((href) => `<link rel="modulepreload" href="${href}">`),
     ...assets.scripts.map((src) => `<script type="module" src="${src}"></script>`),
     '</head><body><div id="root">',
-    options.body ?? '',
+    ...(options.body ?? []),
     '</div>',
-    options.hydrationJson ? `<script type="application/json" id="router-data">${options.hydrationJson}</script>` : '',
+    ...(options.hydrationJson
+      ? ['<script type="application/json" id="router-data">', ...options.hydrationJson, '</script>']
+      : []),
     '</body></html>',
   ];
 }
 
 /** The full HTML page as one string. */
-export const htmlDocument = (options: DocumentOptions): string => htmlDocumentParts(options).join('');
+export const htmlDocument = (options: DocumentOptions): string =>
+  htmlDocumentParts(options)
+    .map((part) => (typeof part === 'string' ? part : part.text))
+    .join('');

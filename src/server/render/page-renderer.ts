@@ -1,5 +1,6 @@
 import type { PublicApi } from '../../web/lib/public-api.js';
-import { renderPage } from '../../web/entry-server.js';
+import { renderPage, type DocumentPart } from '../../web/entry-server.js';
+import type { KeptMarkup } from '../../web/lib/kept-markup.js';
 import type { HttpError } from '../http/errors.js';
 import { faultError } from '../http/fault-errors.js';
 import type { PublicServices } from '../public-services.js';
@@ -29,7 +30,24 @@ export type PageRenderer = (request: PageRequest) => Promise<RenderedPage>;
 const NO_BODY = Buffer.alloc(0);
 
 /**
- * Writes text as UTF-8 into one buffer used again and again. Buffer.from(text) first measures the text's
+ * The UTF-8 bytes of kept markup, made once per piece and dropped with it. Encoding text is what grows with a
+ * page's size, and far more so for two-byte text: a single character above U+00FF (an "Ł" in one author's
+ * name) makes V8 hold the whole flattened string as UTF-16, which encodes several times slower. Copying kept
+ * bytes costs neither, and leaves only the small rest of a page to encode (docs/performance-log.md).
+ */
+const keptBytes = new WeakMap<KeptMarkup, Buffer>();
+
+function bytesOf(markup: KeptMarkup): Buffer {
+  let bytes = keptBytes.get(markup);
+  if (!bytes) {
+    bytes = Buffer.from(markup.text);
+    keptBytes.set(markup, bytes);
+  }
+  return bytes;
+}
+
+/**
+ * Writes a page as UTF-8 into one buffer used again and again. Buffer.from(text) first measures the text's
  * UTF-8 length, which costs about as much as writing it; a page is written once, here, and usually only
  * compressed from these bytes.
  */
@@ -37,12 +55,14 @@ class Utf8Writer {
   private buffer = Buffer.allocUnsafe(256 * 1024);
 
   /** The UTF-8 bytes of the parts one after the other, valid until the next call. */
-  write(parts: readonly string[]): Buffer {
+  write(parts: readonly DocumentPart[]): Buffer {
+    const sized = parts.map((part) => (typeof part === 'string' ? part : bytesOf(part)));
     // No UTF-16 code unit takes more than three bytes of UTF-8.
-    const length = parts.reduce((sum, part) => sum + part.length, 0);
-    if (length * 3 > this.buffer.length) this.buffer = Buffer.allocUnsafe(length * 3);
+    const length = sized.reduce((sum, part) => sum + (typeof part === 'string' ? part.length * 3 : part.length), 0);
+    if (length > this.buffer.length) this.buffer = Buffer.allocUnsafe(length);
     let written = 0;
-    for (const part of parts) written += this.buffer.write(part, written);
+    for (const part of sized)
+      written += typeof part === 'string' ? this.buffer.write(part, written) : part.copy(this.buffer, written);
     return this.buffer.subarray(0, written);
   }
 }

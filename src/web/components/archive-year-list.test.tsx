@@ -33,12 +33,12 @@ describe('yearGroupsHtml', () => {
       [new Set(['2024-2']), '/archives/2025/vol3/issue1'],
       [new Set<string>(), '/archives'],
     ] as const) {
-      expect(yearGroupsHtml(groups, expanded, pathname)).toBe(asComponents(expanded, pathname));
+      expect(yearGroupsHtml(groups, expanded, pathname).text).toBe(asComponents(expanded, pathname));
     }
   });
 
   it('marks the issue shown and lists months', () => {
-    const html = yearGroupsHtml(groups, new Set(['2025-3']), '/archives/2025/vol3/issue1');
+    const html = yearGroupsHtml(groups, new Set(['2025-3']), '/archives/2025/vol3/issue1').text;
     expect(html).toContain(
       '<a href="/archives/2025/vol3/issue1" data-route="" class="active" aria-current="page">VOL. 3 : ISSUE 1 : JAN-FEB</a>',
     );
@@ -46,11 +46,11 @@ describe('yearGroupsHtml', () => {
   });
 
   it('keeps hidden links in collapsed groups: the newest issue, and every issue of the group holding the page shown', () => {
-    const html = yearGroupsHtml(groups, new Set(['2024-2']), '/archives/2025/vol3/issue1/90004');
+    const html = yearGroupsHtml(groups, new Set(['2024-2']), '/archives/2025/vol3/issue1/90004').text;
     expect(html).toContain(
       '<ul hidden=""><li><a href="/archives/2025/vol3/issue2" data-route="">VOL. 3 : ISSUE 2</a></li><li><a href="/archives/2025/vol3/issue1" data-route="" class="active" aria-current="page">VOL. 3 : ISSUE 1 : JAN-FEB</a></li></ul>',
     );
-    const elsewhere = yearGroupsHtml(groups, new Set(['2024-2']), '/archives/2024/vol2/issue1');
+    const elsewhere = yearGroupsHtml(groups, new Set(['2024-2']), '/archives/2024/vol2/issue1').text;
     expect(elsewhere).toContain(
       '<button type="button" aria-expanded="false">2025 ISSUES</button></h3><ul hidden=""><li><a href="/archives/2025/vol3/issue2" data-route="">VOL. 3 : ISSUE 2</a></li></ul>',
     );

@@ -4,6 +4,7 @@ import { issuePath, leadingNumber } from '../../common/archive-links.js';
 import { EXPANDED_YEAR_GROUPS } from '../../common/constants.js';
 import { escapeHtml } from '../../common/html.js';
 import type { YearGroup } from '../../common/schemas/archives.js';
+import { KeptMarkup, useKeptMarkup } from '../lib/kept-markup.js';
 import { memoByObject, type DeepReadonly } from '../lib/memo-by-object.js';
 import { isActivePath, RouteAnchor } from './route-anchor.js';
 
@@ -91,7 +92,7 @@ export function YearGroupSection({
  * hydrated, so the server and hydration take the list as one string; once hydrated it is rendered as
  * components.
  */
-export function yearGroupsHtml(groups: Groups, expanded: ReadonlySet<string>, pathname: string): string {
+export function yearGroupsHtml(groups: Groups, expanded: ReadonlySet<string>, pathname: string): KeptMarkup {
   return writtenGroupsHtml(groups, [...expanded].join(), pathname);
 }
 
@@ -101,7 +102,7 @@ export function yearGroupsHtml(groups: Groups, expanded: ReadonlySet<string>, pa
  */
 const writtenGroupsHtml = memoByObject((groups: Groups, openKeys: string, pathname: string) => {
   const open = new Set(openKeys.split(','));
-  return groups.map((group) => yearGroupHtml(group, open.has(groupKey(group)), pathname)).join('');
+  return new KeptMarkup(groups.map((group) => yearGroupHtml(group, open.has(groupKey(group)), pathname)).join(''));
 });
 
 function issueItemsHtml(group: Group, issues: readonly number[], pathname: string): string {
@@ -134,6 +135,19 @@ function yearGroupHtml(group: Group, open: boolean, pathname: string): string {
 function yearGroupTitleHtml(group: Group, open: boolean): string {
   const controls = open ? ` aria-controls="issues-${groupKey(group)}"` : '';
   return `<h3><button type="button" aria-expanded="${open}"${controls}>${group.year} ISSUES</button></h3>`;
+}
+
+function YearGroupsMarkup({
+  groups,
+  expanded,
+  pathname,
+}: {
+  groups: Groups;
+  expanded: ReadonlySet<string>;
+  pathname: string;
+}) {
+  const html = useKeptMarkup(yearGroupsHtml(groups, expanded, pathname));
+  return <div className="year-groups" dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
 const noSubscription = () => () => {};
@@ -216,11 +230,7 @@ export function ArchiveYearList({ groups }: { groups: Groups }) {
             {groups.map(renderGroup)}
           </div>
         ) : (
-          <div
-            key="markup"
-            className="year-groups"
-            dangerouslySetInnerHTML={{ __html: yearGroupsHtml(groups, expanded, location.pathname) }}
-          />
+          <YearGroupsMarkup key="markup" groups={groups} expanded={expanded} pathname={location.pathname} />
         )}
       </nav>
     </>

@@ -5,6 +5,7 @@ import { doiUrl } from '../../common/doi.js';
 import { escapeHtml } from '../../common/html.js';
 import type { ArticleSummary } from '../../common/schemas/archives.js';
 import type { PublicSettings } from '../../common/schemas/settings.js';
+import { KeptMarkup, useKeptMarkup } from '../lib/kept-markup.js';
 import { memoByObject, type DeepReadonly } from '../lib/memo-by-object.js';
 
 interface ArticleTableProps {
@@ -61,12 +62,15 @@ const rowsHtml = memoByObject(
     settings: ArticleTableProps['settings'],
     abstractPath: ArticleTableProps['abstractPath'],
     firstNumber: number,
-  ) => articles.map((article, index) => rowHtml(article, index, settings, abstractPath, firstNumber)).join(''),
+  ) =>
+    new KeptMarkup(
+      articles.map((article, index) => rowHtml(article, index, settings, abstractPath, firstNumber)).join(''),
+    ),
 );
 
 /** The article list of an issue or of a search: S.No., title and authors with their links, Subject, Country. */
 export function ArticleTable({ articles, settings, abstractPath, firstNumber = 1 }: ArticleTableProps) {
-  const rows = rowsHtml(articles, settings, abstractPath, firstNumber);
+  const rows = useKeptMarkup(rowsHtml(articles, settings, abstractPath, firstNumber));
   return (
     <table className="article-table">
       <thead>
