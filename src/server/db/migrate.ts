@@ -10,6 +10,7 @@ import { scholarlyMetadataMigration } from './migrations/007-scholarly-metadata.
 import { correctionsActivityEmailMigration } from './migrations/008-corrections-activity-email.js';
 import { contentPagesMigration } from './migrations/009-content-pages.js';
 import { crossrefDepositorMigration } from './migrations/010-crossref-depositor.js';
+import { articleFilesIndexMigration } from './migrations/011-article-files-index.js';
 
 /** Brings the schema up to date; runs at every start. */
 export async function migrate({ db, engine }: DatabaseHandle): Promise<void> {
@@ -24,6 +25,7 @@ export async function migrate({ db, engine }: DatabaseHandle): Promise<void> {
     '008-corrections-activity-email': correctionsActivityEmailMigration(engine),
     '009-content-pages': contentPagesMigration(),
     '010-crossref-depositor': crossrefDepositorMigration(),
+    '011-article-files-index': articleFilesIndexMigration(),
   };
   const migrationTableSchema = engine === 'postgres' ? await currentSchema(db) : undefined;
   const migrator = new Migrator({ db, migrationTableSchema, provider: { getMigrations: async () => migrations } });
