@@ -44,14 +44,22 @@ function bearerToken(request: FastifyRequest): string | null {
 export function registerAuth(app: FastifyInstance, deps: { db: Db; tokens: TokenService }): void {
   app.decorateRequest('user', null);
 
-  app.addHook('onRequest', async (request) => {
-    const token = bearerToken(request);
-    if (!token) return;
+  async function signedInUser(token: string): Promise<SignedInUser | null> {
     const claims = await deps.tokens.verify(token);
-    if (!claims) return;
+    if (!claims) return null;
     const user = await findUserById(deps.db, claims.userId);
-    if (!user || user.enabled !== 1 || user.token_version !== claims.tokenVersion) return;
-    request.user = { userId: user.id, username: user.username, name: user.name, role: user.role };
+    if (!user || user.enabled !== 1 || user.token_version !== claims.tokenVersion) return null;
+    return { userId: user.id, username: user.username, name: user.name, role: user.role };
+  }
+
+  // A callback hook: most requests carry no token, and they go on at once instead of after a promise.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const token = bearerToken(request);
+    if (!token) return done();
+    signedInUser(token).then((user) => {
+      request.user = user;
+      done();
+    }, done);
   });
 
   const unauthorized = (reply: FastifyReply) =>

@@ -10,13 +10,8 @@ const routePath = (request: FastifyRequest) => request.routeOptions.url?.replace
  * answered (admin, users, work-log, settings with a token, and their 400s and 404s), every refusal of a
  * missing or insufficient token, and every sign-in answer (a token, or why there is none).
  */
-function isPrivate(request: FastifyRequest, reply: FastifyReply): boolean {
-  return (
-    request.user !== null ||
-    reply.statusCode === 401 ||
-    reply.statusCode === 403 ||
-    routePath(request)?.startsWith('/auth/') === true
-  );
+function isPrivate(request: FastifyRequest, reply: FastifyReply, path: string): boolean {
+  return request.user !== null || reply.statusCode === 401 || reply.statusCode === 403 || path.startsWith('/auth/');
 }
 
 function addVary(reply: FastifyReply, field: string): void {
@@ -36,9 +31,10 @@ function addVary(reply: FastifyReply, field: string): void {
  * and tells caches which public answers depend on the Authorization header, in one place for all routes.
  */
 export function registerPrivateCaching(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (isPrivate(request, reply)) reply.header('cache-control', 'no-store');
-    if (ANSWERS_VARY_WITH_TOKEN.has(routePath(request) ?? '')) addVary(reply, 'Authorization');
-    return payload;
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const path = routePath(request) ?? '';
+    if (isPrivate(request, reply, path)) reply.header('cache-control', 'no-store');
+    if (ANSWERS_VARY_WITH_TOKEN.has(path)) addVary(reply, 'Authorization');
+    done(null, payload);
   });
 }

@@ -58,9 +58,13 @@ export class PublicCaching {
     this.cacheControl = publicCacheControl(config.PUBLIC_MAX_AGE);
   }
 
+  private data: DataVersion = { version: NaN, changedAt: NaN };
+
   /** The data version now: read it before reading the data, so that a write in between makes older validators. */
   current(): DataVersion {
-    return { version: this.clock.version(), changedAt: this.clock.changedAt() };
+    const version = this.clock.version();
+    if (version !== this.data.version) this.data = { version, changedAt: this.clock.changedAt() };
+    return this.data;
   }
 
   /**
@@ -96,16 +100,18 @@ export class PublicCaching {
  * decides when present; otherwise If-Modified-Since), else null.
  */
 function currentCopy(request: FastifyRequest, data: DataVersion, coding: string, weak: boolean): AnswerForm | null {
+  const ifNoneMatch = request.headers['if-none-match'];
+  const ifModifiedSince = request.headers['if-modified-since'];
+  if (ifNoneMatch === undefined && ifModifiedSince === undefined) return null;
   const forms: AnswerForm[] = [
     { coding, once: false },
     { coding, once: true },
   ];
-  const ifNoneMatch = request.headers['if-none-match'];
   if (ifNoneMatch !== undefined) {
     if (ifNoneMatch.trim() === '*') return forms[0]!;
     const listed = new Set(ifNoneMatch.split(',').map(opaqueTag));
     return forms.find((form) => listed.has(opaqueTag(entityTag(data, form, weak)))) ?? null;
   }
-  const since = Date.parse(request.headers['if-modified-since'] ?? '');
+  const since = Date.parse(ifModifiedSince ?? '');
   return Number.isFinite(since) && lastModified(data) <= since ? forms[0]! : null;
 }

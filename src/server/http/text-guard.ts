@@ -30,9 +30,14 @@ export function refuseNul(input: unknown, where: string): void {
 
 /** Path parameters, query parameters and JSON bodies of every route; multipart fields are checked as they are read. */
 export function registerTextGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
-    refuseNul(request.params, 'address');
-    refuseNul(request.query, 'query');
-    refuseNul(request.body, 'body');
+  app.addHook('preValidation', (request, _reply, done) => {
+    try {
+      refuseNul(request.params, 'address');
+      refuseNul(request.query, 'query');
+      refuseNul(request.body, 'body');
+      done();
+    } catch (error) {
+      done(error as Error);
+    }
   });
 }

@@ -1,5 +1,5 @@
 import type { WriteClock } from '../cache/write-clock.js';
-import { compressForOneAnswer, compressForStorage, type Encoding } from './compression.js';
+import { compressForStorage, type Encoding } from './compression.js';
 
 /** A public page as the cache keeps it: the HTML document as bytes, or a redirect. */
 export interface CachedPage {
@@ -10,6 +10,8 @@ export interface CachedPage {
 
 interface Entry extends CachedPage {
   encoded: Partial<Record<Encoding, Buffer>>;
+  /** Encodings being compressed in the background. */
+  compressing: Set<Encoding>;
 }
 
 export interface PageCacheLimits {
@@ -74,25 +76,41 @@ export class PageCache {
     if (version !== this.clock.version() || page.status >= 500 || page.body.length > this.limits.maxBytes) return page;
     const previous = this.entries.get(key);
     if (previous) this.remove(key, previous);
-    const entry: Entry = { ...page, encoded: {} };
+    const entry: Entry = { ...page, encoded: {}, compressing: new Set() };
     this.entries.set(key, entry);
     this.bytes += page.body.length;
     this.evict();
     return entry;
   }
 
-  /** The body of a page, compressed with the encoding; made once per entry when the page is the one stored under key. */
-  encoded(key: string, page: CachedPage, encoding: Encoding): Buffer {
+  /**
+   * The body of the page stored under key, compressed closely with the encoding, made once per entry; null
+   * while it is being made in the background, or when the page is not the one stored (the caller compresses
+   * fast for its one answer).
+   */
+  encoded(key: string, page: CachedPage, encoding: Encoding): Buffer | null {
     const entry = this.entries.get(key);
-    if (entry !== page) return compressForOneAnswer[encoding](page.body);
-    let body = entry.encoded[encoding];
-    if (!body) {
-      body = compressForStorage[encoding](entry.body);
-      entry.encoded[encoding] = body;
-      this.bytes += body.length;
-      this.evict();
-    }
-    return body;
+    if (entry !== page) return null;
+    const body = entry.encoded[encoding];
+    if (body) return body;
+    if (!entry.compressing.has(encoding)) this.compress(key, entry, encoding);
+    return null;
+  }
+
+  private compress(key: string, entry: Entry, encoding: Encoding): void {
+    entry.compressing.add(encoding);
+    compressForStorage[encoding](entry.body).then(
+      (body) => {
+        entry.compressing.delete(encoding);
+        // A write or eviction in the meantime has dropped the page: its bytes are no longer wanted.
+        if (this.entries.get(key) !== entry) return;
+        entry.encoded[encoding] = body;
+        this.bytes += body.length;
+        this.evict();
+      },
+      // Compression of bytes in memory fails only without memory; the page goes on being compressed fast.
+      () => {},
+    );
   }
 
   private clear(): void {

@@ -5,7 +5,7 @@ import { RETRY_AFTER_SECONDS } from '../http/fault-errors.js';
 import { PublicCaching, type AnswerForm, type DataVersion } from '../http/public-caching.js';
 import { publicOrigin } from '../http/public-origin.js';
 import type { ClientAssets } from './client-assets.js';
-import { COMPRESS_FROM_BYTES, preferredEncoding, type Encoding } from './compression.js';
+import { COMPRESS_FROM_BYTES, compressForOneAnswer, preferredEncoding, type Encoding } from './compression.js';
 import { htmlDocument } from './html-document.js';
 import type { CachedPage, PageCache } from './page-cache.js';
 import type { PageRenderer, RenderedPage } from './page-renderer.js';
@@ -26,7 +26,10 @@ function send(reply: FastifyReply, page: RenderedPage, publicAnswer: PublicAnswe
   return page.body;
 }
 
-/** A stored page goes out compressed by the cache, closely and once per encoding. */
+/**
+ * A stored page goes out as the cache compressed it, closely and once per encoding; until that is done, compressed
+ * fast for the one answer.
+ */
 export function sendStored(
   reply: FastifyReply,
   cache: PageCache,
@@ -35,9 +38,12 @@ export function sendStored(
   accepted: Encoding | null,
   publicAnswer: PublicAnswer,
 ) {
+  const coding = codingOf(accepted);
   const encoding = page.body.length >= COMPRESS_FROM_BYTES ? accepted : null;
-  const body = encoding ? cache.encoded(key, page, encoding) : page.body;
-  return send(reply, { ...page, body, encoding }, publicAnswer, { coding: codingOf(accepted), once: false });
+  if (!encoding) return send(reply, { ...page, encoding }, publicAnswer, { coding, once: false });
+  const kept = cache.encoded(key, page, encoding);
+  const body = kept ?? compressForOneAnswer[encoding](page.body);
+  return send(reply, { ...page, body, encoding }, publicAnswer, { coding, once: kept === null });
 }
 
 /** The coding a client accepts, as answer forms name it. */
