@@ -25,17 +25,25 @@ export type RenderResult =
  * Placeholders carry a nonce of the process: stored HTML is sanitised, so it holds no comments, and even
  * one written by hand could not name a placeholder.
  */
-const PLACEHOLDER_NONCE = randomBytes(6).toString('hex');
-const PLACEHOLDER = new RegExp(`<!--kept:${PLACEHOLDER_NONCE}:(\\d+)-->`);
+const PLACEHOLDER_START = `<!--kept:${randomBytes(6).toString('hex')}:`;
+const PLACEHOLDER_END = '-->';
 
 /** Collects the kept markup of one render behind numbered placeholders. */
 function keptMarkupCollector(): { sink: KeptMarkupSink; parts: (html: string) => DocumentPart[] } {
   const kept: KeptMarkup[] = [];
   return {
-    sink: { placeholder: (markup) => `<!--kept:${PLACEHOLDER_NONCE}:${kept.push(markup) - 1}-->` },
-    // split() with a group puts each placeholder's number at the odd positions.
-    parts: (html) =>
-      kept.length === 0 ? [html] : html.split(PLACEHOLDER).map((piece, i) => (i % 2 ? kept[Number(piece)]! : piece)),
+    sink: { placeholder: (markup) => `${PLACEHOLDER_START}${kept.push(markup) - 1}${PLACEHOLDER_END}` },
+    parts: (html) => {
+      const parts: DocumentPart[] = [];
+      let from = 0;
+      for (let at = html.indexOf(PLACEHOLDER_START); at !== -1; at = html.indexOf(PLACEHOLDER_START, from)) {
+        const end = html.indexOf(PLACEHOLDER_END, at);
+        parts.push(html.slice(from, at), kept[Number(html.slice(at + PLACEHOLDER_START.length, end))]!);
+        from = end + PLACEHOLDER_END.length;
+      }
+      parts.push(html.slice(from));
+      return parts;
+    },
   };
 }
 
