@@ -34,6 +34,7 @@ function keptMarkupCollector(): { sink: KeptMarkupSink; parts: (html: string) =>
   return {
     sink: { placeholder: (markup) => `${PLACEHOLDER_START}${kept.push(markup) - 1}${PLACEHOLDER_END}` },
     parts: (html) => {
+      if (kept.length === 0) return [html];
       const parts: DocumentPart[] = [];
       let from = 0;
       for (let at = html.indexOf(PLACEHOLDER_START); at !== -1; at = html.indexOf(PLACEHOLDER_START, from)) {
@@ -85,8 +86,20 @@ function headOf(context: StaticHandlerContext, origin: string): HeadData | null 
   const match = deepestHandle(context, 'head');
   if (!root || !match) return null;
   const settings: PublicSettings = root.settings;
-  return (match.route.handle as RouteHandle).head!({ data: context.loaderData[match.route.id], settings, origin });
+  const handle = match.route.handle as RouteHandle;
+  const data: unknown = context.loaderData[match.route.id];
+  return typeof data === 'object' && data !== null
+    ? rememberedHead(data, handle, settings, origin)
+    : handle.head!({ data, settings, origin });
 }
+
+/**
+ * A page's head from its loader data, by object: remembered data (an issue, an article, the current issue) gives
+ * the same head object until the next write, whose tags the document then writes once (html-document.ts).
+ */
+const rememberedHead = memoByObject((data: object, handle: RouteHandle, settings: PublicSettings, origin: string) =>
+  handle.head!({ data, settings, origin }),
+);
 
 /** JSON that can sit inside a <script type="application/json">. */
 function scriptSafeJson(value: unknown): string {

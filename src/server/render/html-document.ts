@@ -1,10 +1,15 @@
 import { escapeHtml } from '../../common/html.js';
 import type { DocumentPart } from '../../web/entry-server.js';
 import type { HeadData } from '../../web/lib/head.js';
+import { memoByObject } from '../../web/lib/memo-by-object.js';
 import type { ClientAssets } from './client-assets.js';
 
 function headTags(head: HeadData | null, origin: string): string {
-  if (!head) return '';
+  return head ? writtenHeadTags(head, origin) : '';
+}
+
+/** The tags of a head, by object: pages with remembered data hand the same head over until the next write. */
+const writtenHeadTags = memoByObject((head: HeadData, origin: string): string => {
   const tags = [`<title>${escapeHtml(head.title)}</title>`];
   if (head.description) tags.push(`<meta name="description" content="${escapeHtml(head.description)}">`);
   if (head.canonicalPath) tags.push(`<link rel="canonical" href="${escapeHtml(origin + head.canonicalPath)}">`);
@@ -16,7 +21,7 @@ function headTags(head: HeadData | null, origin: string): string {
   if (head.jsonLd)
     tags.push(`<script type="application/ld+json">${JSON.stringify(head.jsonLd).replace(/</g, '\\u003c')}</script>`);
   return tags.join('');
-}
+});
 
 /** Open Graph and Twitter card tags, so that a shared link shows the page's title and summary. */
 function sharingTags(head: HeadData, origin: string): string[] {

@@ -33,9 +33,12 @@ const NO_BODY = Buffer.alloc(0);
  * The UTF-8 bytes of kept markup, made once per piece and dropped with it. Encoding text is what grows with a
  * page's size, and far more so for two-byte text: a single character above U+00FF (an "Ł" in one author's
  * name) makes V8 hold the whole flattened string as UTF-16, which encodes several times slower. Copying kept
- * bytes costs neither, and leaves only the small rest of a page to encode (docs/performance-log.md).
+ * bytes costs neither, and leaves only the small rest of a page to encode (decision 082).
  */
 const keptBytes = new WeakMap<KeptMarkup, Buffer>();
+
+/** Below this length kept text is written with the text around it: keeping its bytes would gain nothing. */
+const KEPT_BYTES_FROM_CHARS = 2048;
 
 function bytesOf(markup: KeptMarkup): Buffer {
   let bytes = keptBytes.get(markup);
@@ -44,6 +47,25 @@ function bytesOf(markup: KeptMarkup): Buffer {
     keptBytes.set(markup, bytes);
   }
   return bytes;
+}
+
+/**
+ * The parts as runs of text, each joined into one string, and the bytes of large kept markup between them: one
+ * string is encoded faster than its pieces one by one (a home page: 7 µs against 10 µs).
+ */
+function runsOf(parts: readonly DocumentPart[]): (string | Buffer)[] {
+  const runs: (string | Buffer)[] = [];
+  let text: string[] = [];
+  for (const part of parts) {
+    if (typeof part === 'string') text.push(part);
+    else if (part.text.length < KEPT_BYTES_FROM_CHARS) text.push(part.text);
+    else {
+      runs.push(text.join(''), bytesOf(part));
+      text = [];
+    }
+  }
+  runs.push(text.join(''));
+  return runs;
 }
 
 /**
@@ -56,13 +78,13 @@ class Utf8Writer {
 
   /** The UTF-8 bytes of the parts one after the other, valid until the next call. */
   write(parts: readonly DocumentPart[]): Buffer {
-    const sized = parts.map((part) => (typeof part === 'string' ? part : bytesOf(part)));
+    const runs = runsOf(parts);
     // No UTF-16 code unit takes more than three bytes of UTF-8.
-    const length = sized.reduce((sum, part) => sum + (typeof part === 'string' ? part.length * 3 : part.length), 0);
+    const length = runs.reduce((sum, run) => sum + (typeof run === 'string' ? run.length * 3 : run.length), 0);
     if (length > this.buffer.length) this.buffer = Buffer.allocUnsafe(length);
     let written = 0;
-    for (const part of sized)
-      written += typeof part === 'string' ? this.buffer.write(part, written) : part.copy(this.buffer, written);
+    for (const run of runs)
+      written += typeof run === 'string' ? this.buffer.write(run, written) : run.copy(this.buffer, written);
     return this.buffer.subarray(0, written);
   }
 }
