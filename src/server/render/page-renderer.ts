@@ -33,7 +33,8 @@ const NO_BODY = Buffer.alloc(0);
  * The UTF-8 bytes of kept markup, made once per piece and dropped with it. Encoding text is what grows with a
  * page's size, and far more so for two-byte text: a single character above U+00FF (an "Ł" in one author's
  * name) makes V8 hold the whole flattened string as UTF-16, which encodes several times slower. Copying kept
- * bytes costs neither, and leaves only the small rest of a page to encode (decision 082).
+ * bytes costs neither, and leaves only the small rest of a page to encode (decision 082). A WeakMap of its own
+ * rather than memoByObject, which freezes what it remembers under test, and a Buffer cannot be frozen.
  */
 const keptBytes = new WeakMap<KeptMarkup, Buffer>();
 
