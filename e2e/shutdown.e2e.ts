@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort } from '../scripts/free-port.mjs';
-import { SERVER_NODE_FLAGS } from '../scripts/server-flags.mjs';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../scripts/server-flags.mjs';
 import { articleFields, issueFields } from '../src/server/test/article-form.js';
 
 // SIGTERM and SIGINT (decision 012): the server stops taking connections, lets requests in flight finish
@@ -42,6 +42,7 @@ async function startServer(env: Record<string, string> = {}): Promise<Server> {
     cwd: root,
     env: {
       ...process.env,
+      ...SERVER_ENV,
       PORT: String(port),
       DATA_DIR: dataDir,
       DATABASE_URL: '',

@@ -14,7 +14,7 @@ import { createContext } from '../src/server/bootstrap.js';
 import { loadConfig } from '../src/server/config.js';
 import type { GeneratedFile } from '../src/server/modules/pdf/pdf.service.js';
 import { freePort } from './free-port.mjs';
-import { SERVER_NODE_FLAGS } from './server-flags.mjs';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from './server-flags.mjs';
 
 const CERTIFICATE_RUNS = 50;
 const ZIP_CERTIFICATES = 100;
@@ -126,6 +126,7 @@ async function startBuiltServer(dataDir: string) {
   const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_SCRIPT], {
     env: {
       ...process.env,
+      ...SERVER_ENV,
       PORT: String(port),
       DATA_DIR: dataDir,
       DATABASE_URL: '',

@@ -8,7 +8,7 @@ import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import { freePort } from './free-port.mjs';
 import { nginxInstalled, startNginx } from './nginx-proxy.mjs';
-import { SERVER_NODE_FLAGS } from './server-flags.mjs';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from './server-flags.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const benchDir = path.join(root, '.bench');
@@ -56,6 +56,7 @@ async function startServer(dataDir) {
     // (WEB_CONCURRENCY=2 measured slower here).
     env: {
       ...process.env,
+      ...SERVER_ENV,
       PORT: String(port),
       DATA_DIR: dataDir,
       DATABASE_URL: '',

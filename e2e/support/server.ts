@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../scripts/free-port.mjs';
-import { SERVER_NODE_FLAGS } from '../../scripts/server-flags.mjs';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../scripts/server-flags.mjs';
 
 export interface RunningServer {
   baseUrl: string;
@@ -36,6 +36,7 @@ export async function startBuiltServer(env: Record<string, string>): Promise<Run
     cwd: root,
     env: {
       ...process.env,
+      ...SERVER_ENV,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
