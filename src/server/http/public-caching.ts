@@ -50,6 +50,8 @@ function lastModifiedText(data: DataVersion): string {
  */
 export class PublicCaching {
   private readonly cacheControl: string;
+  /** The last version read, kept so that answers of one version share one object. */
+  private data: DataVersion = { version: NaN, changedAt: NaN };
 
   constructor(
     private readonly clock: WriteClock,
@@ -57,8 +59,6 @@ export class PublicCaching {
   ) {
     this.cacheControl = publicCacheControl(config.PUBLIC_MAX_AGE);
   }
-
-  private data: DataVersion = { version: NaN, changedAt: NaN };
 
   /** The data version now: read it before reading the data, so that a write in between makes older validators. */
   current(): DataVersion {

@@ -53,9 +53,8 @@ interface DocumentOptions {
 }
 
 /**
- * The full HTML page around a server-rendered (or, for client-only areas, empty) app, in parts. On a
- * century-long archive, joining them into one string took a sixth of an issue page's first render;
- * writing the parts one after the other into the answer's bytes does not (decision 017).
+ * The full HTML page around a server-rendered (or, for client-only areas, empty) app, in parts: the page
+ * renderer encodes the text and copies the kept markup's bytes (decisions 017 and 082).
  */
 export function htmlDocumentParts(options: DocumentOptions): DocumentPart[] {
   const { assets } = options;
