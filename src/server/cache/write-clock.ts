@@ -4,13 +4,13 @@ export type ChangeOrigin = 'here' | 'elsewhere';
 /**
  * The version of the public data: one number that moves on whenever something a public page, feed or generated
  * PDF shows has changed. Everything that remembers a public read compares the version it read at with
- * `version()` (the page cache, the remembered reads, the settings) or listens with `onChange` (render threads,
- * other worker processes, other instances, the PDF cache).
+ * `version()` (the page cache, the remembered reads, the settings, the PDF cache) or listens with `onChange`
+ * (render threads, other worker processes, other instances).
  *
- * The one rule: a write to public data is announced, never inferred. HTTP routes declare it with the route
- * option `config: { changesPublicData: true }` (see public-writes.ts); scripts and seeds call
- * `publicDataChanged()` after their write. Sign-in, token checks, the work-log, users and the PDF exports change
- * no public data and leave every cache as it is.
+ * The one rule (decision 021): a write to public data is announced, never inferred. The services that change
+ * public data call `publicDataChanged()` after their transaction, so a write counts however it is reached (route,
+ * script or test); a script that writes on PostgreSQL tells running instances with `notifyInstances`. Sign-in,
+ * token checks, the work-log, users and the PDF exports change no public data and leave every cache as it is.
  */
 export class WriteClock {
   private current = 0;

@@ -3,19 +3,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-const repositoryRoot = path.resolve(import.meta.dirname, '../../..');
+const projectRoot = path.resolve(import.meta.dirname, '..', '..', '..');
 
 /**
  * The folder of the published XML schemas (see its README): SCHEMAS_DIR, else `../shared/schemas` beside the
- * repository (as CI has it), else /work/shared/schemas; null when none exists.
+ * project; null when it does not exist.
  */
 function findSchemasDir(): string | null {
-  const candidates = [
-    process.env.SCHEMAS_DIR,
-    path.join(repositoryRoot, '..', 'shared', 'schemas'),
-    '/work/shared/schemas',
-  ];
-  return candidates.find((dir): dir is string => !!dir && fs.existsSync(path.join(dir, 'README.md'))) ?? null;
+  const dir = process.env.SCHEMAS_DIR || path.resolve(projectRoot, '..', 'shared', 'schemas');
+  return fs.existsSync(path.join(dir, 'README.md')) ? dir : null;
 }
 
 /** Outside CI a missing schema folder skips validation; under CI=true it is a failure. */

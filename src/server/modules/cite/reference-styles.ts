@@ -1,5 +1,5 @@
-// Loaded on first use only (see formatted-references.ts): citeproc-js and the four style files are about
-// 1.3 MB of code and text that a server which never shows an article need not hold.
+// Loaded on first use only (formatReferencesHere in citation.service.ts): citeproc-js and the four style files
+// are about 1.3 MB of code and text that a server which never shows an article need not hold.
 import CSL from 'citeproc';
 import type { CslItem } from '../../../common/citation-exports.js';
 import type { FormattedReference } from '../../../common/schemas/archives.js';

@@ -103,7 +103,7 @@ describe('PDF generation under load', () => {
   });
 
   it('remembers a table of contents per selection of articles, in any order, until a write', async () => {
-    // Through the service: the export's POST itself counts as a write for the page cache (see the decision record).
+    // Through the service POST /api/pdf/indexpage calls; an export is no write of public data (decision 021).
     const indexPage = async (ids: number[]) => (await t.ctx.services.pdf.indexPage(ids)).body as Buffer;
     const [first, second] = articles.map((article) => article.id);
 

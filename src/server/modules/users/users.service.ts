@@ -2,6 +2,7 @@ import type { AdminUser, UserCreateInput, UserUpdateInput } from '../../../commo
 import { uniqueViolation, type Db } from '../../db/database.js';
 import type { UserRow } from '../../db/schema.js';
 import { hashPassword, verifyPassword } from '../../auth/passwords.js';
+import type { TokenClaims } from '../../auth/tokens.js';
 import { badRequest, HttpError, notFound } from '../../http/errors.js';
 import { recordActivity, type Actor } from '../activity/activity.repository.js';
 import {
@@ -49,6 +50,15 @@ export class UsersService {
 
   async get(id: number): Promise<AdminUser> {
     return toAdminUser(await this.row(id));
+  }
+
+  /**
+   * The user a token names, while that user is enabled and the token's version is still theirs (a new password,
+   * role or status ends older tokens); null otherwise.
+   */
+  async tokenUser({ userId, tokenVersion }: TokenClaims): Promise<AdminUser | null> {
+    const row = await findUserById(this.db, userId);
+    return row && row.enabled === 1 && row.token_version === tokenVersion ? toAdminUser(row) : null;
   }
 
   private async row(id: number): Promise<UserRow> {
