@@ -1,12 +1,15 @@
 import type { Browser, Dialog, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../scripts/free-port.mjs';
+import { testPdf } from '../src/server/test/article-form.js';
 import { SmtpInbox } from '../src/server/test/smtp-inbox.js';
 import { launchBrowser, openPage, screenshot, VIEWPORTS } from './support/browser.js';
+import { expectText } from './support/page-state.js';
 import { startBuiltServer, type RunningServer } from './support/server.js';
 
 /**
  * Correcting mistakes and reaching authors, on a server of its own with SMTP_URL set to a real SMTP server
- * whose delivered messages the journeys read.
+ * whose delivered messages the journeys read, and SITE_URL to its own address (mailed links need it).
  */
 const ADMIN = { username: 'admin', password: 'corrections-admin-password' };
 const year = new Date().getFullYear();
@@ -18,10 +21,13 @@ let headers: Record<string, string>;
 
 beforeAll(async () => {
   await inbox.start();
+  const port = String(await freePort());
   server = await startBuiltServer({
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,
     SMTP_URL: inbox.url,
+    PORT: port,
+    SITE_URL: `http://127.0.0.1:${port}`,
   });
   baseUrl = server.baseUrl;
   browser = await launchBrowser();
@@ -38,7 +44,7 @@ afterAll(async () => {
   await inbox.stop();
 });
 
-const pdf = () => new Blob([Buffer.from('%PDF-1.4\n% corrections journey\n%%EOF\n')], { type: 'application/pdf' });
+const pdf = () => new Blob([new Uint8Array(testPdf('corrections journey'))], { type: 'application/pdf' });
 
 async function createIssue(volume: number, issue: number, frequency: string): Promise<void> {
   const response = await fetch(`${baseUrl}/api/admin/create-issue`, {
@@ -134,7 +140,7 @@ describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('correcting 
     await page.getByLabel('Page number').fill('1-8');
     await page
       .getByLabel('PDF file')
-      .setInputFiles({ name: 'paper.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
+      .setInputFiles({ name: 'paper.pdf', mimeType: 'application/pdf', buffer: testPdf('sent to the author') });
     await page.getByRole('button', { name: 'Add Article' }).click();
     await page.getByRole('textbox', { name: 'Message text' }).waitFor();
 
@@ -182,7 +188,7 @@ describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('correcting 
       .locator('tbody tr')
       .filter({ has: page.getByRole('button', { name: `Edit ${year} vol. ${volume} issue 2` }) });
     // The frequency column is hidden on phones, but its cell is there.
-    await expect.poll(() => row.locator('td').nth(3).textContent()).toBe('nov-dec');
+    await expectText(row.locator('td').nth(3), 'nov-dec');
     await page.goto(`${baseUrl}/archives/${year}/vol${volume}/issue2`);
     await page.getByRole('heading', { name: `VOL. ${volume}, ISSUE 2 (${year}) Nov-Dec` }).waitFor();
 

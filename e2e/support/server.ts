@@ -7,6 +7,8 @@ import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../scripts/server-flags.mjs';
 
 export interface RunningServer {
   baseUrl: string;
+  /** The server's DATA_DIR (its SQLite file is journal.sqlite there). */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -24,20 +26,23 @@ async function waitForHealth(url: string, server: ChildProcess, log: () => strin
   throw new Error(`Server did not become healthy:\n${log()}`);
 }
 
-/** Starts the built server (DIST_DIR, default dist) on the demo journal in a fresh DATA_DIR. */
+/**
+ * Starts the built server (DIST_DIR, default dist) on the demo journal in a fresh DATA_DIR, on `env.PORT` or a free
+ * port (a journey that sets SITE_URL chooses the port first).
+ */
 export async function startBuiltServer(env: Record<string, string>): Promise<RunningServer> {
   const root = path.resolve(import.meta.dirname, '..', '..');
   const entry = path.resolve(root, process.env.DIST_DIR ?? 'dist', 'server', 'main.js');
   if (!fs.existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'journal-e2e-'));
-  const port = await freePort();
+  const port = env.PORT ?? String(await freePort());
   let output = '';
   const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, entry], {
     cwd: root,
     env: {
       ...process.env,
       ...SERVER_ENV,
-      PORT: String(port),
+      PORT: port,
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
@@ -53,6 +58,7 @@ export async function startBuiltServer(env: Record<string, string>): Promise<Run
   await waitForHealth(baseUrl, server, () => output);
   return {
     baseUrl,
+    dataDir,
     async stop() {
       server.kill('SIGTERM');
       if (server.exitCode === null) await new Promise((resolve) => server.once('exit', resolve));

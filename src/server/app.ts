@@ -78,7 +78,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
   applyZodSchemas(app);
   installErrorHandling(app);
   registerTextGuard(app);
-  registerAuth(app, { db: ctx.db, tokens: ctx.tokens });
+  registerAuth(app, { users: ctx.services.users, tokens: ctx.tokens, addresses: ctx.services.auth });
   registerStaticFiles(app, ctx, options.clientDir);
 
   registerHealthRoutes(app, ctx);

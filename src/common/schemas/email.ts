@@ -13,6 +13,9 @@ export const sentToAuthorMessage = (email: string) => `Message sent to ${email}`
 export const NO_AUTHOR_EMAIL_MESSAGE = 'This article has no author email to send to.';
 export const EMAIL_DISABLED_MESSAGE = 'Email is not set up on this server (SMTP_URL).';
 export const EMAIL_FAILED_MESSAGE = 'The mail server did not accept the message; nothing was sent. Try again later.';
+/** 409 site_url_required: mail with a link waits for a configured public address (decision 094). */
+export const SITE_URL_REQUIRED_MESSAGE =
+  'Emails with links are not sent until the public address of the site (SITE_URL) is set on the server; nothing was sent.';
 
 /** POST /auth/forgot-password. */
 export const forgotPasswordSchema = z.object({

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRole } from '../../common/schemas/user.js';
-import type { Db } from '../db/database.js';
-import { findUserById } from '../modules/users/users.repository.js';
+import type { AuthService } from '../modules/auth/auth.service.js';
+import type { UsersService } from '../modules/users/users.service.js';
 import type { TokenService } from './tokens.js';
 
 /** The user of a valid token, with the name and role the database holds now. */
@@ -37,29 +37,39 @@ function bearerToken(request: FastifyRequest): string | null {
   return match ? match[1]! : null;
 }
 
+interface AuthDeps {
+  users: Pick<UsersService, 'tokenUser'>;
+  tokens: TokenService;
+  /** The admin IP allow-list's check, the one the sign-in makes. */
+  addresses: Pick<AuthService, 'checkAddress'>;
+}
+
 /**
  * Reads the bearer token of every request. A token counts as none when its user is removed or disabled,
  * or when the user's token version has moved on since it was signed (password, role or status changed).
+ * A valid token from an address the admin IP allow-list leaves out is refused with 403 invalid_ip on every
+ * route, public ones too, so no route can forget the check (decision 094).
  */
-export function registerAuth(app: FastifyInstance, deps: { db: Db; tokens: TokenService }): void {
+export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
   app.decorateRequest('user', null);
 
   async function signedInUser(token: string): Promise<SignedInUser | null> {
     const claims = await deps.tokens.verify(token);
     if (!claims) return null;
-    const user = await findUserById(deps.db, claims.userId);
-    if (!user || user.enabled !== 1 || user.token_version !== claims.tokenVersion) return null;
-    return { userId: user.id, username: user.username, name: user.name, role: user.role };
+    const user = await deps.users.tokenUser(claims);
+    return user && { userId: user.id, username: user.username, name: user.name, role: user.role };
   }
 
   // A callback hook: most requests carry no token, and they go on at once instead of after a promise.
   app.addHook('onRequest', (request, _reply, done) => {
     const token = bearerToken(request);
     if (!token) return done();
-    signedInUser(token).then((user) => {
-      request.user = user;
-      done();
-    }, done);
+    signedInUser(token)
+      .then(async (user) => {
+        if (user) await deps.addresses.checkAddress(request.ip);
+        request.user = user;
+      })
+      .then(() => done(), done);
   });
 
   const unauthorized = (reply: FastifyReply) =>

@@ -1,7 +1,7 @@
 import type { LoginInput, LoginResult } from '../../../common/schemas/auth.js';
 import type { Db } from '../../db/database.js';
 import type { UserRow } from '../../db/schema.js';
-import { parseIpAllowList } from '../../auth/ip-allow-list.js';
+import { parseIpAllowList, type IpAllowList } from '../../auth/ip-allow-list.js';
 import { hashPassword, verifyPassword } from '../../auth/passwords.js';
 import { LoginThrottle } from '../../auth/login-throttle.js';
 import type { TokenService } from '../../auth/tokens.js';
@@ -14,6 +14,8 @@ const DUMMY_HASH = hashPassword('timing-equaliser');
 
 export class AuthService {
   readonly throttle = new LoginThrottle();
+  /** The allow-list as last parsed, with its text: parsed again only when the settings hold another text. */
+  private allowList: { text: string; list: IpAllowList } | null = null;
 
   constructor(
     private readonly db: Db,
@@ -22,7 +24,7 @@ export class AuthService {
   ) {}
 
   async login(input: LoginInput, ip: string): Promise<LoginResult> {
-    if (!(await this.ipAllowed(ip))) throw new HttpError(403, 'invalid_ip', 'Invalid IP');
+    await this.checkAddress(ip);
     const key = `${ip}|${input.username.toLowerCase()}`;
     const wait = this.throttle.waitFor(key);
     if (wait > 0) {
@@ -60,9 +62,14 @@ export class AuthService {
     return { token, user: { id: user.id, username: user.username, name: user.name, role: user.role } };
   }
 
-  /** An empty allow-list admits every address. */
-  private async ipAllowed(ip: string): Promise<boolean> {
-    const list = parseIpAllowList((await this.settings.get()).admin_ip_allowlist);
-    return list.empty || list.admits(ip);
+  /**
+   * Refuses an address the admin IP allow-list leaves out (an empty list admits every address): at sign-in and on
+   * every request with a token (decision 094). The settings are kept until the next write, so this reads no row.
+   */
+  async checkAddress(ip: string): Promise<void> {
+    const text = (await this.settings.get()).admin_ip_allowlist;
+    if (this.allowList?.text !== text) this.allowList = { text, list: parseIpAllowList(text) };
+    const { list } = this.allowList;
+    if (!list.empty && !list.admits(ip)) throw new HttpError(403, 'invalid_ip', 'Invalid IP');
   }
 }

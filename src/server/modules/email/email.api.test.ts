@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../auth/passwords.js';
 import { articleFields, issueFields, multipartForm, testPdf } from '../../test/article-form.js';
-import { SmtpInbox } from '../../test/smtp-inbox.js';
+import { addArticle as storeArticle, addIssue } from '../../test/archive-fixtures.js';
+import { SmtpInbox, type ReceivedMail } from '../../test/smtp-inbox.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { waitUntil } from '../../test/wait-until.js';
 import { insertUser } from '../users/users.repository.js';
 
 const inbox = new SmtpInbox();
@@ -42,7 +44,27 @@ async function noEmailArticle(): Promise<number> {
   await t.ctx.db.updateTable('articles').set({ email: '' }).where('id', '=', id).execute();
   return id;
 }
-const activityCount = async () => (await t.ctx.db.selectFrom('activity_log').selectAll().execute()).length;
+const activityCountOf = async (app: TestApp) =>
+  (await app.ctx.db.selectFrom('activity_log').selectAll().execute()).length;
+const activityCount = () => activityCountOf(t);
+/**
+ * The server stores a reset link and starts its mail before it answers (the mail arrives after the answer): the
+ * links stored are the mails on their way.
+ */
+const resetLinkCount = async () => (await t.ctx.db.selectFrom('password_resets').selectAll().execute()).length;
+
+let markerArticle: number | undefined;
+/**
+ * Sends one more mail to an author and returns it once received. A mail to an author is sent before the answer,
+ * so once this one is in, a mail that an earlier call had started would have gone out before it.
+ */
+async function markerMail(): Promise<ReceivedMail> {
+  markerArticle ??= await storeArticle(t.ctx.db, { ...ISSUE, email: 'marker@uni.example' });
+  const before = inbox.messages.length;
+  const sent = await post(`/api/archives/${markerArticle}/send-to-author`, { action: 'updated' }, auth);
+  expect(sent.statusCode, sent.body).toBe(200);
+  return inbox.waitFor('marker@uni.example', before);
+}
 
 describe('GET /auth/features', () => {
   it('says email is set up', async () => {
@@ -86,9 +108,9 @@ describe('POST /api/archives/{id}/send-to-author', () => {
     const [mails, logged] = [inbox.messages.length, await activityCount()];
     const response = await post(`/api/archives/${id}/send-to-author`, payload, auth);
     expect([response.statusCode, response.json().message]).toEqual([status, message]);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(inbox.messages.length).toBe(mails);
     expect(await activityCount()).toBe(logged);
+    const marker = await markerMail();
+    expect(inbox.messages.slice(mails)).toEqual([marker]);
   });
 });
 
@@ -112,7 +134,7 @@ describe('Forgot password', () => {
   const signIn = (password: string) => post('/auth/login/', { username: 'meera', password });
 
   it('answers the same for an account with email, one without and none, and mails only the first a single-use link', async () => {
-    const before = inbox.messages.length;
+    const [before, links] = [inbox.messages.length, await resetLinkCount()];
     const answers = await Promise.all(
       ['meera', 'nomail', 'nobody'].map((username) => post('/auth/forgot-password', { username })),
     );
@@ -120,10 +142,10 @@ describe('Forgot password', () => {
     expect(answers[0]!.statusCode).toBe(200);
     expect(answers[0]!.json().message).toContain('If that account exists and has an email address');
 
+    expect(await resetLinkCount()).toBe(links + 1);
     const mail = await inbox.waitFor('meera@journal.example', before);
     expect(mail.text).toContain('https://journal.example/admin/reset-password?token=');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(inbox.messages.length).toBe(before + 1);
+    expect(inbox.messages.slice(before)).toEqual([mail]);
 
     const token = linkToken(mail.text)!;
     const session = (await signIn('old-password-1')).json().token;
@@ -202,7 +224,7 @@ describe('Forgot password', () => {
   });
 
   it('sends at most three links per user name in half an hour, whatever the address', async () => {
-    await insertUser(t.ctx.db, {
+    const eagerId = await insertUser(t.ctx.db, {
       username: 'eager',
       name: 'Eager',
       email: 'eager@journal.example',
@@ -218,9 +240,13 @@ describe('Forgot password', () => {
       });
       expect(response.statusCode).toBe(200);
     }
-    await inbox.waitFor('eager@journal.example', before);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(inbox.messages.slice(before).filter((mail) => mail.to.includes('eager@'))).toHaveLength(3);
+    const links = await t.ctx.db.selectFrom('password_resets').selectAll().where('user_id', '=', eagerId).execute();
+    expect(links).toHaveLength(3);
+    const eagerMails = () => inbox.messages.slice(before).filter((mail) => mail.to.includes('eager@'));
+    await waitUntil(() => eagerMails().length >= 3, {
+      message: () => `the three links to arrive; ${eagerMails().length} did`,
+    });
+    expect(eagerMails()).toHaveLength(3);
   });
 
   it('answers 429 to the eleventh request from one address in 15 minutes', async () => {
@@ -234,6 +260,75 @@ describe('Forgot password', () => {
     for (let n = 0; n < 10; n++) expect((await from(`someone-${n}`)).statusCode).toBe(200);
     const limited = await from('meera');
     expect([limited.statusCode, limited.json().error]).toEqual([429, 'too_many_attempts']);
+  });
+});
+
+describe('mailed links', () => {
+  const forgot = (app: TestApp, username: string, remoteAddress: string) =>
+    app.app.inject({
+      method: 'POST',
+      url: '/auth/forgot-password',
+      headers: { host: 'evil.example' },
+      payload: { username },
+      remoteAddress,
+    });
+
+  it('start with SITE_URL whatever host the request names', async () => {
+    await insertUser(t.ctx.db, {
+      username: 'rohan',
+      name: 'Rohan',
+      email: 'rohan@journal.example',
+      password_hash: await hashPassword('old-password-1'),
+    });
+    const before = inbox.messages.length;
+    expect((await forgot(t, 'rohan', '192.0.2.61')).statusCode).toBe(200);
+    const reset = await inbox.waitFor('rohan@journal.example', before);
+    expect(reset.text).toMatch(/^https:\/\/journal\.example\/admin\/reset-password\?token=/m);
+
+    const id = await storeArticle(t.ctx.db, { ...ISSUE, refnumber: '70001', email: 'ravi@uni.example' });
+    const headers = { ...auth, host: 'evil.example' };
+    const sent = await post(`/api/archives/${id}/send-to-author`, { action: 'published' }, headers);
+    expect(sent.statusCode, sent.body).toBe(200);
+    const toAuthor = await inbox.waitFor('ravi@uni.example', before);
+    expect(toAuthor.text).toContain('Download link: https://journal.example/pdf?refno=70001');
+    for (const mail of [reset, toAuthor]) expect(mail.text).not.toContain('evil.example');
+  });
+
+  it('are not sent without SITE_URL: both calls answer 409 site_url_required, whether or not the account exists', async () => {
+    const bare = await createTestApp({ env: { SMTP_URL: inbox.url } });
+    try {
+      await insertUser(bare.ctx.db, {
+        username: 'meera',
+        name: 'Meera',
+        email: 'meera.bare@journal.example',
+        password_hash: await hashPassword('old-password-1'),
+      });
+      await addIssue(bare.ctx.db, ISSUE.year, ISSUE.volume, ISSUE.issue);
+      const articleId = await storeArticle(bare.ctx.db, { ...ISSUE, email: 'bare@uni.example' });
+      const [mails, logged] = [inbox.messages.length, await activityCountOf(bare)];
+      const refusal = {
+        error: 'site_url_required',
+        message:
+          'Emails with links are not sent until the public address of the site (SITE_URL) is set on the server; nothing was sent.',
+      };
+      for (const username of ['meera', 'nobody']) {
+        const response = await forgot(bare, username, '192.0.2.62');
+        expect([response.statusCode, response.json()]).toEqual([409, refusal]);
+      }
+      const sent = await bare.app.inject({
+        method: 'POST',
+        url: `/api/archives/${articleId}/send-to-author`,
+        headers: { ...(await bare.authHeader()), host: 'evil.example' },
+        payload: { action: 'published' },
+      });
+      expect([sent.statusCode, sent.json()]).toEqual([409, refusal]);
+      expect(await activityCountOf(bare)).toBe(logged);
+      expect(await bare.ctx.db.selectFrom('password_resets').selectAll().execute()).toEqual([]);
+      const marker = await markerMail();
+      expect(inbox.messages.slice(mails)).toEqual([marker]);
+    } finally {
+      await bare.close();
+    }
   });
 });
 
@@ -259,7 +354,9 @@ describe('without SMTP_URL', () => {
   });
 
   it('answers 502 and logs nothing when the mail server cannot be reached', async () => {
-    const broken = await createTestApp({ env: { SMTP_URL: 'smtp://127.0.0.1:1' } });
+    const broken = await createTestApp({
+      env: { SMTP_URL: 'smtp://127.0.0.1:1', SITE_URL: 'https://journal.example' },
+    });
     try {
       const headers = await broken.authHeader();
       await broken.app.inject({
@@ -275,7 +372,7 @@ describe('without SMTP_URL', () => {
       const { id } = (
         await broken.app.inject({ method: 'POST', url: '/api/admin/archives/', headers, payload: form })
       ).json();
-      const logged = (await broken.ctx.db.selectFrom('activity_log').selectAll().execute()).length;
+      const logged = await activityCountOf(broken);
       const response = await broken.app.inject({
         method: 'POST',
         url: `/api/archives/${id}/send-to-author`,
@@ -283,7 +380,7 @@ describe('without SMTP_URL', () => {
         payload: { action: 'published' },
       });
       expect([response.statusCode, response.json().error]).toEqual([502, 'email_failed']);
-      expect((await broken.ctx.db.selectFrom('activity_log').selectAll().execute()).length).toBe(logged);
+      expect(await activityCountOf(broken)).toBe(logged);
     } finally {
       await broken.close();
     }

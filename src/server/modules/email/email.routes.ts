@@ -12,7 +12,7 @@ import {
 import { recordIdParams } from '../../../common/schemas/record-id.js';
 import type { AppContext } from '../../app-context.js';
 import { HttpError } from '../../http/errors.js';
-import { publicOrigin } from '../../http/public-origin.js';
+import { mailedLinkOrigin } from '../../http/public-origin.js';
 import { answers, type ZodTypeProvider } from '../../http/route-contract.js';
 
 /** Reset requests per address in 15 minutes, whatever the user name. */
@@ -41,7 +41,8 @@ export function registerEmailRoutes(app: FastifyInstance, { services, config }: 
     {
       schema: {
         tags: ['auth'],
-        summary: 'Emails a single-use link to set a new password; the same answer whether or not the account exists',
+        summary:
+          'Emails a single-use link to set a new password; the same answer whether or not the account exists (409 site_url_required without SITE_URL)',
         body: forgotPasswordSchema.extend({ from: z.enum(['admin', 'webdata']).default('admin') }),
         response: answers({ 200: message }),
       },
@@ -61,7 +62,7 @@ export function registerEmailRoutes(app: FastifyInstance, { services, config }: 
     async (request) => {
       await services.email.requestPasswordReset(
         request.body.username,
-        publicOrigin(config, request),
+        mailedLinkOrigin(config, request),
         request.body.from,
       );
       return { message: RESET_REQUESTED_MESSAGE };
@@ -101,7 +102,7 @@ export function registerEmailRoutes(app: FastifyInstance, { services, config }: 
       const to = await services.email.sendToAuthor(
         request.params.id,
         request.body.action,
-        publicOrigin(config, request),
+        mailedLinkOrigin(config, request),
         request.user!,
       );
       return { message: sentToAuthorMessage(to) };

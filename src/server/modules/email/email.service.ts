@@ -8,6 +8,7 @@ import {
   INVALID_RESET_LINK_MESSAGE,
   NO_AUTHOR_EMAIL_MESSAGE,
   RESET_LINK_MINUTES,
+  SITE_URL_REQUIRED_MESSAGE,
 } from '../../../common/schemas/email.js';
 import { LoginThrottle } from '../../auth/login-throttle.js';
 import { hashPassword } from '../../auth/passwords.js';
@@ -25,7 +26,15 @@ const RESETS_PER_USER = 3;
 
 const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
-/** Mail to authors and password-reset links (decision 052); without SMTP_URL every call is refused. */
+function requireLinkOrigin(origin: string | null): string {
+  if (origin === null) throw new HttpError(409, 'site_url_required', SITE_URL_REQUIRED_MESSAGE);
+  return origin;
+}
+
+/**
+ * Mail to authors and password-reset links (decision 052); without SMTP_URL every call is refused, and without an
+ * origin for mailed links (public-origin.ts, decision 094) too. Each call takes that origin, or null when none.
+ */
 export class EmailService {
   private readonly resetRequests = new LoginThrottle(RESETS_PER_USER, 30 * 60_000);
 
@@ -41,8 +50,14 @@ export class EmailService {
   }
 
   /** Sends the message for the author (specification: Error catalogue) to the article's stored email and logs it with its text. */
-  async sendToAuthor(articleId: number, action: AuthorMessageAction, origin: string, actor: Actor): Promise<string> {
+  async sendToAuthor(
+    articleId: number,
+    action: AuthorMessageAction,
+    linkOrigin: string | null,
+    actor: Actor,
+  ): Promise<string> {
     const mailer = this.requireMailer();
+    const origin = requireLinkOrigin(linkOrigin);
     const article = await findArticleById(this.db, articleId);
     if (!article) throw notFound('Article not found');
     if (!article.email) throw badRequest(NO_AUTHOR_EMAIL_MESSAGE, 'no_author_email');
@@ -59,8 +74,10 @@ export class EmailService {
    * Sends a single-use link valid for 30 minutes to the account's email. The caller answers the same whether or
    * not the account exists: the mail goes out after the answer, so the time taken tells nothing either.
    */
-  async requestPasswordReset(username: string, origin: string, from: string): Promise<void> {
+  async requestPasswordReset(username: string, linkOrigin: string | null, from: string): Promise<void> {
     const mailer = this.requireMailer();
+    // Before the account is looked up, so the refusal is the same whether or not it exists.
+    const origin = requireLinkOrigin(linkOrigin);
     const key = username.toLowerCase();
     if (this.resetRequests.waitFor(key) > 0) return;
     this.resetRequests.recordFailure(key);

@@ -62,7 +62,8 @@ function SendToAuthor({ articleId, action }: SendableMessage) {
     });
     setBusy(false);
     if (result.ok) flash.show('success', result.data.message);
-    else flash.show('error', result.status === 400 || result.status === 502 ? result.message : GENERIC_ERROR_MESSAGE);
+    // Refusals the server explains: no author email, no SITE_URL to link to, a mail server that refused.
+    else flash.show('error', [400, 409, 502].includes(result.status) ? result.message : GENERIC_ERROR_MESSAGE);
   }
 
   return (

@@ -11,14 +11,14 @@ import '../../styles/admin.css';
 const signInPageOf = (params: URLSearchParams): SignInPage => (params.get('from') === 'webdata' ? 'webdata' : 'admin');
 const signInPath = (page: SignInPage) => `/${page}/login`;
 
+/** Refusals the server explains in words for a person: bad input, too many requests, no SITE_URL to link to. */
+const EXPLAINED = new Set([400, 409, 429]);
+
 /** A message the server answers to a form of these pages: its own words for a refusal it explains. */
 async function post(url: string, body: object): Promise<{ ok: boolean; message: string }> {
   const result = await apiRequest<{ message: string }>(url, { method: 'POST', body, withToken: false });
   if (result.ok) return { ok: true, message: result.data.message };
-  return {
-    ok: false,
-    message: result.status === 400 || result.status === 429 ? result.message : GENERIC_ERROR_MESSAGE,
-  };
+  return { ok: false, message: EXPLAINED.has(result.status) ? result.message : GENERIC_ERROR_MESSAGE };
 }
 
 export function ForgotPasswordPage() {
