@@ -27,7 +27,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         target: 'node20',
         sourcemap: true,
         rollupOptions: {
-          input: { main: 'src/server/main.ts', 'render-thread': 'src/server/render/render-thread.ts' },
+          input: { main: 'src/server/main.ts', 'render-thread': 'src/server/public-speed/render-thread.ts' },
           output: { entryFileNames: '[name].js' },
         },
       }

@@ -106,8 +106,14 @@ export const FILE_SIZE_MESSAGE = `File size exceeds the limit of ${MAX_UPLOAD_BY
 /** Logos and site pictures are shown on every page, so they are kept small. */
 export const MAX_PICTURE_BYTES = 2_097_152;
 export const PICTURE_SIZE_MESSAGE = `The picture must be at most ${MAX_PICTURE_BYTES / 1_048_576} MB.`;
+/** Pixels a picture may decode to, all frames together: a few kilobytes can claim billions (docs/decisions/092-upload-content-checks.md). */
+export const MAX_PICTURE_PIXELS = 40_000_000;
+export const PICTURE_PIXELS_MESSAGE = `The picture must be at most ${MAX_PICTURE_PIXELS / 1_000_000} megapixels.`;
 
 /** Most records one PDF export (index page, bulk certificates, editors' certificates) accepts. */
 export const MAX_EXPORT_SELECTION = 1000;
 /** Largest JSON body of an export call: a full selection of article records with their abstracts. */
 export const MAX_EXPORT_BODY_BYTES = 16 * 1_048_576;
+
+/** Where the Atom feed of the latest articles is served; every public page names it in its head. */
+export const FEED_PATH = '/feed.xml';

@@ -6,7 +6,7 @@ import type { FileStore } from './storage/file-store.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from './email/mailer.js';
 import { createPublicServices } from './public-services.js';
-import { PageCache } from './render/page-cache.js';
+import { PageCache } from './public-speed/page-cache.js';
 import { ActivityService } from './modules/activity/activity.service.js';
 import { EmailService } from './modules/email/email.service.js';
 import { DashboardService } from './modules/admin/admin.service.js';

@@ -37,11 +37,8 @@ import { registerOaiRoutes } from './modules/oai/oai.routes.js';
 import { registerSettingsRoutes } from './modules/settings/settings.routes.js';
 import { registerUserRoutes } from './modules/users/users.routes.js';
 import { registerWorklogRoutes } from './modules/worklog/worklog.routes.js';
-import { readClientAssets, type ClientAssets } from './render/client-assets.js';
-import { createPageRenderer, type PageRenderer } from './render/page-renderer.js';
-import { registerPageRoutes } from './render/page-routes.js';
-import { RenderThreads } from './render/render-threads.js';
-import { formatReferencesHere } from './modules/cite/citation.service.js';
+import { readClientAssets } from './render/client-assets.js';
+import { registerPageRoutes } from './public-speed/page-routes.js';
 
 export interface AppOptions {
   logger?: boolean | { level: string };
@@ -104,31 +101,8 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
   registerCrossrefRoutes(app, ctx);
 
   const assets = readClientAssets(options.clientDir);
-  registerPageRoutes(app, ctx, assets, pageRenderer(app, ctx, assets, options.renderThreads));
+  registerPageRoutes(app, ctx, assets, options.renderThreads);
   return app;
-}
-
-function pageRenderer(
-  app: FastifyInstance,
-  ctx: AppContext,
-  assets: ClientAssets,
-  threads: AppOptions['renderThreads'],
-): PageRenderer {
-  const renderHere = createPageRenderer(ctx.services, assets);
-  if (!threads || threads.count < 1) return renderHere;
-  const pool = new RenderThreads(
-    {
-      ...threads,
-      data: { database: ctx.databaseOptions, filesRoot: ctx.files.root, assets },
-      log: app.log,
-      formatReferences: formatReferencesHere,
-    },
-    renderHere,
-  );
-  ctx.clock.onChange(() => pool.announceWrite());
-  app.addHook('onClose', () => pool.close());
-  app.log.info(`Public pages render in ${threads.count} threads`);
-  return pool.render;
 }
 
 function registerStaticFiles(app: FastifyInstance, ctx: AppContext, clientDir: string): void {

@@ -1,17 +1,17 @@
 import { StrictMode } from 'react';
 import { hydrateRoot, createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider, type HydrationState } from 'react-router';
+import { createBrowserRouter, RouterProvider } from 'react-router';
 import { routes } from './routes.js';
 import './styles/app.css';
 
-/** Server-rendered pages carry their loader data as JSON (not an inline script, so CSP can forbid those). */
-function readHydrationData(): HydrationState | undefined {
-  const element = document.getElementById('router-data');
-  return element?.textContent ? (JSON.parse(element.textContent) as HydrationState) : undefined;
+declare global {
+  interface Window {
+    /** Written by React Router's StaticRouterProvider on server-rendered pages, read by createBrowserRouter. */
+    __staticRouterHydrationData?: unknown;
+  }
 }
 
-const hydrationData = readHydrationData();
-const router = createBrowserRouter(routes, { hydrationData });
+const router = createBrowserRouter(routes);
 const app = (
   <StrictMode>
     <RouterProvider router={router} />
@@ -19,5 +19,5 @@ const app = (
 );
 const container = document.getElementById('root')!;
 
-if (hydrationData) hydrateRoot(container, app);
+if (window.__staticRouterHydrationData) hydrateRoot(container, app);
 else createRoot(container).render(app);

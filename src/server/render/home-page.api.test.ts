@@ -22,7 +22,7 @@ describe('server-rendered home page', () => {
     expect(html).toContain('within 5 days');
     expect(html).toContain('NAAS Rating');
     expect(html).toContain('editor@ijars.example');
-    expect(html).toContain('id="router-data"');
+    expect(html).toContain('<script>window.__staticRouterHydrationData = JSON.parse(');
     expect(html).toContain(`© ${new Date().getFullYear()}`);
   });
 

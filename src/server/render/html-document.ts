@@ -1,15 +1,10 @@
+import { FEED_PATH } from '../../common/constants.js';
 import { escapeHtml } from '../../common/html.js';
-import type { DocumentPart } from '../../web/entry-server.js';
 import type { HeadData } from '../../web/lib/head.js';
-import { memoByObject } from '../../web/lib/memo-by-object.js';
 import type { ClientAssets } from './client-assets.js';
 
 function headTags(head: HeadData | null, origin: string): string {
-  return head ? writtenHeadTags(head, origin) : '';
-}
-
-/** The tags of a head, by object: pages with remembered data hand the same head over until the next write. */
-const writtenHeadTags = memoByObject((head: HeadData, origin: string): string => {
+  if (!head) return '';
   const tags = [`<title>${escapeHtml(head.title)}</title>`];
   if (head.description) tags.push(`<meta name="description" content="${escapeHtml(head.description)}">`);
   if (head.canonicalPath) tags.push(`<link rel="canonical" href="${escapeHtml(origin + head.canonicalPath)}">`);
@@ -21,7 +16,7 @@ const writtenHeadTags = memoByObject((head: HeadData, origin: string): string =>
   if (head.jsonLd)
     tags.push(`<script type="application/ld+json">${JSON.stringify(head.jsonLd).replace(/</g, '\\u003c')}</script>`);
   return tags.join('');
-});
+}
 
 /** Open Graph and Twitter card tags, so that a shared link shows the page's title and summary. */
 function sharingTags(head: HeadData, origin: string): string[] {
@@ -39,24 +34,18 @@ function sharingTags(head: HeadData, origin: string): string[] {
   return tags;
 }
 
-/** Where the Atom feed of the latest articles is served; every public page names it in its head. */
-export const FEED_PATH = '/feed.xml';
-
 interface DocumentOptions {
   head: HeadData | null;
   origin: string;
   assets: ClientAssets;
-  body?: DocumentPart[];
-  hydrationJson?: DocumentPart[];
+  /** The app's server-rendered markup (with the router's hydration script); empty for client-only areas. */
+  body?: string;
   /** Public pages name the feed, so that feed readers and crawlers find it. */
   linkFeed?: boolean;
 }
 
-/**
- * The full HTML page around a server-rendered (or, for client-only areas, empty) app, in parts: the page
- * renderer encodes the text and copies the kept markup's bytes (decisions 017 and 082).
- */
-export function htmlDocumentParts(options: DocumentOptions): DocumentPart[] {
+/** The full HTML page around a server-rendered (or, for client-only areas, empty) app. */
+export function htmlDocument(options: DocumentOptions): string {
   const { assets } = options;
   return [
     '<!doctype html><html lang="en"><head><meta charset="utf-8">',
@@ -70,17 +59,7 @@ export function htmlDocumentParts(options: DocumentOptions): DocumentPart[] {
     ...assets.preloads.map((href) => `<link rel="modulepreload" href="${href}">`),
     ...assets.scripts.map((src) => `<script type="module" src="${src}"></script>`),
     '</head><body><div id="root">',
-    ...(options.body ?? []),
-    '</div>',
-    ...(options.hydrationJson
-      ? ['<script type="application/json" id="router-data">', ...options.hydrationJson, '</script>']
-      : []),
-    '</body></html>',
-  ];
+    options.body ?? '',
+    '</div></body></html>',
+  ].join('');
 }
-
-/** The full HTML page as one string. */
-export const htmlDocument = (options: DocumentOptions): string =>
-  htmlDocumentParts(options)
-    .map((part) => (typeof part === 'string' ? part : part.text))
-    .join('');

@@ -1,93 +1,42 @@
+import { createHash } from 'node:crypto';
 import type { PublicApi } from '../../web/lib/public-api.js';
-import { renderPage, type DocumentPart } from '../../web/entry-server.js';
-import type { KeptMarkup } from '../../web/lib/kept-markup.js';
+import { renderPage } from '../../web/entry-server.js';
 import type { HttpError } from '../http/errors.js';
 import { faultError } from '../http/fault-errors.js';
 import type { PublicServices } from '../public-services.js';
 import type { ClientAssets } from './client-assets.js';
-import { COMPRESS_FROM_BYTES, compressForOneAnswer, type Encoding } from './compression.js';
-import { htmlDocumentParts } from './html-document.js';
+import { htmlDocument } from './html-document.js';
 
-export interface PageRequest {
-  /** Path and query of the page. */
+/** A public page to render: path and query, and the scheme and host it is served on (its links are absolute). */
+export interface PageAddress {
   url: string;
-  /** Scheme and host the page is served on: canonical and citation links are absolute. */
   origin: string;
-  /** The encoding to send the page in (null: as it is, e.g. for the page cache, which compresses on its own). */
-  encoding: Encoding | null;
 }
 
-/** A rendered page as it goes on the wire: the HTML document, compressed when `encoding` says so, or a redirect. */
+/** A rendered page: the HTML document as UTF-8, or a redirect. */
 export interface RenderedPage {
   status: number;
   location?: string;
   body: Buffer;
-  encoding: Encoding | null;
+  /** CSP sources ('sha256-…') of the document's inline scripts: the router's hydration data. */
+  scriptHashes: string[];
 }
 
-export type PageRenderer = (request: PageRequest) => Promise<RenderedPage>;
+export type PageRenderer = (address: PageAddress) => Promise<RenderedPage>;
 
 const NO_BODY = Buffer.alloc(0);
 
 /**
- * The UTF-8 bytes of kept markup, made once per piece and dropped with it. Encoding text is what grows with a
- * page's size, and far more so for two-byte text: a single character above U+00FF (an "Ł" in one author's
- * name) makes V8 hold the whole flattened string as UTF-16, which encodes several times slower. Copying kept
- * bytes costs neither, and leaves only the small rest of a page to encode (decision 082). A WeakMap of its own
- * rather than memoByObject, which freezes what it remembers under test, and a Buffer cannot be frozen.
+ * React Router's hydration script assigns one JSON string, parsed, to one global: a script of exactly this form runs
+ * no code of a page's data, so the policy may allow it by its hash (docs/security.md, "Content Security Policy").
  */
-const keptBytes = new WeakMap<KeptMarkup, Buffer>();
+const HYDRATION_SCRIPT =
+  /<script>(window\.__staticRouterHydrationData = JSON\.parse\("(?:[^"\\<]|\\.)*"\);)<\/script>/g;
 
-/** Below this length kept text is written with the text around it: keeping its bytes would gain nothing. */
-const KEPT_BYTES_FROM_CHARS = 2048;
-
-function bytesOf(markup: KeptMarkup): Buffer {
-  let bytes = keptBytes.get(markup);
-  if (!bytes) {
-    bytes = Buffer.from(markup.text);
-    keptBytes.set(markup, bytes);
-  }
-  return bytes;
-}
-
-/**
- * The parts as runs of text, each joined into one string, and the bytes of large kept markup between them: one
- * string is encoded faster than its pieces one by one (a home page: 7 µs against 10 µs).
- */
-function runsOf(parts: readonly DocumentPart[]): (string | Buffer)[] {
-  const runs: (string | Buffer)[] = [];
-  let text: string[] = [];
-  for (const part of parts) {
-    if (typeof part === 'string') text.push(part);
-    else if (part.text.length < KEPT_BYTES_FROM_CHARS) text.push(part.text);
-    else {
-      runs.push(text.join(''), bytesOf(part));
-      text = [];
-    }
-  }
-  runs.push(text.join(''));
-  return runs;
-}
-
-/**
- * Writes a page as UTF-8 into one buffer used again and again. Buffer.from(text) first measures the text's
- * UTF-8 length, which costs about as much as writing it; a page is written once, here, and usually only
- * compressed from these bytes.
- */
-class Utf8Writer {
-  private buffer = Buffer.allocUnsafe(256 * 1024);
-
-  /** The UTF-8 bytes of the parts one after the other, valid until the next call. */
-  write(parts: readonly DocumentPart[]): Buffer {
-    const runs = runsOf(parts);
-    // No UTF-16 code unit takes more than three bytes of UTF-8.
-    const length = runs.reduce((sum, run) => sum + (typeof run === 'string' ? run.length * 3 : run.length), 0);
-    if (length > this.buffer.length) this.buffer = Buffer.allocUnsafe(length);
-    let written = 0;
-    for (const run of runs)
-      written += typeof run === 'string' ? this.buffer.write(run, written) : run.copy(this.buffer, written);
-    return this.buffer.subarray(0, written);
-  }
+function hydrationScriptHashes(html: string): string[] {
+  return [...html.matchAll(HYDRATION_SCRIPT)].map(
+    ([, script]) => `'sha256-${createHash('sha256').update(script!).digest('base64')}'`,
+  );
 }
 
 /**
@@ -120,26 +69,15 @@ function pageReads(services: PublicServices, origin: string): { api: PublicApi; 
 
 /** Renders public pages into whole HTML documents, in the server's main thread or in a render thread. */
 export function createPageRenderer(services: PublicServices, assets: ClientAssets): PageRenderer {
-  const utf8 = new Utf8Writer();
-  return async ({ url, origin, encoding }) => {
+  return async ({ url, origin }) => {
     const request = new Request(new URL(url, origin), { method: 'GET', headers: { accept: 'text/html' } });
     const reads = pageReads(services, origin);
     const result = await renderPage(request, reads.api, origin);
     if (result.kind === 'redirect')
-      return { status: result.status, location: result.location, body: NO_BODY, encoding: null };
+      return { status: result.status, location: result.location, body: NO_BODY, scriptHashes: [] };
     // The router answers 500 for any failed read; a fault of the infrastructure has its own status.
     const status = reads.fault()?.statusCode ?? result.status;
-    const bytes = utf8.write(
-      htmlDocumentParts({
-        head: result.head,
-        origin,
-        assets,
-        body: result.body,
-        hydrationJson: result.hydrationJson,
-        linkFeed: true,
-      }),
-    );
-    if (!encoding || bytes.length < COMPRESS_FROM_BYTES) return { status, body: Buffer.from(bytes), encoding: null };
-    return { status, body: compressForOneAnswer[encoding](bytes), encoding };
+    const html = htmlDocument({ head: result.head, origin, assets, body: result.html, linkFeed: true });
+    return { status, body: Buffer.from(html), scriptHashes: hydrationScriptHashes(result.html) };
   };
 }

@@ -1,14 +1,14 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { issuePath, leadingNumber } from '../../common/archive-links.js';
 import { EXPANDED_YEAR_GROUPS } from '../../common/constants.js';
-import { escapeHtml } from '../../common/html.js';
 import type { YearGroup } from '../../common/schemas/archives.js';
-import { KeptMarkup, useKeptMarkup } from '../lib/kept-markup.js';
-import { memoByObject, type DeepReadonly } from '../lib/memo-by-object.js';
+import { apiFrom } from '../lib/public-api.js';
 import { isActivePath, RouteAnchor } from './route-anchor.js';
 
-type Group = DeepReadonly<YearGroup>;
+/** A year group as the list gets it: a collapsed group away from the page shown carries only its newest issue. */
+export type ListedYearGroup = YearGroup & { partial?: true };
+type Group = ListedYearGroup;
 type Groups = readonly Group[];
 
 const groupKey = (group: Group) => `${group.year}-${group.volume}`;
@@ -22,6 +22,20 @@ function issueLabel(group: Group, issue: number): string {
 function holdsPage(group: Group, pathname: string): boolean {
   const [first, year, volume] = pathname.split('/').filter(Boolean);
   return first === 'archives' && leadingNumber(year) === group.year && leadingNumber(volume) === group.volume;
+}
+
+/**
+ * The year groups an archive page needs: whole for the groups that start expanded and the one holding the page,
+ * the newest issue alone for the others (which link no more than that while collapsed). A century of issues so
+ * stays out of every archive page's data; opening such a group reads the whole list (ArchiveYearList).
+ */
+export function listedYearGroups(groups: YearGroup[], pathname: string): ListedYearGroup[] {
+  return groups.map((group, index) => {
+    if (index < EXPANDED_YEAR_GROUPS || holdsPage(group, pathname) || group.issues.length === 0) return group;
+    const newest = group.issues[0]!;
+    const month = group.issue_month[newest];
+    return { ...group, issues: [newest], issue_month: month ? { [newest]: month } : {}, partial: true };
+  });
 }
 
 /**
@@ -76,6 +90,11 @@ export function YearGroupSection({
       {open ? (
         <ul id={`issues-${key}`}>
           <IssueItems group={group} issues={group.issues} pathname={pathname} />
+          {group.partial && (
+            <li className="loading" role="status">
+              Loading...
+            </li>
+          )}
         </ul>
       ) : (
         <ul hidden>
@@ -87,87 +106,15 @@ export function YearGroupSection({
 }
 
 /**
- * The year groups as YearGroupSection renders them (a unit test holds the two together). A long archive
- * puts hundreds of elements in the list, most of them titles that do nothing until the page has
- * hydrated, so the server and hydration take the list as one string; once hydrated it is rendered as
- * components.
- */
-export function yearGroupsHtml(groups: Groups, expanded: ReadonlySet<string>, pathname: string): KeptMarkup {
-  return writtenGroupsHtml(groups, [...expanded].join(), pathname);
-}
-
-/**
- * The server hands out the same groups until the next write and renders the same page again and again,
- * so the list is written once per list of groups, open groups (as keys joined by commas) and page.
- */
-const writtenGroupsHtml = memoByObject((groups: Groups, openKeys: string, pathname: string) => {
-  const open = new Set(openKeys.split(','));
-  return new KeptMarkup(groups.map((group) => yearGroupHtml(group, open.has(groupKey(group)), pathname)).join(''));
-});
-
-function issueItemsHtml(group: Group, issues: readonly number[], pathname: string): string {
-  return issues
-    .map((issue) => {
-      const path = issuePath(group.year, group.volume, issue);
-      const current = isActivePath(path, pathname) ? ' class="active" aria-current="page"' : '';
-      return `<li><a href="${path}" data-route=""${current}>${escapeHtml(issueLabel(group, issue))}</a></li>`;
-    })
-    .join('');
-}
-
-const collapsedGroupMarkup = (group: Group, pathname: string) =>
-  `<section class="year-group">${yearGroupTitleHtml(group, false)}<ul hidden="">${issueItemsHtml(group, hiddenIssues(group, pathname), pathname)}</ul></section>`;
-
-/**
- * A collapsed group's markup, when it does not hold the page shown, does not depend on the page; the
- * server hands out the same groups until the next write.
- */
-const collapsedGroupHtml = memoByObject((group: Group) => collapsedGroupMarkup(group, ''));
-
-function yearGroupHtml(group: Group, open: boolean, pathname: string): string {
-  if (open) {
-    const items = issueItemsHtml(group, group.issues, pathname);
-    return `<section class="year-group">${yearGroupTitleHtml(group, true)}<ul id="issues-${groupKey(group)}">${items}</ul></section>`;
-  }
-  return holdsPage(group, pathname) ? collapsedGroupMarkup(group, pathname) : collapsedGroupHtml(group);
-}
-
-function yearGroupTitleHtml(group: Group, open: boolean): string {
-  const controls = open ? ` aria-controls="issues-${groupKey(group)}"` : '';
-  return `<h3><button type="button" aria-expanded="${open}"${controls}>${group.year} ISSUES</button></h3>`;
-}
-
-function YearGroupsMarkup({
-  groups,
-  expanded,
-  pathname,
-}: {
-  groups: Groups;
-  expanded: ReadonlySet<string>;
-  pathname: string;
-}) {
-  const html = useKeptMarkup(yearGroupsHtml(groups, expanded, pathname));
-  return <div className="year-groups" dangerouslySetInnerHTML={{ __html: html }} />;
-}
-
-const noSubscription = () => () => {};
-/** False on the server and while hydrating, true afterwards. */
-const useHydrated = () =>
-  useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-
-/**
  * Issues by year: the first two year groups start expanded, a title click toggles the others. On small
  * screens the list is a drawer opened by the 'All Issues' button.
  */
-export function ArchiveYearList({ groups }: { groups: Groups }) {
+export function ArchiveYearList({ groups: listed }: { groups: Groups }) {
+  const [whole, setWhole] = useState<Groups | null>(null);
+  const groups = whole ?? listed;
   const [expanded, setExpanded] = useState(() => new Set(groups.slice(0, EXPANDED_YEAR_GROUPS).map(groupKey)));
   const [drawerOpen, setDrawerOpen] = useState(false);
   const location = useLocation();
-  const hydrated = useHydrated();
 
   // Choosing an issue closes the drawer.
   const [drawerPath, setDrawerPath] = useState(location.pathname);
@@ -183,6 +130,7 @@ export function ArchiveYearList({ groups }: { groups: Groups }) {
   }, [drawerOpen]);
 
   function toggle(group: Group) {
+    if (group.partial && !whole) void apiFrom(undefined).yearGroups().then(setWhole, console.error);
     const key = groupKey(group);
     setExpanded((current) => {
       const next = new Set(current);
@@ -225,13 +173,7 @@ export function ArchiveYearList({ groups }: { groups: Groups }) {
             ×
           </button>
         </div>
-        {hydrated ? (
-          <div key="components" className="year-groups">
-            {groups.map(renderGroup)}
-          </div>
-        ) : (
-          <YearGroupsMarkup key="markup" groups={groups} expanded={expanded} pathname={location.pathname} />
-        )}
+        <div className="year-groups">{groups.map(renderGroup)}</div>
       </nav>
     </>
   );

@@ -2,7 +2,6 @@ import { coverIssueHeading } from '../../common/archive-links.js';
 import { IMPACT_FACTOR_DISPLAY_CHARS } from '../../common/constants.js';
 import type { YearGroup } from '../../common/schemas/archives.js';
 import type { PublicSettings } from '../../common/schemas/settings.js';
-import { memoByObject, type DeepReadonly } from '../lib/memo-by-object.js';
 
 export interface CurrentIssue {
   year: number;
@@ -11,16 +10,13 @@ export interface CurrentIssue {
   frequency: string;
 }
 
-/**
- * The newest issue: year groups come newest first, their issues highest first. The same object for the same
- * groups, which the server hands out until the next write.
- */
-export const currentIssue = memoByObject((groups: DeepReadonly<YearGroup[]>): CurrentIssue | null => {
+/** The newest issue: year groups come newest first, their issues highest first. */
+export function currentIssue(groups: YearGroup[]): CurrentIssue | null {
   const group = groups[0];
   const issue = group?.issues[0];
   if (!group || issue === undefined) return null;
   return { year: group.year, volume: group.volume, issue, frequency: group.issue_month[issue] ?? '' };
-});
+}
 
 /**
  * A picture of the current issue's cover, drawn from what the cover-page PDF prints (src/server/pdf/cover-page.ts,

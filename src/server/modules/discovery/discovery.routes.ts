@@ -1,13 +1,10 @@
-import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import { FEED_PATH } from '../../../common/constants.js';
 import type { AppContext } from '../../app-context.js';
 import { notFound } from '../../http/errors.js';
-import { PublicCaching } from '../../http/public-caching.js';
 import { publicOrigin } from '../../http/public-origin.js';
-import { preferredEncoding } from '../../render/compression.js';
-import { FEED_PATH } from '../../render/html-document.js';
-import { PageCache } from '../../render/page-cache.js';
-import { codingOf, sendStored } from '../../render/page-routes.js';
+import { PageCache } from '../../public-speed/page-cache.js';
+import { PublicAnswers } from '../../public-speed/public-answers.js';
 import { DiscoveryService, type DiscoveryOptions, type XmlDocument } from './discovery.service.js';
 
 const XML = 'application/xml; charset=utf-8';
@@ -21,23 +18,15 @@ const robotsTxt = (origin: string) =>
     '\n',
   );
 
-/** Passes a document on piece by piece and hands over the whole of it once the last piece is out. */
-async function* keepingCopy(document: XmlDocument, done: (whole: Buffer) => void): AsyncGenerator<Buffer> {
-  const pieces: Buffer[] = [];
-  for await (const text of document) {
-    const piece = Buffer.from(text);
-    pieces.push(piece);
-    yield piece;
-  }
-  done(Buffer.concat(pieces));
-}
-
 /** /robots.txt, /sitemap.xml with its per-year files, and /feed.xml (docs/decisions/017-sitemap-feed-and-crawlable-archive.md). */
 export function registerDiscoveryRoutes(app: FastifyInstance, ctx: AppContext, options: DiscoveryOptions = {}): void {
   const discovery = new DiscoveryService(ctx.db, ctx.services.settings, options);
   // Written documents are kept until public data changes, compressed once per encoding, like rendered pages.
-  const documents = new PageCache(ctx.clock, { maxEntries: 256, maxBytes: 32 * 1_048_576 });
-  const caching = new PublicCaching(ctx.clock, ctx.config);
+  const answers = new PublicAnswers(
+    ctx.clock,
+    ctx.config,
+    new PageCache(ctx.clock, { maxEntries: 256, maxBytes: 32 * 1_048_576 }),
+  );
 
   /** A stored copy, or the document written now: streamed out and kept once complete, unless a write came in between. */
   async function answer(
@@ -50,22 +39,18 @@ export function registerDiscoveryRoutes(app: FastifyInstance, ctx: AppContext, o
     // The query string changes nothing, so it cannot make the server write a sitemap again.
     const key = origin + request.url.split('?')[0];
     reply.type(type);
-    const accepted = preferredEncoding(request.headers['accept-encoding']);
-    const publicAnswer = { caching, data: caching.current() };
-    if (caching.notModified(request, reply, publicAnswer.data, codingOf(accepted)))
-      return reply.header('vary', 'accept-encoding').send();
-    const stored = documents.get(key);
-    if (stored) return sendStored(reply, documents, key, stored, accepted, publicAnswer);
-    const version = publicAnswer.data.version;
+    const negotiated = answers.fromKept(request, reply, key);
+    if (!negotiated) return reply;
     const document = await write(origin);
     if (!document) throw notFound(`No sitemap at ${key.slice(origin.length)}`);
-    caching.mark(reply, publicAnswer.data, { coding: codingOf(accepted), once: true });
-    return reply.send(
-      Readable.from(keepingCopy(document, (body) => documents.set(key, { status: 200, body }, version))),
+    const version = negotiated.data.version;
+    return answers.sendStream(reply, document, negotiated, (body) =>
+      answers.cache.set(key, { status: 200, body }, version),
     );
   }
 
-  const hidden = { schema: { hide: true } };
+  // Documents are compressed by PublicAnswers, in the encoding their validators name.
+  const hidden: RouteShorthandOptions = { schema: { hide: true }, compress: false };
   app.get('/robots.txt', hidden, (request, reply) =>
     reply.type('text/plain; charset=utf-8').send(robotsTxt(publicOrigin(ctx.config, request))),
   );

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
-import { PublicCaching } from '../../http/public-caching.js';
+import { PublicCaching } from '../../public-speed/public-caching.js';
 import { publicOrigin } from '../../http/public-origin.js';
 import type { RawArguments } from './oai-arguments.js';
 import { OaiService } from './oai.service.js';

@@ -7,10 +7,8 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
 import { issuePath } from '../../../common/archive-links.js';
-import type { YearGroup } from '../../../common/schemas/archives.js';
-import { ArchiveYearList } from '../../components/archive-year-list.js';
+import { ArchiveYearList, listedYearGroups, type ListedYearGroup } from '../../components/archive-year-list.js';
 import { siteTitle, type HeadArgs, type HeadData } from '../../lib/head.js';
-import type { DeepReadonly } from '../../lib/memo-by-object.js';
 import { apiFrom } from '../../lib/public-api.js';
 import '../../styles/public-pages.css';
 
@@ -22,13 +20,14 @@ const isArchivesIndex = (url: URL) => url.pathname.replace(/\/+$/, '') === ARCHI
  * (on the server: an HTTP redirect). In the browser the redirect happens before /archives enters the
  * history, so the issue takes its place and Back returns to the page the reader came from.
  */
-export async function archivesLoader({ request, context }: LoaderFunctionArgs): Promise<DeepReadonly<YearGroup[]>> {
+export async function archivesLoader({ request, context }: LoaderFunctionArgs): Promise<ListedYearGroup[]> {
   const groups = await apiFrom(context).yearGroups();
   const newest = groups[0];
-  if (isArchivesIndex(new URL(request.url)) && newest && newest.issues.length > 0) {
+  const url = new URL(request.url);
+  if (isArchivesIndex(url) && newest && newest.issues.length > 0) {
     throw redirect(issuePath(newest.year, newest.volume, newest.issues[0]!));
   }
-  return groups;
+  return listedYearGroups(groups, url.pathname);
 }
 
 /** The year groups change only with a write; they are read again only when /archives itself must redirect. */

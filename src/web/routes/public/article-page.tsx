@@ -10,12 +10,14 @@ import type { PublicSettings } from '../../../common/schemas/settings.js';
 import { LicenceLink } from '../../components/licence-link.js';
 import { RouteAnchor } from '../../components/route-anchor.js';
 import { siteTitle, type HeadArgs, type HeadData } from '../../lib/head.js';
-import { memoByObject, type DeepReadonly } from '../../lib/memo-by-object.js';
 import { apiFrom } from '../../lib/public-api.js';
 import { useRootData } from '../../lib/root-data.js';
 import '../../styles/public-pages.css';
 
-type ArticleData = DeepReadonly<{ article: PublicArticle | null; references: FormattedReference[] | null }>;
+interface ArticleData {
+  article: PublicArticle | null;
+  references: FormattedReference[] | null;
+}
 
 const NOT_FOUND = 'Article not found!';
 const DESCRIPTION_CHARS = 300;
@@ -32,22 +34,11 @@ export async function articleLoader({ params, context }: LoaderFunctionArgs) {
   ]);
   if (!article) return data<ArticleData>({ article: null, references: null }, { status: 404 });
   if (!isAddressOf(article, params)) return redirect(articlePath(article), 301);
-  return data<ArticleData>(articleData(article, references));
+  return data<ArticleData>({ article, references });
 }
 
-/**
- * The loader data of a remembered article and its references, as the same object for as long as they are the
- * same: its hydration JSON is then written once (see memo-by-object.ts).
- */
-const articleData = memoByObject(
-  (article: DeepReadonly<PublicArticle>, references: DeepReadonly<FormattedReference[]> | null): ArticleData => ({
-    article,
-    references,
-  }),
-);
-
 /** Both address forms (/vol12/issue3/ and the search's /12/3/) are read as numbers (specification: Public pages). */
-const isAddressOf = (article: DeepReadonly<PublicArticle>, params: LoaderFunctionArgs['params']) =>
+const isAddressOf = (article: PublicArticle, params: LoaderFunctionArgs['params']) =>
   leadingNumber(params.year) === article.year &&
   leadingNumber(params.vol) === article.volume &&
   leadingNumber(params.issue) === article.issue;
@@ -57,7 +48,7 @@ function shorten(text: string, max: number): string {
 }
 
 /** Google Scholar's citation_* tags (Highwire Press), so the article is indexed and cited correctly. */
-function citationMeta(article: DeepReadonly<PublicArticle>, settings: PublicSettings, origin: string) {
+function citationMeta(article: PublicArticle, settings: PublicSettings, origin: string) {
   const [firstPage = '', lastPage = ''] = article.pagenumber.split('-').map((page) => page.trim());
   const file = articleFileUrl(article);
   const tag = (name: string, content: string) => ({ name, content });
@@ -177,7 +168,7 @@ const CITE_LABELS: Record<CiteFormat, string> = {
 };
 
 /** The article's reference in the common styles, and as files for reference managers. */
-function CiteBox({ refnumber, references }: { refnumber: string; references: DeepReadonly<FormattedReference[]> }) {
+function CiteBox({ refnumber, references }: { refnumber: string; references: FormattedReference[] }) {
   return (
     <section className="article-cite-box" aria-labelledby="cite-box-title">
       <h2 id="cite-box-title">Cite this article</h2>

@@ -2,13 +2,11 @@ import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { EDITOR_CATEGORIES, EDITOR_GROUP_TITLES } from '../../../common/constants.js';
 import type { Editor } from '../../../common/schemas/editors.js';
 import { siteTitle, type HeadArgs, type HeadData } from '../../lib/head.js';
-import type { DeepReadonly } from '../../lib/memo-by-object.js';
 import { apiFrom } from '../../lib/public-api.js';
 import { useRootData } from '../../lib/root-data.js';
 import '../../styles/public-pages.css';
 
-export const boardLoader = ({ context }: LoaderFunctionArgs): Promise<DeepReadonly<Editor[]>> =>
-  apiFrom(context).editors();
+export const boardLoader = ({ context }: LoaderFunctionArgs): Promise<Editor[]> => apiFrom(context).editors();
 
 export function boardHead({ settings }: HeadArgs): HeadData {
   return {
@@ -29,7 +27,7 @@ function BreakableEmail({ email }: { email: string }) {
   ));
 }
 
-function EditorCard({ editor, showContacts }: { editor: DeepReadonly<Editor>; showContacts: boolean }) {
+function EditorCard({ editor, showContacts }: { editor: Editor; showContacts: boolean }) {
   return (
     <li className="editor-card">
       <img

@@ -6,11 +6,10 @@ import type { PublicArticle } from '../../../common/schemas/archives.js';
 import { pdfUrls } from '../../../common/pdf-links.js';
 import { RouteAnchor } from '../../components/route-anchor.js';
 import { siteTitle, type HeadArgs, type HeadData } from '../../lib/head.js';
-import type { DeepReadonly } from '../../lib/memo-by-object.js';
 import { apiFrom } from '../../lib/public-api.js';
 import '../../styles/download.css';
 
-type DownloadData = DeepReadonly<{ refno: string; article: PublicArticle | null }>;
+type DownloadData = { refno: string; article: PublicArticle | null };
 
 const PAGE_TITLE = 'Author Downloads';
 

@@ -3,18 +3,17 @@ import { articlePath, issuePath, issueTitle, leadingNumber } from '../../../comm
 import type { ArticleSummary } from '../../../common/schemas/archives.js';
 import { ArticleTable } from '../../components/article-table.js';
 import { siteTitle, type HeadArgs, type HeadData } from '../../lib/head.js';
-import { memoByObject, type DeepReadonly } from '../../lib/memo-by-object.js';
 import { apiFrom } from '../../lib/public-api.js';
 import { useRootData } from '../../lib/root-data.js';
 import { NotFoundPage, notFoundHead } from './not-found-page.js';
 import '../../styles/public-pages.css';
 
-type IssueData = DeepReadonly<{
+interface IssueData {
   year: number;
   volume: number;
   issue: number;
   articles: ArticleSummary[];
-}>;
+}
 
 type IssueLoaderData = IssueData | { notFound: true };
 
@@ -33,21 +32,8 @@ export async function issueLoader({ params, context }: LoaderFunctionArgs) {
     if (location) return redirect(location, 301);
     return data<IssueLoaderData>({ notFound: true }, { status: 404 });
   }
-  return data<IssueLoaderData>(issueData(articles, year, volume, issue));
+  return data<IssueLoaderData>({ year, volume, issue, articles });
 }
-
-/**
- * The server hands out an issue's list as the same object until the next write; the loader data around
- * it is then the same object too, so that its hydration JSON is written once (entry-server.tsx).
- */
-const issueData = memoByObject(
-  (articles: ArticleSummary[], year: number, volume: number, issue: number): IssueData => ({
-    year,
-    volume,
-    issue,
-    articles,
-  }),
-);
 
 const titleOf = ({ year, volume, issue, articles }: IssueData) =>
   issueTitle(year, volume, issue, articles[0]?.frequency);

@@ -4,7 +4,6 @@ import type { SearchResults } from '../../../common/schemas/archives.js';
 import { ArticleTable } from '../../components/article-table.js';
 import { RouteAnchor } from '../../components/route-anchor.js';
 import { siteTitle, type HeadArgs, type HeadData } from '../../lib/head.js';
-import type { DeepReadonly } from '../../lib/memo-by-object.js';
 import { apiFrom } from '../../lib/public-api.js';
 import { useRootData } from '../../lib/root-data.js';
 import '../../styles/public-pages.css';
@@ -17,10 +16,7 @@ export const EMPTY_SEARCH_PROMPT =
  * null when the search call failed: the page then shows nothing (specification: Error catalogue), and the error goes
  * to the console.
  */
-export async function searchLoader({
-  request,
-  context,
-}: LoaderFunctionArgs): Promise<DeepReadonly<SearchResults> | null> {
+export async function searchLoader({ request, context }: LoaderFunctionArgs): Promise<SearchResults | null> {
   const params = new URL(request.url).searchParams;
   const api = apiFrom(context);
   const search = api.search(params.get('keyword') ?? '', leadingNumber(params.get('page') ?? '') ?? 1);
@@ -32,7 +28,7 @@ export async function searchLoader({
   });
 }
 
-export function searchHead({ data: results, settings }: HeadArgs<DeepReadonly<SearchResults> | null>): HeadData {
+export function searchHead({ data: results, settings }: HeadArgs<SearchResults | null>): HeadData {
   return {
     title: siteTitle(settings, results?.keyword ? `Search: ${results.keyword}` : 'Search'),
     // Result pages are not worth a crawler's time; the articles themselves are.
@@ -44,7 +40,7 @@ function pageLink(keyword: string, page: number): string {
   return `/search?${new URLSearchParams({ keyword, page: String(page) })}`;
 }
 
-function Pager({ results }: { results: DeepReadonly<SearchResults> }) {
+function Pager({ results }: { results: SearchResults }) {
   const pages = Math.ceil(results.total / results.page_size);
   if (pages <= 1) return null;
   return (

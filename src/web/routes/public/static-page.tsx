@@ -5,7 +5,6 @@ import type { ContentPage, ContentPageSlug } from '../../../common/schemas/pages
 import type { PublicSettings } from '../../../common/schemas/settings.js';
 import { HomeSidebar } from '../../components/home-sidebar.js';
 import { siteTitle, type HeadArgs, type HeadData } from '../../lib/head.js';
-import { memoByObject, type DeepReadonly } from '../../lib/memo-by-object.js';
 import { apiFrom } from '../../lib/public-api.js';
 import { useRootData } from '../../lib/root-data.js';
 import '../../styles/public-pages.css';
@@ -22,19 +21,14 @@ export function staticHead(title: string, path: string, describe: (settings: Pub
 /** The loader of a page whose text staff edit in the admin area. */
 export const contentPageLoader =
   (slug: ContentPageSlug) =>
-  ({ context }: LoaderFunctionArgs): Promise<DeepReadonly<ContentPage>> =>
+  ({ context }: LoaderFunctionArgs): Promise<ContentPage> =>
     apiFrom(context).contentPage(slug);
-
-/** The server hands out the same page and settings objects until the next write, so the text is filled in once. */
-const filledText = memoByObject((page: DeepReadonly<ContentPage>, settings: DeepReadonly<PublicSettings>) =>
-  fillPlaceholders(page.content, settings),
-);
 
 /** The stored text of the page being shown (sanitised by the server), with the settings it names filled in. */
 export function StoredPageText() {
-  const page = useLoaderData<DeepReadonly<ContentPage>>();
+  const page = useLoaderData<ContentPage>();
   const { settings } = useRootData();
-  return <div className="page-text" dangerouslySetInnerHTML={{ __html: filledText(page, settings) }} />;
+  return <div className="page-text" dangerouslySetInnerHTML={{ __html: fillPlaceholders(page.content, settings) }} />;
 }
 
 /** A page of text beside the journal sidebar. */

@@ -4,8 +4,8 @@ import type { CslItem } from '../../common/citation-exports.js';
 import type { FormattedReference } from '../../common/schemas/archives.js';
 import type { DatabaseOptions } from '../db/database.js';
 import type { FormatReferences } from '../modules/cite/citation.service.js';
-import type { ClientAssets } from './client-assets.js';
-import type { PageRenderer, PageRequest, RenderedPage } from './page-renderer.js';
+import type { ClientAssets } from '../render/client-assets.js';
+import type { EncodedPage, EncodingRenderer, PageRequest } from './encoded-pages.js';
 
 /** What a render thread is started with. */
 export interface RenderThreadData {
@@ -22,7 +22,7 @@ export type ToThread =
 export type FromThread =
   | { kind: 'ready' }
   | { kind: 'format-references'; id: number; item: CslItem }
-  | { kind: 'page'; id: number; page: RenderedPage }
+  | { kind: 'page'; id: number; page: EncodedPage }
   | { kind: 'failed'; id: number; reason: string }
   | { kind: 'connection-error'; reason: string };
 
@@ -38,7 +38,7 @@ export interface RenderThreadOptions {
 
 interface Pending {
   request: PageRequest;
-  resolve: (page: RenderedPage | Promise<RenderedPage>) => void;
+  resolve: (page: EncodedPage | Promise<EncodedPage>) => void;
 }
 
 interface Thread {
@@ -69,16 +69,16 @@ export class RenderThreads {
 
   constructor(
     private readonly options: RenderThreadOptions,
-    private readonly renderHere: PageRenderer,
+    private readonly renderHere: EncodingRenderer,
   ) {
     for (let i = 0; i < options.count; i++) this.start();
   }
 
-  readonly render: PageRenderer = (request) => {
+  readonly render: EncodingRenderer = (request) => {
     const thread = this.leastBusy();
     if (!thread) return this.renderHere(request);
     const id = this.nextId++;
-    return new Promise<RenderedPage>((resolve) => {
+    return new Promise<EncodedPage>((resolve) => {
       thread.pending.set(id, { request, resolve });
       thread.worker.postMessage({ kind: 'render', id, request } satisfies ToThread);
     });
@@ -165,7 +165,7 @@ export class RenderThreads {
 }
 
 /** Bytes arrive from a thread as a plain Uint8Array; the HTTP layer and the cache want a Buffer (no copy). */
-const withBufferBody = (page: RenderedPage): RenderedPage => ({
+const withBufferBody = (page: EncodedPage): EncodedPage => ({
   ...page,
   body: Buffer.from(page.body.buffer, page.body.byteOffset, page.body.byteLength),
 });

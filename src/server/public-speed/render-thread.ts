@@ -7,7 +7,8 @@ import type { FormattedReference } from '../../common/schemas/archives.js';
 import type { FormatReferences } from '../modules/cite/citation.service.js';
 import { createPublicServices } from '../public-services.js';
 import { FileStore } from '../storage/file-store.js';
-import { createPageRenderer } from './page-renderer.js';
+import { createPageRenderer } from '../render/page-renderer.js';
+import { encodingRenderer } from './encoded-pages.js';
 import type { FromThread, RenderThreadData, ToThread } from './render-threads.js';
 
 const port = parentPort!;
@@ -34,7 +35,7 @@ const formatInMainThread: FormatReferences = (item) =>
   });
 
 const services = createPublicServices(db, new FileStore(filesRoot), clock, formatInMainThread);
-const render = createPageRenderer(services, assets);
+const render = encodingRenderer(createPageRenderer(services, assets));
 
 /** A body that owns its whole memory moves to the main thread instead of being copied (small ones share a pool). */
 const movable = (body: Buffer) =>

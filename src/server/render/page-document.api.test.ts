@@ -1,5 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addArticle, addIssue } from '../test/archive-fixtures.js';
+import { hydrationDataOf } from '../test/hydration-data.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 
 let t: TestApp;
@@ -17,45 +19,43 @@ beforeAll(async () => {
     title: 'Soils of the Vistula basin',
     authorname: 'Zoë Müller-Łukasiewicz',
   });
-  await addArticle(t.ctx.db, {
-    year: 2025,
-    volume: 3,
-    issue: 1,
-    refnumber: '91002',
-    // A comment shaped like the renderer's placeholders: sanitising drops it before it reaches a page.
-    title: 'Rainfall <!--kept:0--> in Pune',
-  });
+  await addArticle(t.ctx.db, { year: 2025, volume: 3, issue: 1, refnumber: '91002', title: 'Rainfall in Pune' });
   await addArticle(t.ctx.db, { year: 2024, volume: 2, issue: 1, refnumber: '91003' });
 });
 afterAll(() => t.close());
+afterEach(() => vi.restoreAllMocks());
 
 /** A first render: a query string nobody asked for before keeps the page out of the page cache. */
 let firstRenders = 0;
-const firstRender = async (path: string) => {
-  const response = await t.app.inject({ method: 'GET', url: `${path}?first=${(firstRenders += 1)}` });
-  expect(response.statusCode).toBe(200);
-  return response;
-};
+const firstRender = (path: string) => t.app.inject({ method: 'GET', url: `${path}?first=${(firstRenders += 1)}` });
 
-describe('kept markup (the table rows, the year list and the hydration JSON written from kept bytes)', () => {
-  it('puts each piece in its place, as UTF-8, and leaves no placeholder behind', async () => {
+describe('a server-rendered page', () => {
+  it('is UTF-8 as declared, with the rows and the year list in place', async () => {
     const { body, rawPayload } = await firstRender(ISSUE_PATH);
-    expect(body).not.toContain('<!--kept:');
     expect(body).toContain('<p class="article-authors">Zoë Müller-Łukasiewicz</p>');
     expect(body).toContain('<p class="article-title">Rainfall in Pune</p>');
     expect(body).toMatch(/<div class="year-groups"><section class="year-group"><h3><button[^>]*>2025 ISSUES/);
-    // The declared charset holds: the bytes decode to the same text strictly.
     expect(new TextDecoder('utf-8', { fatal: true }).decode(rawPayload)).toBe(body);
   });
 
-  it('hydrates from the same data the API gives', async () => {
+  it('hydrates from the same data the API gives, with no action data and no errors', async () => {
     const { body } = await firstRender(ISSUE_PATH);
-    const json = /<script type="application\/json" id="router-data">(.*?)<\/script>/.exec(body)?.[1];
-    const hydration = JSON.parse(json!) as { loaderData: Record<string, unknown>; actionData: unknown };
+    const hydration = hydrationDataOf(body);
     const groups = (await t.app.inject({ method: 'GET', url: '/api/archives/' })).json<unknown>();
     expect(hydration.loaderData.archives).toEqual(groups);
     expect(hydration.loaderData).toHaveProperty('root');
     expect(hydration.actionData).toBeNull();
+    expect(hydration.errors).toBeNull();
+  });
+
+  it('lets its hydration script run by its hash, and no other inline script', async () => {
+    const { body, headers } = await firstRender(ISSUE_PATH);
+    const script = /<script>(window\.__staticRouterHydrationData[^<]*)<\/script>/.exec(body)![1]!;
+    const hash = createHash('sha256').update(script).digest('base64');
+    const scriptSrc = String(headers['content-security-policy'])
+      .split(';')
+      .find((directive) => directive.startsWith('script-src '));
+    expect(scriptSrc).toBe(`script-src 'self' 'sha256-${hash}'`);
   });
 
   it('gives the same bytes on every render until a write, and the new rows after it', async () => {
@@ -68,5 +68,20 @@ describe('kept markup (the table rows, the year list and the hydration JSON writ
     const after = (await firstRender(ISSUE_PATH)).body;
     expect(after).toContain('<p class="article-authors">Ola Żak</p>');
     expect(after).toContain('<p class="article-authors">Zoë Müller-Łukasiewicz</p>');
+  });
+});
+
+describe('a page whose loader throws', () => {
+  it('shows the error screen and hands the error to hydration, so the browser does not load the page again', async () => {
+    vi.spyOn(t.ctx.services.archives, 'issueArticles').mockRejectedValue(new Error('The shelf collapsed'));
+    const { statusCode, body } = await firstRender(ISSUE_PATH);
+    expect(statusCode).toBe(500);
+    expect(body).toContain('<h1>Oops!</h1>');
+    expect(body).toContain('<i>The shelf collapsed</i>');
+    const hydration = hydrationDataOf(body);
+    expect(Object.values(hydration.errors ?? {})).toEqual([{ message: 'The shelf collapsed', __type: 'Error' }]);
+    // The layouts' loaders that did answer hydrate as they are.
+    expect(hydration.loaderData).toHaveProperty('root');
+    expect(hydration.loaderData).toHaveProperty('archives');
   });
 });

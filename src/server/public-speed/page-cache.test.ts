@@ -92,6 +92,22 @@ describe('PageCache', () => {
   });
 });
 
+describe('PageCache.onClear', () => {
+  it('hears the stored pages, most read first, when a write empties the cache', () => {
+    const clock = new WriteClock();
+    const cache = new PageCache(clock);
+    for (const key of ['a', 'b', 'c']) cache.set(key, html(key), cache.version());
+    cache.get('b');
+    cache.get('b');
+    cache.get('c');
+    const heard: string[][] = [];
+    cache.onClear((hottest) => heard.push(hottest.map((page) => page.body.toString())));
+    clock.publicDataChanged();
+    expect(heard).toEqual([['b', 'c', 'a']]);
+    expect(cache.size).toBe(0);
+  });
+});
+
 describe('PageCache.encoded for a page it does not hold', () => {
   it('leaves the compression to the caller and stores nothing', () => {
     const cache = new PageCache(new WriteClock());

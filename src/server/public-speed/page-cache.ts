@@ -1,17 +1,23 @@
 import type { WriteClock } from '../cache/write-clock.js';
+import type { PageAddress } from '../render/page-renderer.js';
 import { compressForStorage, type Encoding } from './compression.js';
 
-/** A public page as the cache keeps it: the HTML document as bytes, or a redirect. */
+/** A public page or document as the cache keeps it: its bytes, or a redirect. */
 export interface CachedPage {
   status: number;
   body: Buffer;
   location?: string;
+  /** CSP sources of the page's inline scripts (rendered pages only). */
+  scriptHashes?: string[];
+  /** What to render to make the page again (rendered pages only): the warmer re-renders hot pages after a write. */
+  address?: PageAddress;
 }
 
 interface Entry extends CachedPage {
   encoded: Partial<Record<Encoding, Buffer>>;
   /** Encodings being compressed in the background. */
   compressing: Set<Encoding>;
+  hits: number;
 }
 
 export interface PageCacheLimits {
@@ -26,7 +32,8 @@ const DEFAULT_LIMITS: PageCacheLimits = { maxEntries: 1000, maxBytes: 24 * 1024 
 /**
  * Rendered public pages keyed by URL (docs/quality-bars.md), least recently used first out, bounded in
  * entries and bytes. Every change of public data (the write clock) empties it: pages show settings, issues,
- * articles and editors together, so no narrower rule is safe.
+ * articles and editors together, so no narrower rule is safe. Just before it is emptied, `onClear` hears which
+ * pages were read most, so that they can be made again at once (page-warmer.ts).
  *
  * A page enters on its second request: a crawler walking the whole archive, or links carrying
  * one-off query strings, would otherwise push the pages readers return to out of the cache.
@@ -36,6 +43,7 @@ export class PageCache {
   private readonly seenOnce = new Set<string>();
   private bytes = 0;
   private readonly limits: PageCacheLimits;
+  private clearListener: (hottest: CachedPage[]) => void = () => {};
 
   constructor(
     private readonly clock: WriteClock,
@@ -43,6 +51,11 @@ export class PageCache {
   ) {
     this.limits = { ...DEFAULT_LIMITS, ...limits };
     clock.onChange(() => this.clear());
+  }
+
+  /** Hears the stored pages, most read first, each time a write empties the cache. */
+  onClear(listener: (hottest: CachedPage[]) => void): void {
+    this.clearListener = listener;
   }
 
   /** Whether a page just rendered for `key` should be stored: true from its second request on. */
@@ -65,6 +78,7 @@ export class PageCache {
   get(key: string): CachedPage | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
+    entry.hits += 1;
     // Re-inserting moves the entry to the recent end of the map's order.
     this.entries.delete(key);
     this.entries.set(key, entry);
@@ -76,7 +90,7 @@ export class PageCache {
     if (version !== this.clock.version() || page.status >= 500 || page.body.length > this.limits.maxBytes) return page;
     const previous = this.entries.get(key);
     if (previous) this.remove(key, previous);
-    const entry: Entry = { ...page, encoded: {}, compressing: new Set() };
+    const entry: Entry = { ...page, encoded: {}, compressing: new Set(), hits: 0 };
     this.entries.set(key, entry);
     this.bytes += page.body.length;
     this.evict();
@@ -114,13 +128,16 @@ export class PageCache {
   }
 
   private clear(): void {
+    const hottest = [...this.entries.values()].sort((a, b) => b.hits - a.hits);
     this.entries.clear();
     this.bytes = 0;
+    this.clearListener(hottest);
   }
 
   private remove(key: string, entry: Entry): void {
     this.entries.delete(key);
-    this.bytes -= entry.body.length + (entry.encoded.br?.length ?? 0) + (entry.encoded.gzip?.length ?? 0);
+    const encoded = Object.values(entry.encoded).reduce((sum, body) => sum + body.length, 0);
+    this.bytes -= entry.body.length + encoded;
   }
 
   private evict(): void {
