@@ -1,5 +1,5 @@
-// The machine's baseline for `npm run bench`: a plain Fastify route returning fixed bytes, the yardstick
-// docs/quality-bars.md gives beside its page bars ("does about 24,000 here"). Listens on PORT.
+// The machine's baseline for `npm run bench`: a plain Fastify route returning fixed bytes, loaded like the pages;
+// the throughput bars of docs/quality-bars.md are ratios to it. Listens on PORT.
 import Fastify from 'fastify';
 
 const app = Fastify();

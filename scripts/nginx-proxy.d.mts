@@ -1,4 +1,13 @@
 /** See nginx-proxy.mjs. */
 export declare const NGINX_PATH: string;
 export declare function nginxInstalled(): boolean;
-export declare function startNginx(upstreamPort: number): Promise<{ url: string; stop(): Promise<void> }>;
+/** A page nginx serves from a file: its path on the second server, its bytes and the site's headers for them. */
+export interface PageFromDisk {
+  path: string;
+  body: Uint8Array;
+  headers: Record<string, string | string[] | undefined>;
+}
+export declare function startNginx(
+  upstreamPort: number,
+  options?: { fromDisk?: PageFromDisk[] },
+): Promise<{ url: string; pid: number; diskUrl: string | undefined; stop(): Promise<void> }>;

@@ -1,5 +1,6 @@
 // Debian's nginx running docs/deploy/nginx.conf in front of a site, as an operator would, for the reverse-proxy
-// journey and `npm run bench`. Only what a test machine needs differs: the addresses and the folders.
+// journey and `npm run bench`. Only what a test machine needs differs: the addresses and the folders. For the
+// bench, the same nginx can also serve copies of pages from files, the yardstick of its proxy cache.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -40,6 +41,49 @@ function mainConfig(dir) {
   ].join('\n');
 }
 
+/** Headers nginx writes itself for a file, or that belong to one connection: not copied from the site's answer. */
+const MADE_BY_NGINX = new Set([
+  'date',
+  'server',
+  'content-type',
+  'content-length',
+  'etag',
+  'last-modified',
+  'accept-ranges',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+]);
+
+/** A header value as an nginx string; nginx would read `$` as a variable, and no site header needs one. */
+function quoted(value) {
+  if (value.includes('$')) throw new Error(`a header value with $ cannot be served from disk: ${value}`);
+  return `"${value.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
+}
+
+/**
+ * A second server answering each of `pages` ({ path: '/name', body, headers }) from a file in `dir`, as nginx serves
+ * static files: the body as it is (already compressed when the site compressed it), with the site's headers beside
+ * the ones nginx writes for a file (Date, Content-Length, ETag, Last-Modified).
+ */
+function fromDiskConfig(pages, port, dir) {
+  const files = path.join(dir, 'disk');
+  fs.mkdirSync(files);
+  const locations = pages.map(({ path: at, body, headers }) => {
+    if (!/^\/[a-z0-9-]+$/.test(at)) throw new Error(`not a simple page path: ${at}`);
+    fs.writeFileSync(path.join(files, at.slice(1)), body);
+    const copied = Object.entries(headers).filter(([name]) => !MADE_BY_NGINX.has(name.toLowerCase()));
+    return [
+      `    location = ${at} {`,
+      '        types { }',
+      `        default_type ${quoted(headers['content-type'] ?? 'text/html')};`,
+      ...copied.map(([name, value]) => `        add_header ${name} ${quoted(String(value))};`),
+      '    }',
+    ].join('\n');
+  });
+  return ['server {', `    listen 127.0.0.1:${port};`, `    root ${files};`, ...locations, '}', ''].join('\n');
+}
+
 async function waitForAnswer(url, nginx) {
   for (let i = 0; i < 100; i++) {
     if (nginx.exitCode !== null) break;
@@ -53,11 +97,17 @@ async function waitForAnswer(url, nginx) {
   throw new Error(`nginx did not start at ${url}`);
 }
 
-/** Starts nginx in front of the site on `upstreamPort`; resolves to its address and a stop function. */
-export async function startNginx(upstreamPort) {
+/**
+ * Starts nginx in front of the site on `upstreamPort`; resolves to its address and a stop function. With `fromDisk`
+ * (pages as fromDiskConfig takes them), the same nginx also serves those pages from files at `diskUrl`.
+ */
+export async function startNginx(upstreamPort, { fromDisk = [] } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'journal-nginx-'));
   const port = await freePort();
-  fs.writeFileSync(path.join(dir, 'journal.conf'), siteConfig(upstreamPort, port, dir));
+  const diskPort = fromDisk.length ? await freePort() : null;
+  const site = siteConfig(upstreamPort, port, dir);
+  const disk = diskPort ? fromDiskConfig(fromDisk, diskPort, dir) : '';
+  fs.writeFileSync(path.join(dir, 'journal.conf'), `${site}\n${disk}`);
   fs.writeFileSync(path.join(dir, 'nginx.conf'), mainConfig(dir));
   const check = spawnSync(
     NGINX_PATH,
@@ -72,6 +122,8 @@ export async function startNginx(upstreamPort) {
   await waitForAnswer(`${url}/healthz`, nginx);
   return {
     url,
+    pid: nginx.pid,
+    diskUrl: diskPort ? `http://127.0.0.1:${diskPort}` : undefined,
     async stop() {
       if (nginx.exitCode === null) {
         nginx.kill('SIGQUIT');
