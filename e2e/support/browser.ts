@@ -26,14 +26,26 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A page that fails the test on any uncaught script error or dialog it did not expect. */
+/**
+ * A page that fails the test on any uncaught script error, or anything the site's Content-Security-Policy refused
+ * (an eval, even one the script catches, an inline script, another origin), or dialog it did not expect.
+ */
 export async function openPage(
   browser: Browser,
   viewport: keyof typeof VIEWPORTS,
 ): Promise<{ page: Page; errors: string[] }> {
   const context = await browser.newContext({ viewport: VIEWPORTS[viewport] });
-  const page = await context.newPage();
   const errors: string[] = [];
+  await context.exposeFunction('reportCspViolation', (text: string) => errors.push(text));
+  // Init scripts run through the devtools protocol, which the policy does not restrict.
+  await context.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (event) =>
+      (window as unknown as { reportCspViolation(text: string): void }).reportCspViolation(
+        `CSP ${event.effectiveDirective} refused ${event.blockedURI} (${event.sourceFile}:${event.lineNumber})`,
+      ),
+    ),
+  );
+  const page = await context.newPage();
   page.on('pageerror', (error) => errors.push(error.message));
   return { page, errors };
 }

@@ -1,4 +1,5 @@
 /** Addresses of archive pages and files, shared by the server (metadata) and the browser (links). */
+import { MAX_RECORD_ID } from './constants.js';
 
 interface ArticleLocation {
   year: number;
@@ -6,8 +7,6 @@ interface ArticleLocation {
   issue: number;
   refnumber: string;
 }
-
-const LARGEST_ID = 2_147_483_647;
 
 /**
  * A route parameter read as its first run of digits ('vol10' -> 10), or null when it has none or
@@ -17,7 +16,7 @@ export function leadingNumber(param: string | undefined): number | null {
   const match = /\d+/.exec(param ?? '');
   if (!match) return null;
   const value = Number(match[0]);
-  return value <= LARGEST_ID ? value : null;
+  return value <= MAX_RECORD_ID ? value : null;
 }
 
 export const issuePath = (year: number, volume: number, issue: number) =>

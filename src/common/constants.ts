@@ -3,6 +3,8 @@
 export const MAX_UPLOAD_BYTES = 5_242_880;
 export const MAX_TITLE_WORDS = 100;
 export const MAX_AUTHORS = 5;
+/** The largest id (and issue number) a column holds: PostgreSQL's 4-byte integer. A larger one names nothing. */
+export const MAX_RECORD_ID = 2_147_483_647;
 export const MAX_REFERENCES = 50;
 export const DEFAULT_FEE_RUPEE = '2000';
 export const DEFAULT_FEE_DOLLAR = '50';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-config.js';
 
 /** The kinds of record the activity log names (its `type` filter). */
 export const ACTIVITY_OBJECT_TYPES = [

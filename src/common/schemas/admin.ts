@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-config.js';
 
 /** GET /api/admin/: what the dashboard counts. */
 export const dashboardCountsSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-config.js';
 
 /** Every refusal and failure of the API: a machine-readable code and a message a person can read. */
 export const apiErrorSchema = z

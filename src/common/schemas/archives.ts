@@ -1,5 +1,5 @@
 /** Public reads of the archive (GET /api/archives/…, GET /api/search; specification: Calls made). */
-import { z } from 'zod';
+import { z } from './zod-config.js';
 
 /** One volume of one year, as GET /api/archives/ answers it. */
 export const yearGroupSchema = z.object({

@@ -1,7 +1,9 @@
-import { z } from 'zod';
+import { z } from './zod-config.js';
 import { textOf } from '../html.js';
-import { ARTICLE_STATUSES, PAYMENT_TYPES } from '../constants.js';
+import { splitAuthors } from '../citation.js';
+import { ARTICLE_STATUSES, MAX_AUTHORS, PAYMENT_TYPES } from '../constants.js';
 import { DOI_MESSAGE, DOI_PATTERN, normaliseDoi } from '../doi.js';
+import { recordIdText } from './record-id.js';
 
 /** Exact messages for the article forms (specification: Validation rules, Error catalogue). */
 export const REF_NUMBER_MESSAGE = 'Ref number must be a valid number.';
@@ -9,7 +11,9 @@ export const PAGE_NUMBER_MESSAGE = 'Page number format must be like 1-6.';
 export const pageOrderMessage = (lastPage: number) =>
   `The the first value of the page range should be one more than the last one. The last page was ${lastPage}.`;
 export const PDF_ONLY_MESSAGE = 'Only PDF files can be uploaded.';
+export const PDF_UNREADABLE_MESSAGE = 'The PDF file could not be read: it is damaged or has no pages.';
 export const PDF_REQUIRED_MESSAGE = 'The PDF file is required.';
+const MOVE_TARGET_MESSAGE = 'Issue must be one of the existing issues';
 
 /** Server error codes of an article save and what the form shows for each; anything else is 'Something went wrong'. */
 export const ARTICLE_ERROR_MESSAGES: Record<string, string> = {
@@ -63,7 +67,10 @@ const articleFields = {
     .trim()
     .regex(/^\d{1,20}$/, REF_NUMBER_MESSAGE),
   title: html('Title', 5000),
-  authorname: required('Author names', 2000),
+  authorname: required('Author names', 2000).refine(
+    (names) => splitAuthors(names).length <= MAX_AUTHORS,
+    `Author names must list at most ${MAX_AUTHORS} authors, separated by commas`,
+  ),
   abstract: html('Abstract', 200_000),
   keywords: optional('Keywords', 2000),
   doi: z
@@ -108,13 +115,9 @@ export const articleEditSchema = z.object({
   email: z.union([z.literal(''), email]).default(''),
   status: z.enum(ARTICLE_STATUSES, { message: 'Status must be enabled or disabled' }).default('enabled'),
   /** The issue to move the article to; its PDF moves with it. Absent: it stays where it is. */
-  issue_id: z
-    .string()
-    .regex(/^\d{1,9}$/, 'Issue must be one of the existing issues')
-    .transform(Number)
-    .optional(),
+  issue_id: recordIdText({ invalid: MOVE_TARGET_MESSAGE, tooLarge: MOVE_TARGET_MESSAGE }).optional(),
 });
 export type ArticleEditInput = z.infer<typeof articleEditSchema>;
 
 export const ARTICLE_DELETED_MESSAGE = 'Article deleted';
-export const MOVE_TARGET_MISSING_MESSAGE = 'issue_id: Issue must be one of the existing issues';
+export const MOVE_TARGET_MISSING_MESSAGE = `issue_id: ${MOVE_TARGET_MESSAGE}`;

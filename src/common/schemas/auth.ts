@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-config.js';
 import { USER_ROLES } from './user.js';
 
 export const loginSchema = z.object({

@@ -1,11 +1,13 @@
-import { z } from 'zod';
+import { z } from './zod-config.js';
 import { EDITOR_CATEGORIES, EDITOR_STATUSES } from '../constants.js';
+import { recordId } from './record-id.js';
 import { webAddress } from './web-address.js';
 
 export const EDITOR_CREATED_MESSAGE = 'Editor created successfully';
 export const EDITOR_UPDATED_MESSAGE = 'Editor updated successfully';
 export const EDITORS_SORTED_MESSAGE = 'List Sorted!';
 export const IMAGE_ONLY_MESSAGE = 'The picture must be a PNG, JPEG, GIF or WebP image.';
+export const IMAGE_UNREADABLE_MESSAGE = 'The picture could not be read: the file is damaged or incomplete.';
 
 const required = (label: string, max: number) =>
   z
@@ -39,7 +41,7 @@ export const editorStatusSchema = z.object({
 /** POST /api/editors/pin: pin or unpin the selected editors. */
 export const editorPinSchema = z.object({
   ids: z
-    .array(z.number().int().positive(), { message: 'ids must be a list of editor ids' })
+    .array(recordId(), { message: 'ids must be a list of editor ids' })
     .min(1, 'Select at least one editor')
     .max(1000, 'At most 1000 editors at once'),
   pinned: z.boolean({ message: 'pinned must be true or false' }),

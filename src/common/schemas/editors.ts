@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-config.js';
 import { EDITOR_CATEGORIES } from '../constants.js';
 
 /** An editorial-board member as GET /api/editors/ answers it (post is sanitised HTML). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-config.js';
 import { MIN_PASSWORD_LENGTH } from './user.js';
 
 /** GET /auth/features: what the server offers besides signing in. */

@@ -1,5 +1,6 @@
-import { z } from 'zod';
+import { z } from './zod-config.js';
 import { EDITOR_STATUSES } from '../constants.js';
+import { recordId } from './record-id.js';
 import { webAddress } from './web-address.js';
 
 /** An indexing service the journal is listed in, as GET /api/indexing/ answers it. */
@@ -38,7 +39,7 @@ export const indexingStatusSchema = indexingInputSchema.pick({ status: true }).r
 /** PUT /api/admin/indexing/order: every entry's id, in the order the public lists show them. */
 export const indexingOrderSchema = z.object({
   ids: z
-    .array(z.number().int().positive(), { message: 'ids must be a list of indexing entry ids' })
+    .array(recordId(), { message: 'ids must be a list of indexing entry ids' })
     .min(1, 'ids must list every indexing entry once')
     .max(1000, 'At most 1000 entries'),
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-config.js';
 import { ISSUE_FREQUENCIES } from '../constants.js';
 
 const whole = (label: string) =>

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-config.js';
 
 /** The pages of fixed text that staff edit (issue 18): their address is their slug. */
 export const CONTENT_PAGES = {

@@ -1,18 +1,13 @@
-import { z } from 'zod';
+import { z } from './zod-config.js';
 import { MAX_EXPORT_SELECTION } from '../constants.js';
+import { recordId, recordIdText } from './record-id.js';
 
 const ID_MESSAGE = 'each selected record needs a numeric id';
 
-const recordId = z.union(
-  [
-    z.number({ error: ID_MESSAGE }).int({ error: ID_MESSAGE }).positive({ error: ID_MESSAGE }),
-    z
-      .string({ error: ID_MESSAGE })
-      .regex(/^\d{1,12}$/, { error: ID_MESSAGE })
-      .transform(Number),
-  ],
-  { error: ID_MESSAGE },
-);
+/** An id as a number or as digits (a record read from a table keeps its id as text). */
+const selectedId = z.union([recordId({ invalid: ID_MESSAGE }), recordIdText({ invalid: ID_MESSAGE })], {
+  error: ID_MESSAGE,
+});
 
 /** A selected record reduced to its id; a bare id is accepted too. */
 const idOf = (record: unknown) =>
@@ -26,7 +21,7 @@ export const exportSelectionSchema = z
   .preprocess(
     (body) => (Array.isArray(body) ? body.map(idOf) : (body as { ids?: unknown } | null)?.ids),
     z
-      .array(recordId, { error: 'Send a JSON list of the selected records, or {"ids": [...]}.' })
+      .array(selectedId, { error: 'Send a JSON list of the selected records, or {"ids": [...]}.' })
       .min(1, 'Select at least one record.')
       .max(MAX_EXPORT_SELECTION, `Select at most ${MAX_EXPORT_SELECTION} records at a time.`),
   )

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-config.js';
 
 /** A repeated query parameter arrives as an array; the first value counts. */
 const first = (value: unknown) => (Array.isArray(value) ? value[0] : value);

@@ -1,15 +1,17 @@
-import { z } from 'zod';
+import { z } from './zod-config.js';
 import { COVER_PAGE_VARIANTS, HEADER_STYLES } from '../constants.js';
+import { singleLine } from './single-line.js';
 import { webAddress } from './web-address.js';
 import { DEFAULT_DOI_SUFFIX_PATTERN, DOI_PREFIX_PATTERN } from '../doi.js';
 
-const line = (max = 300) => z.string().trim().max(max, `must be at most ${max} characters`);
+const line = (max = 300) => singleLine().trim().max(max, `must be at most ${max} characters`);
+/** Text the settings page edits in a box of several lines (an address, the allow-list): it keeps its line breaks. */
+const lines = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
 /** Fees are shown as amounts (₹ 2000, $ 50) on the home page and in the instructions. */
-const fee = z
-  .string()
+const fee = singleLine()
   .trim()
   .regex(/^\d{1,9}(\.\d{1,2})?$/, 'must be a number, like 2000 or 49.50');
-const optionalEmail = z.union([z.literal(''), z.string().trim().email('must be an email address')]);
+const optionalEmail = z.union([z.literal(''), singleLine().trim().email('must be an email address')]);
 const html = (max = 100_000) => z.string().max(max, `must be at most ${max} characters`);
 
 /**
@@ -36,7 +38,7 @@ export const settingsInputSchema = z.object({
   home_content: html(),
   google_review_link: webAddress('must be a web address'),
   publisher_name: line(200),
-  publisher_address: line(1000),
+  publisher_address: lines(1000),
   publisher_head: line(200),
   publisher_url: webAddress('must be a web address'),
   journal_list_url: webAddress('must be a web address'),
@@ -46,7 +48,7 @@ export const settingsInputSchema = z.object({
   show_journal_list_link: z.boolean(),
   header_style: z.enum(HEADER_STYLES),
   cover_page_variant: z.enum(COVER_PAGE_VARIANTS),
-  admin_ip_allowlist: line(2000),
+  admin_ip_allowlist: lines(2000),
   // Added later than the rest: a client that does not send them keeps working.
   doi_prefix: line(20)
     .default('')

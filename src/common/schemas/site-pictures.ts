@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-config.js';
 
 /** The pictures of the site's frame that staff upload in the settings (issue 18). */
 export const SITE_PICTURES = {

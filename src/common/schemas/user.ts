@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-config.js';
 
 export const MIN_PASSWORD_LENGTH = 8;
 export const USER_UPDATED_MESSAGE = 'User updated successfully';

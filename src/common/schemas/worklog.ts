@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-config.js';
 import {
   WORKLOG_MAX_CONTENT_LENGTH,
   WORKLOG_NEW_STATUSES,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SINGLE_LINE_MESSAGE } from '../../../common/schemas/single-line.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -21,8 +22,11 @@ describe('GET /api/admin/', () => {
 });
 
 describe('POST /api/settings', () => {
-  const current = async () =>
-    (await t.app.inject({ method: 'GET', url: '/api/settings/', headers: await t.authHeader() })).json();
+  let headers: { authorization: string };
+  beforeAll(async () => {
+    headers = await t.authHeader();
+  });
+  const current = async () => (await t.app.inject({ method: 'GET', url: '/api/settings/', headers })).json();
 
   it('saves every field, sanitises the HTML ones, and the public site shows the change', async () => {
     const { message: _m, ...settings } = await current();
@@ -68,6 +72,48 @@ describe('POST /api/settings', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: 'invalid_input', message });
     expect(await current()).toEqual(before);
+  });
+
+  it('refuses a line break or other control character in every single-line setting, naming it', async () => {
+    const before = await current();
+    const { message: _m, ...settings } = before;
+    const multiLine = ['formatted_journal_name', 'home_content', 'publisher_address', 'admin_ip_allowlist'];
+    const choices = ['header_style', 'cover_page_variant'];
+    const singleLine = Object.keys(settings).filter(
+      (key) => typeof settings[key] === 'string' && ![...multiLine, ...choices].includes(key),
+    );
+    expect(singleLine).toEqual(expect.arrayContaining(['websitename', 'websiteemail', 'issn', 'publisher_url']));
+    const wrong: string[] = [];
+    for (const key of singleLine) {
+      const value = String(settings[key] || 'x.example');
+      for (const control of ['\r\n', '\n', '\t', '\u0085']) {
+        const payload = { ...settings, [key]: `${value.slice(0, 4)}${control}${value.slice(4)}` };
+        const response = await t.app.inject({ method: 'POST', url: '/api/settings', headers, payload });
+        const answer = response.json();
+        if (response.statusCode !== 400 || answer.message !== `${key}: ${SINGLE_LINE_MESSAGE}`)
+          wrong.push(`${key} ${JSON.stringify(control)} -> ${response.statusCode} ${answer.message}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(await current()).toEqual(before);
+  });
+
+  it('keeps the line breaks of the settings written on several lines', async () => {
+    const { message: _m, ...settings } = await current();
+    const lines = {
+      publisher_address: '12 Knowledge Park\r\nNoida 201309\nIndia',
+      admin_ip_allowlist: '127.0.0.1\n::1\r\n192.0.2.0/24',
+      home_content: '<p>One</p>\n<p>Two</p>',
+    };
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/settings',
+      headers,
+      payload: { ...settings, ...lines },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await current()).toMatchObject(lines);
+    await t.app.inject({ method: 'POST', url: '/api/settings', headers, payload: settings });
   });
 
   it('stores a web address typed without a scheme as https://', async () => {

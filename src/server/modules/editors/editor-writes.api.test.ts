@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILE_SIZE_MESSAGE, MAX_UPLOAD_BYTES } from '../../../common/constants.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { TEST_PICTURES } from '../../test/upload-fixtures.js';
 
 let t: TestApp;
 let auth: { authorization: string };
@@ -12,8 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
-const GIF = Buffer.from('GIF89a-rest-of-image');
+const { png: PNG, gif: GIF } = TEST_PICTURES;
 
 const fields = (overrides: Record<string, string> = {}) => ({
   name: 'Dr. Lena Ortiz',
@@ -189,7 +189,7 @@ describe('POST /api/editors/pin', () => {
 
   it.each([
     [{ ids: [], pinned: true }, 'ids: Select at least one editor'],
-    [{ ids: ['1'], pinned: true }, 'ids.0: Invalid input: expected number, received string'],
+    [{ ids: ['1'], pinned: true }, 'ids.0: id must be a positive number'],
     [{ ids: [1] }, 'pinned: pinned must be true or false'],
     [{ pinned: true }, 'ids: ids must be a list of editor ids'],
   ])('refuses %j with a clear 400', async (payload, message) => {

@@ -122,5 +122,14 @@ export function datestampBound(value: string, end: 'from' | 'until'): string {
   return bound;
 }
 
+/** Whether `value` is a bound as datestampBound makes it from an argument (a resumption token carries them). */
+export function isDatestampBound(value: string, end: 'from' | 'until'): boolean {
+  try {
+    return datestampBound(datestamp(value), end) === value;
+  } catch {
+    return false;
+  }
+}
+
 /** A datestamp of the repository's granularity (seconds) for a stored ISO time. */
 export const datestamp = (iso: string) => `${iso.slice(0, 19)}Z`;

@@ -358,6 +358,43 @@ describe('requests the protocol does not allow', () => {
     }
   });
 
+  it('answers badResumptionToken to a token whose fields the arguments they stand for would not pass', async () => {
+    const position = {
+      verb: 'ListIdentifiers',
+      set: 11,
+      from: '2025-06-01T00:00:00.000Z',
+      until: '2026-02-28T23:59:59.999Z',
+      after: ['2025-06-01T00:00:33.000Z', 100],
+      cursor: 100,
+      expires: Math.floor(Date.now() / 1000) + 3600,
+    };
+    const tokenOf = (fields: object) => Buffer.from(JSON.stringify({ ...position, ...fields })).toString('base64url');
+    const pagesFrom = async (token: string) => get(`verb=ListIdentifiers&resumptionToken=${token}`);
+    // The position as the list writes it goes on where it was.
+    expect(texts(await pagesFrom(tokenOf({})), 'identifier').filter((value) => value.startsWith('oai:'))).toHaveLength(
+      100,
+    );
+    for (const fields of [
+      { set: 2_147_483_648 },
+      { set: 1_000_000_000 },
+      { set: -1 },
+      { after: [position.after[0], 2_147_483_648] },
+      { after: [position.after[0], Number.MAX_SAFE_INTEGER] },
+      { after: [position.after[0], 0] },
+      { after: ['2025-06-01T00:00:33.000Z\u0000', 100] },
+      { after: ['yesterday', 100] },
+      { from: '2025-06-01T00:00:00.000Z\u0000' },
+      { from: '2025-02-30T00:00:00.000Z' },
+      { until: '2026-02-28' },
+      { until: '2026-02-28T23:59:59.999Z\u0000' },
+      { from: position.until, until: position.from },
+      { cursor: Number.MAX_SAFE_INTEGER },
+    ]) {
+      const xml = await pagesFrom(tokenOf(fields));
+      expect(errorOf(xml), JSON.stringify(fields)).toBe('badResumptionToken');
+    }
+  });
+
   it('refuses a NUL character in a form field with 400, as every route does', async () => {
     const response = await t.app.inject({
       method: 'POST',

@@ -1,10 +1,26 @@
 import { z } from 'zod';
-import { OaiError } from './oai-arguments.js';
+import { MAX_RECORD_ID } from '../../../common/constants.js';
+import { recordId } from '../../../common/schemas/record-id.js';
+import { isDatestampBound, OaiError } from './oai-arguments.js';
+import { setSpec, volumeOf } from './oai-records.js';
 
 /** Records in one page of ListRecords and ListIdentifiers. */
 export const OAI_PAGE_SIZE = 100;
 /** How long a token is honoured; a harvester past it starts the list again. */
 const TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A token is read back from the harvester, so each of its fields passes what the request argument it stands for
+ * would have to (a volume a set spec can name, bounds of real dates) and fits the column it is compared with:
+ * anything else is a badResumptionToken, never a query.
+ */
+const bound = (end: 'from' | 'until') =>
+  z
+    .string()
+    .refine((value) => isDatestampBound(value, end))
+    .nullable();
+/** An article's last change as it is stored: an ISO time of a real date. */
+const isStoredTime = (value: string) => !Number.isNaN(Date.parse(value)) && new Date(value).toISOString() === value;
 
 /**
  * Where a list goes on: the query (verb, set, from/until bounds) and the position after the last record sent,
@@ -15,14 +31,19 @@ const TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000;
 const listPosition = z
   .object({
     verb: z.enum(['ListIdentifiers', 'ListRecords']),
-    set: z.number().int().nonnegative().nullable(),
-    from: z.string().max(30).nullable(),
-    until: z.string().max(30).nullable(),
-    after: z.tuple([z.string().max(30), z.number().int().positive()]),
-    cursor: z.number().int().positive(),
+    set: z
+      .number()
+      .refine((volume) => volumeOf(setSpec(volume)) === volume)
+      .nullable(),
+    from: bound('from'),
+    until: bound('until'),
+    after: z.tuple([z.string().refine(isStoredTime), recordId()]),
+    // Records sent so far: never more than there are ids.
+    cursor: z.number().int().min(1).max(MAX_RECORD_ID),
     expires: z.number().int(),
   })
-  .strict();
+  .strict()
+  .refine(({ from, until }) => from === null || until === null || from <= until);
 
 export type ListPosition = z.infer<typeof listPosition>;
 

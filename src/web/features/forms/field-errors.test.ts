@@ -31,6 +31,13 @@ describe('schemaProblems', () => {
     expect(hasProblems(problems)).toBe(true);
   });
 
+  it('puts too many authors beside the authors field, naming the limit', () => {
+    const parsed = articleEditSchema.safeParse({ authorname: 'A, B, C, D, E, F, G' });
+    expect(schemaProblems(parsed.error!).fields.authorname).toBe(
+      'Author names must list at most 5 authors, separated by commas',
+    );
+  });
+
   it('refuses fees that are not numbers before anything is sent', () => {
     const problems = schemaProblems(
       settingsInputSchema.safeParse({ fee_rupee: 'two thousand', fee_dollar: '50' }).error!,
