@@ -3,6 +3,17 @@ import type { Browser, Dialog, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createUser } from './support/admin-api.js';
 import { launchBrowser, openPage, screenshot } from './support/browser.js';
+import {
+  expectChecked,
+  expectCount,
+  expectDisabled,
+  expectReading,
+  expectText,
+  expectTexts,
+  expectValue,
+} from './support/page-state.js';
+import { testPdf } from '../src/server/test/article-form.js';
+import { waitUntil } from '../src/server/test/wait-until.js';
 
 const baseUrl = inject('baseUrl');
 const admin = { username: inject('adminUsername'), password: inject('adminPassword') };
@@ -45,15 +56,18 @@ async function signIn(page: Page, username: string, password: string) {
 async function signOut(page: Page) {
   await page.getByRole('button', { name: 'Logout' }).click();
   await page.waitForURL(`${baseUrl}/admin/login`);
-  expect(await page.evaluate(() => localStorage.getItem('acadpubjwt'))).toBeNull();
+  await expectReading(
+    'the stored login to be cleared',
+    () => page.evaluate(() => localStorage.getItem('acadpubjwt')),
+    (stored) => stored === null,
+  );
 }
 
 const flash = (page: Page, text: string) => page.locator('.flash', { hasText: text }).waitFor();
 /** A problem shown beside its field. */
 const fieldError = (page: Page, text: string) => page.locator('.field-error', { hasText: text }).waitFor();
 const PNG_PIXEL = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
-const pdf = (size = 2000) =>
-  Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(size, 32), Buffer.from('\n%%EOF\n')]);
+const pdf = (size = 2000) => testPdf('admin journey', Buffer.alloc(size, 32));
 
 async function fillArticle(page: Page, pagenumber: string) {
   await page.getByLabel('Reference number').fill(REF);
@@ -87,11 +101,10 @@ describe('admin journey at desktop width', () => {
       await fetch(`${baseUrl}/api/admin/`, { headers: { authorization: `Bearer ${token}` } })
     ).json();
     expect(counts.archives).toBeGreaterThanOrEqual(72);
-    await expect(page.locator('.dashboard-card').allInnerTexts()).resolves.toEqual([
-      `ARCHIVES\n${counts.archives}`,
-      `EDITORS\n${counts.editors}`,
-    ]);
-    await expect(page.locator('.admin-user').innerText()).resolves.toContain('Administrator');
+    await expectTexts(page.locator('.dashboard-card'), [`ARCHIVES\n${counts.archives}`, `EDITORS\n${counts.editors}`], {
+      inner: true,
+    });
+    await expectText(page.locator('.admin-user'), { contains: 'Administrator' }, { inner: true });
     await screenshot(page, 'admin-dashboard-desktop');
     // Signed in, the sign-in page sends the visitor on to the dashboard.
     await page.goto(`${baseUrl}/admin/login`);
@@ -100,9 +113,9 @@ describe('admin journey at desktop width', () => {
     // Issues: the form closes on X, then creates the issue; a duplicate gets a clear error and no second row.
     await page.getByRole('link', { name: 'Archives', exact: true }).click();
     await page.getByRole('button', { name: 'Add New' }).click();
-    await expect(page.getByLabel('Year').inputValue()).resolves.toBe(String(year));
+    await expectValue(page.getByLabel('Year'), String(year));
     await page.getByRole('button', { name: 'Close' }).click();
-    await expect(page.getByRole('form', { name: 'Add issue' }).count()).resolves.toBe(0);
+    await expectCount(page.getByRole('form', { name: 'Add issue' }), 0);
     for (const attempt of [1, 2]) {
       await page.getByRole('button', { name: 'Add New' }).click();
       await page.getByRole('button', { name: 'Create Issue' }).click();
@@ -113,14 +126,14 @@ describe('admin journey at desktop width', () => {
       await page.getByRole('button', { name: 'Create Issue' }).click();
       if (attempt === 1) {
         await flash(page, 'Issue created successfully');
-        await expect(page.getByRole('form', { name: 'Add issue' }).count()).resolves.toBe(0);
+        await expectCount(page.getByRole('form', { name: 'Add issue' }), 0);
       } else {
         await fieldError(page, 'This issue already exists.');
         await page.getByRole('button', { name: 'Close' }).click();
       }
     }
     const issueRow = page.locator('tbody tr').filter({ has: page.getByRole('cell', { name: '90', exact: true }) });
-    await expect(issueRow.count()).resolves.toBe(1);
+    await expectCount(issueRow, 1);
     const cells = await issueRow.locator('td').allInnerTexts();
     expect(cells.slice(0, 5)).toEqual([String(year), '90', '03', 'sep-oct', '000']);
     expect(cells[5]!.split(/\s+/)).toEqual(['Articles', 'Edit', 'Delete']);
@@ -130,10 +143,10 @@ describe('admin journey at desktop width', () => {
     await issueRow.getByRole('link', { name: 'Articles' }).click();
     await page.getByRole('link', { name: 'Add Article' }).click();
     await page.waitForURL(`${baseUrl}/admin/archives/add/${year}/90/3`);
-    await expect(page.getByLabel('Payment type').inputValue()).resolves.toBe('paid');
-    await expect(page.getByLabel('Certificate date').inputValue()).resolves.toBe(new Date().toISOString().slice(0, 10));
+    await expectValue(page.getByLabel('Payment type'), 'paid');
+    await expectValue(page.getByLabel('Certificate date'), new Date().toISOString().slice(0, 10));
     await fillArticle(page, '1_6');
-    await expect(page.getByText('Title (up to 100 words): 5 words').count()).resolves.toBe(1);
+    await expectCount(page.getByText('Title (up to 100 words): 5 words'), 1);
     await page.getByText('Separate the names with commas; at most 5 authors.').waitFor();
     await page.getByText('Include at most 50 references.').waitFor();
     await page.getByRole('button', { name: 'Add Article' }).click();
@@ -148,25 +161,29 @@ describe('admin journey at desktop width', () => {
     await page
       .getByLabel('PDF file')
       .setInputFiles({ name: 'big.pdf', mimeType: 'application/pdf', buffer: pdf(5_242_881) });
-    await expect.poll(() => dialogs.at(-1)).toBe('File size exceeds the limit of 5 MB.');
-    await expect(page.getByLabel('PDF file').evaluate((input: HTMLInputElement) => input.files?.length)).resolves.toBe(
-      0,
+    await waitUntil(() => dialogs.at(-1) === 'File size exceeds the limit of 5 MB.', {
+      message: () => `the size alert; dialogs so far: ${JSON.stringify(dialogs)}`,
+    });
+    // The field is emptied once the alert is closed.
+    await expectReading(
+      'the PDF field to be emptied',
+      () => page.getByLabel('PDF file').evaluate((input: HTMLInputElement) => input.files?.length),
+      (files) => files === 0,
     );
     await page.getByRole('button', { name: 'Add Article' }).click();
     await fieldError(page, 'The PDF file is required.');
     await page.getByLabel('PDF file').setInputFiles({ name: 'paper.pdf', mimeType: 'application/pdf', buffer: pdf() });
     await page.getByRole('button', { name: 'Add Article' }).click();
     const message = page.getByRole('textbox', { name: 'Message text' });
-    await message.waitFor();
-    const text = await message.inputValue();
-    expect(text).toContain('has been published successfully.');
+    const text = await expectValue(message, { contains: 'has been published successfully.' });
     expect(text).toContain(`Download link: ${baseUrl}/pdf?refno=${REF}`);
     expect(text).toContain(`Abstract link: ${baseUrl}/archives/${year}/vol90/issue3/${REF}`);
     expect(text).toContain('https://reviews.example/ijars');
     await page.getByRole('button', { name: 'Copy' }).click();
     await page.getByRole('button', { name: 'Copied!' }).waitFor();
     await screenshot(page, 'admin-article-added-desktop');
-    await page.getByRole('button', { name: 'Copy' }).waitFor({ timeout: 4000 });
+    // The button says Copy again a moment later.
+    await page.getByRole('button', { name: 'Copy' }).waitFor();
 
     // The article is on the public issue page, and its PDF is served.
     const publicIssue = `${baseUrl}/archives/${year}/vol90/issue3`;
@@ -177,12 +194,12 @@ describe('admin journey at desktop width', () => {
     // Edit it: a new title shows publicly; switching it off removes it from the public issue.
     await page.goto(`${baseUrl}/admin/archives/${year}/90/3`);
     await page.getByRole('checkbox', { name: `Select article ${REF}` }).waitFor();
-    await expect(page.locator('tbody tr').count()).resolves.toBe(1);
+    await expectCount(page.locator('tbody tr'), 1);
     await page.getByRole('link', { name: 'Edit', exact: true }).click();
     const title = page.getByRole('textbox', { name: 'Title', exact: true });
     await title.fill('Monsoon rainfall and rice yields');
     await page.getByRole('button', { name: 'Update Article' }).click();
-    await expect.poll(() => message.inputValue()).toContain('has been updated successfully.');
+    await expectValue(message, { contains: 'has been updated successfully.' });
     await screenshot(page, 'admin-article-edit-desktop');
     await page.goto(publicIssue);
     await page.getByText('Monsoon rainfall and rice yields').first().waitFor();
@@ -195,10 +212,10 @@ describe('admin journey at desktop width', () => {
     await page.getByRole('link', { name: REF }).click();
     await page.getByLabel('Status').waitFor();
     // Off the search page the address names no search, so the box starts again empty.
-    await expect(page.getByRole('searchbox', { name: 'Search articles' }).inputValue()).resolves.toBe('');
+    await expectValue(page.getByRole('searchbox', { name: 'Search articles' }), '');
     await page.getByLabel('Status').selectOption('disabled');
     await page.getByRole('button', { name: 'Update Article' }).click();
-    await expect.poll(() => message.inputValue()).toContain('updated');
+    await expectValue(message, { contains: 'updated' });
     // Its PDF is no longer public, but the form still hands it to the admin.
     const [pdfDownload] = await Promise.all([
       page.waitForEvent('download'),
@@ -216,10 +233,10 @@ describe('admin journey at desktop width', () => {
     await page.getByRole('link', { name: 'Editors', exact: true }).click();
     const priya = page.getByRole('switch', { name: 'Ms. Priya Verma enabled' });
     await priya.click();
-    await expect.poll(() => priya.isChecked()).toBe(false);
+    await expectChecked(priya, false);
     expect(await (await fetch(`${baseUrl}/board`)).text()).not.toContain('Priya Verma');
     await priya.click();
-    await expect.poll(() => priya.isChecked()).toBe(true);
+    await expectChecked(priya, true);
 
     // Add an editor with a picture, then edit her; she is switched off again so the board stays as it was.
     await page.getByRole('link', { name: 'Add Editor' }).click();
@@ -245,15 +262,17 @@ describe('admin journey at desktop width', () => {
     await flash(page, 'Editor updated successfully');
     const lena = page.getByRole('switch', { name: 'Prof. Lena Ortiz enabled' });
     await lena.click();
-    await expect.poll(() => lena.isChecked()).toBe(false);
+    await expectChecked(lena, false);
 
     // Pin two editors: they move up, and the page says List Sorted!
     await page.getByRole('checkbox', { name: 'Select Dr. Sandeep Gupta' }).check();
     await page.getByRole('button', { name: 'Pin', exact: true }).click();
     await flash(page, 'List Sorted!');
-    await expect
-      .poll(async () => (await page.locator('tbody tr td:nth-child(2)').allInnerTexts()).slice(0, 2))
-      .toEqual(['Prof. (Dr.) Rajesh Kumar Sharma', 'Dr. Sandeep Gupta']);
+    await expectReading(
+      'the pinned editors to lead the list',
+      async () => (await page.locator('tbody tr td:nth-child(2)').allInnerTexts()).slice(0, 2),
+      (names) => names.join('|') === 'Prof. (Dr.) Rajesh Kumar Sharma|Dr. Sandeep Gupta',
+    );
     await screenshot(page, 'admin-editors-desktop');
     await page.getByRole('button', { name: 'Unpin', exact: true }).click();
     await flash(page, 'List Sorted!');
@@ -266,7 +285,7 @@ describe('admin journey at desktop width', () => {
     await screenshot(page, 'admin-settings-desktop');
     await page.getByRole('link', { name: 'Site' }).click();
     await page.waitForURL(`${baseUrl}/`);
-    await expect(page.locator('.fee-card').nth(1).innerText()).resolves.toContain('65');
+    await expectText(page.locator('.fee-card').nth(1), { contains: '65' }, { inner: true });
     await page.goto(`${baseUrl}/admin/settings`);
     await page.getByLabel('Fee in dollars (foreign)').fill('50');
     await page.getByRole('button', { name: 'Save Settings' }).click();
@@ -279,7 +298,7 @@ describe('admin journey at desktop width', () => {
     await page.getByLabel('Password').fill('first-password');
     await page.getByRole('button', { name: 'Create User' }).click();
     await flash(page, 'User created successfully');
-    await expect(page.getByRole('switch', { name: 'admin enabled' }).isDisabled()).resolves.toBe(true);
+    await expectDisabled(page.getByRole('switch', { name: 'admin enabled' }), true);
     await signOut(page);
 
     await signIn(page, 'desk', 'first-password');

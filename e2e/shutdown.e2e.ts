@@ -7,7 +7,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort } from '../scripts/free-port.mjs';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../scripts/server-flags.mjs';
-import { articleFields, issueFields } from '../src/server/test/article-form.js';
+import { articleFields, issueFields, testPdf } from '../src/server/test/article-form.js';
+import { waitUntil } from '../src/server/test/wait-until.js';
 
 // SIGTERM and SIGINT (decision 012): the server stops taking connections, lets requests in flight finish
 // (at most 10 s), closes keep-alive connections as their answers go out, and exits 0; with WEB_CONCURRENCY
@@ -23,6 +24,8 @@ interface Server {
   dataDir: string;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   token: string;
+  /** What it printed so far: at LOG_LEVEL=debug, a line for each request it takes. */
+  output(): string;
 }
 
 const started: Server[] = [];
@@ -38,7 +41,8 @@ async function startServer(env: Record<string, string> = {}): Promise<Server> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'journal-shutdown-'));
   const port = await freePort();
   let output = '';
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, 'dist', 'server', 'main.js')], {
+  const entry = path.resolve(root, process.env.DIST_DIR ?? 'dist', 'server', 'main.js');
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, entry], {
     cwd: root,
     env: {
       ...process.env,
@@ -47,7 +51,7 @@ async function startServer(env: Record<string, string> = {}): Promise<Server> {
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       SEED_DEMO: '0',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'debug',
       ...ADMIN_ENV,
       ...env,
     },
@@ -59,19 +63,14 @@ async function startServer(env: Record<string, string> = {}): Promise<Server> {
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
-  const server: Server = { port, process: child, dataDir, exited, token: '' };
+  const server: Server = { port, process: child, dataDir, exited, token: '', output: () => output };
   started.push(server);
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`Server exited early:\n${output}`);
-    if (
-      await fetch(`http://127.0.0.1:${port}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  await waitUntil(async () => child.exitCode !== null || (await fetch(`http://127.0.0.1:${port}/healthz`)).ok, {
+    message: () => `the server to answer /healthz:\n${output}`,
+    timeoutMs: 60_000,
+    intervalMs: 100,
+  });
+  if (child.exitCode !== null) throw new Error(`Server exited early:\n${output}`);
   const login = await fetch(`http://127.0.0.1:${port}/auth/login/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -89,8 +88,7 @@ async function startServer(env: Record<string, string> = {}): Promise<Server> {
 const ADMIN_ENV = { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password };
 
 /** A PDF of about 3 MB, so that sending or reading it takes many socket writes. */
-const bigPdf = (label: string) =>
-  Buffer.concat([Buffer.from(`%PDF-1.4\n% ${label}\n`), Buffer.alloc(3_000_000, 'x'), Buffer.from('\n%%EOF\n')]);
+const bigPdf = (label: string) => testPdf(label, Buffer.alloc(3_000_000, 'x'));
 
 /** The multipart body of POST /api/admin/archives/ (add an article) with `pdf` as its file. */
 function articleUpload(n: number, pdf: Buffer): { body: Buffer; contentType: string } {
@@ -156,19 +154,32 @@ function readAnswer(
 
 /** Resolves once the port refuses new connections. */
 async function refusesConnections(port: number): Promise<void> {
-  for (;;) {
-    const refused = await new Promise<boolean>((resolve) => {
-      const socket = net.connect({ port, host: '127.0.0.1' });
-      socket.once('connect', () => (socket.destroy(), resolve(false)));
-      socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
-    });
-    if (refused) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await waitUntil(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const socket = net.connect({ port, host: '127.0.0.1' });
+        socket.once('connect', () => (socket.destroy(), resolve(false)));
+        socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
+      }),
+    { message: `port ${port} to refuse connections`, intervalMs: 50 },
+  );
 }
 
-/** A moment for the server to take the request just sent, so that the signal finds it in flight. */
-const serverHasIt = () => new Promise((resolve) => setTimeout(resolve, 300));
+/**
+ * Waits until the server has taken its `count`-th upload (the line it logs for each incoming request), so that a
+ * signal sent next finds the upload in flight.
+ */
+async function serverHasUpload(server: Server, count: number): Promise<void> {
+  const uploads = () =>
+    server
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('"msg":"incoming request"') && line.includes('"url":"/api/admin/archives/"'))
+      .length;
+  await waitUntil(() => uploads() >= count, {
+    message: () => `the server to take upload ${count}:\n${server.output()}`,
+  });
+}
 
 const storedPdf = (server: Server, n: number) =>
   fs.readFileSync(
@@ -205,7 +216,7 @@ describe('graceful shutdown', { timeout: 40_000 }, () => {
     const downloadResponse = await reading;
     const second = bigPdf('second');
     const slowUpload = startUpload(server, 2, second, agent);
-    await serverHasIt();
+    await serverHasUpload(server, 2);
 
     server.process.kill('SIGTERM');
     await refusesConnections(server.port);
@@ -229,7 +240,7 @@ describe('graceful shutdown', { timeout: 40_000 }, () => {
       () => 'answered',
       () => 'cut',
     );
-    await serverHasIt();
+    await serverHasUpload(server, 1);
     server.process.kill('SIGTERM');
     await refusesConnections(server.port);
     expect(await outcome).toBe('cut');
@@ -252,7 +263,7 @@ describe('graceful shutdown', { timeout: 40_000 }, () => {
     const server = await startServer({ WEB_CONCURRENCY: '2' });
     const pdf = bigPdf('cluster');
     const upload = startUpload(server, 1, pdf, new http.Agent({ keepAlive: true }));
-    await serverHasIt();
+    await serverHasUpload(server, 1);
     process.kill(-server.process.pid!, 'SIGINT');
     await refusesConnections(server.port);
     upload.finish();

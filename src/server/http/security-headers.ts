@@ -14,7 +14,8 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
+        // blob: for the preview of a picture chosen for upload (picture-input.tsx), made in the page itself.
+        imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
         frameAncestors: ["'self'"],

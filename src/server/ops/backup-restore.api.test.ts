@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseOptions } from '../db/database.js';
 import { insertIssue } from '../modules/issues/issues.repository.js';
-import { articleFields, issueFields, multipartForm } from '../test/article-form.js';
+import { articleFields, issueFields, multipartForm, testPdf } from '../test/article-form.js';
 import { createTestApp, withPgClient, type TestApp } from '../test/test-app.js';
 import { createBackup } from './backup.js';
 import { FILES_DIR, JWT_SECRET_FILE, SQLITE_FILE, type Target } from './backup-format.js';
@@ -66,7 +66,7 @@ function filesUnder(root: string): Map<string, Buffer> {
   return files;
 }
 
-const pdf = (n: number) => Buffer.from(`%PDF-1.4\n% article ${n} ${'x'.repeat(n * 37)}\n%%EOF\n`);
+const pdf = (n: number) => testPdf(`article ${n}`, Buffer.alloc(n * 37, 'x'));
 
 const articleForm = (n: number) => multipartForm({ ...articleFields(n), ...issueFields(ISSUE) }, pdf(n));
 

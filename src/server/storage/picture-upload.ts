@@ -1,15 +1,14 @@
 import crypto from 'node:crypto';
-import { IMAGE_ONLY_MESSAGE } from '../../common/schemas/editor-input.js';
-import { badRequest, HttpError } from '../http/errors.js';
+import { HttpError } from '../http/errors.js';
 import type { UploadedFile } from '../http/multipart.js';
-import { imageExtension } from './file-signatures.js';
+import { pictureExtension } from './file-signatures.js';
 import type { FileStore, StagedFile } from './file-store.js';
 
 export type StagedPicture = StagedFile & { name: string };
 
 /**
  * Stages an uploaded picture under `folder` with a name the server makes (`{prefix}-{random}.{ext}`), once it
- * is known by its content to be a PNG, JPEG, GIF or WebP image of at most `maxBytes` (docs/security.md, Input).
+ * is known by its content to be a whole PNG, JPEG, GIF or WebP image of at most `maxBytes` (docs/security.md, Input).
  */
 export async function stagePicture(
   files: FileStore,
@@ -19,8 +18,7 @@ export async function stagePicture(
   limit: { maxBytes: number; message: string },
 ): Promise<StagedPicture> {
   if (picture.data.length > limit.maxBytes) throw new HttpError(413, 'file_too_large', limit.message);
-  const extension = imageExtension(picture.data);
-  if (!extension) throw badRequest(IMAGE_ONLY_MESSAGE, 'invalid_file');
+  const extension = await pictureExtension(picture.data);
   const name = `${prefix}-${crypto.randomBytes(8).toString('hex')}.${extension}`;
   return { ...(await files.stage(`${folder}/${name}`, picture.data)), name };
 }

@@ -33,8 +33,44 @@ export const issueFields = ({ year, volume, issue }: IssueNumbers): Record<strin
   issue: String(issue),
 });
 
-/** A small file that passes the server's PDF check. */
-export const testPdf = (label: string): Buffer => Buffer.from(`%PDF-1.4\n% ${label}\n%%EOF\n`);
+const stream = (data: Buffer) =>
+  Buffer.concat([Buffer.from(`<< /Length ${data.length} >>\nstream\n`), data, Buffer.from('\nendstream')]);
+
+/** A PDF file of `objects`, numbered from 1 (the first is the catalog), with the cross-reference table readers use. */
+function pdfOf(objects: Buffer[]): Buffer {
+  const parts = [Buffer.from('%PDF-1.4\n')];
+  const offsets: number[] = [];
+  let length = parts[0]!.length;
+  objects.forEach((body, i) => {
+    const object = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`), body, Buffer.from('\nendobj\n')]);
+    offsets.push(length);
+    parts.push(object);
+    length += object.length;
+  });
+  const entries = offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
+  const size = objects.length + 1;
+  const trailer = `trailer\n<< /Size ${size} /Root 1 0 R >>\nstartxref\n${length}\n%%EOF\n`;
+  parts.push(Buffer.from(`xref\n0 ${size}\n0000000000 65535 f \n${entries}${trailer}`));
+  return Buffer.concat(parts);
+}
+
+/**
+ * A valid one-page PDF that shows `label` (so two labels make two different files); `filler` goes into a stream
+ * of its own, to give the file a size or random content. The server parses every PDF it is sent.
+ */
+export function testPdf(label: string, filler: Buffer = Buffer.alloc(0)): Buffer {
+  const text = `BT /F1 12 Tf 72 770 Td (${label.replace(/[\\()]/g, '\\$&')}) Tj ET`;
+  return pdfOf([
+    Buffer.from('<< /Type /Catalog /Pages 2 0 R >>'),
+    Buffer.from('<< /Type /Pages /Kids [3 0 R] /Count 1 >>'),
+    Buffer.from(
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    ),
+    stream(Buffer.from(text, 'latin1')),
+    Buffer.from('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>'),
+    stream(filler),
+  ]);
+}
 
 /** A multipart form of `fields`, with `pdf` as its pdfFile when given. */
 export function multipartForm(fields: Record<string, string>, pdf?: Buffer): FormData {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityPage } from '../../../common/schemas/activity.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { TEST_PICTURES } from '../../test/upload-fixtures.js';
 
 // The writes of the pages, indexing and site-picture screens are logged like every other admin write (decision 051).
 
@@ -12,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+const PNG = TEST_PICTURES.png;
 
 function form(values: Record<string, string>, picture?: Buffer): FormData {
   const data = new FormData();

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { testPdf } from '../../test/article-form.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { insertIssue } from '../issues/issues.repository.js';
 
@@ -16,8 +17,6 @@ beforeAll(async () => {
   await insertIssue(t.ctx.db, { ...ISSUE, frequency: 'jul-aug' });
 });
 afterAll(() => t.close());
-
-const pdf = (text: string) => Buffer.from(`%PDF-1.4\n% ${text}\n%%EOF\n`);
 
 function form(values: Record<string, string>, file?: Buffer): FormData {
   const data = new FormData();
@@ -62,11 +61,11 @@ const article = (id: number) =>
 
 describe('article PDFs under /assets/archives/', () => {
   it('serves a PDF, under its current number only, while its article is published', async () => {
-    const id = await addArticle('8101', pdf('switched off'));
+    const id = await addArticle('8101', testPdf('switched off'));
     const published = await download(`${URL_DIR}/8101.pdf`);
     expect(published.statusCode).toBe(200);
     expect(published.headers['content-type']).toContain('application/pdf');
-    expect(published.rawPayload.equals(pdf('switched off'))).toBe(true);
+    expect(published.rawPayload.equals(testPdf('switched off'))).toBe(true);
 
     expect((await edit(id, fields('8101', { status: 'disabled' }))).statusCode).toBe(200);
     for (const method of ['GET', 'HEAD'] as const) {
@@ -75,22 +74,22 @@ describe('article PDFs under /assets/archives/', () => {
     expect(issueFiles()).toContain('8101.pdf');
 
     expect((await edit(id, fields('8101', { status: 'enabled' }))).statusCode).toBe(200);
-    expect((await download(`${URL_DIR}/8101.pdf`)).rawPayload.equals(pdf('switched off'))).toBe(true);
+    expect((await download(`${URL_DIR}/8101.pdf`)).rawPayload.equals(testPdf('switched off'))).toBe(true);
 
     // A new number: the file moves with it and no copy stays under the old name.
     const renamed = { txnid: 'TXN8101', title: 'Groundwater in the Deccan, part 8101' };
     expect((await edit(id, fields('8102', renamed))).statusCode).toBe(200);
     expect(await article(id)).toMatchObject({ refnumber: '8102', file: '8102.pdf' });
     expect((await download(`${URL_DIR}/8101.pdf`)).statusCode).toBe(404);
-    expect((await download(`${URL_DIR}/8102.pdf`)).rawPayload.equals(pdf('switched off'))).toBe(true);
+    expect((await download(`${URL_DIR}/8102.pdf`)).rawPayload.equals(testPdf('switched off'))).toBe(true);
     // A new PDF and a new number at once.
-    expect((await edit(id, fields('8103', renamed), pdf('replaced'))).statusCode).toBe(200);
+    expect((await edit(id, fields('8103', renamed), testPdf('replaced'))).statusCode).toBe(200);
     expect(issueFiles().filter((file) => /^810[123]/.test(file))).toEqual(['8103.pdf']);
-    expect((await download(`${URL_DIR}/8103.pdf`)).rawPayload.equals(pdf('replaced'))).toBe(true);
+    expect((await download(`${URL_DIR}/8103.pdf`)).rawPayload.equals(testPdf('replaced'))).toBe(true);
   });
 
   it('answers 404 for a PDF no row names, however its address is spelt, and serves other files as before', async () => {
-    await t.ctx.files.write(`${DIR}/8199.pdf`, pdf('orphan'));
+    await t.ctx.files.write(`${DIR}/8199.pdf`, testPdf('orphan'));
     expect((await download(`${URL_DIR}/8199.pdf`)).statusCode).toBe(404);
     for (const url of [
       '/assets/%61rchives/2026/vol9issue4/8199.pdf',
@@ -118,19 +117,19 @@ describe('a full disk while a PDF is written', () => {
   }
 
   it('leaves the article, its file and the folder as they were, with no temporary file', async () => {
-    const id = await addArticle('8201', pdf('kept'));
+    const id = await addArticle('8201', testPdf('kept'));
     const before = issueFiles();
     const spy = diskFullOnce();
     const response = await edit(
       id,
       fields('8202', { txnid: 'TXN8201', title: 'Groundwater in the Deccan, part 8201' }),
-      pdf('lost'),
+      testPdf('lost'),
     );
     spy.mockRestore();
     expect(response.statusCode).toBeGreaterThanOrEqual(500);
     expect(await article(id)).toMatchObject({ refnumber: '8201', file: '8201.pdf', status: 'enabled' });
     expect(issueFiles()).toEqual(before);
-    expect((await download(`${URL_DIR}/8201.pdf`)).rawPayload.equals(pdf('kept'))).toBe(true);
+    expect((await download(`${URL_DIR}/8201.pdf`)).rawPayload.equals(testPdf('kept'))).toBe(true);
   });
 
   it('adds no article and no file', async () => {
@@ -139,7 +138,7 @@ describe('a full disk while a PDF is written', () => {
     const spy = diskFullOnce();
     const payload = form(
       { ...fields('8301'), year: `${ISSUE.year}`, volume: `${ISSUE.volume}`, issue: `${ISSUE.issue}` },
-      pdf('lost'),
+      testPdf('lost'),
     );
     const response = await t.app.inject({ method: 'POST', url: '/api/admin/archives/', headers: auth, payload });
     spy.mockRestore();
@@ -151,18 +150,18 @@ describe('a full disk while a PDF is written', () => {
 
 describe('GET /api/admin/archives/{id}/pdf', () => {
   it("gives the admin an article's PDF whatever its status, never to be kept by a cache", async () => {
-    const id = await addArticle('8301', pdf('checked before enabling'));
+    const id = await addArticle('8301', testPdf('checked before enabling'));
     expect((await edit(id, { ...fields('8301'), status: 'disabled' })).statusCode).toBe(200);
     expect((await download(`${URL_DIR}/8301.pdf`)).statusCode).toBe(404);
     const own = await t.app.inject({ method: 'GET', url: `/api/admin/archives/${id}/pdf`, headers: auth });
     expect(own.statusCode).toBe(200);
     expect(own.headers['content-type']).toContain('application/pdf');
     expect(own.headers['cache-control']).toBe('no-store');
-    expect(own.rawPayload).toEqual(pdf('checked before enabling'));
+    expect(own.rawPayload).toEqual(testPdf('checked before enabling'));
   });
 
   it('answers 404 for an article without a PDF or an unknown one, and 401 without a token', async () => {
-    const id = await addArticle('8302', pdf('soon gone'));
+    const id = await addArticle('8302', testPdf('soon gone'));
     await t.ctx.db.updateTable('articles').set({ file: null }).where('id', '=', id).execute();
     for (const url of [`/api/admin/archives/${id}/pdf`, '/api/admin/archives/999999/pdf']) {
       const answer = await t.app.inject({ method: 'GET', url, headers: auth });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILE_SIZE_MESSAGE, MAX_UPLOAD_BYTES } from '../../../common/constants.js';
 import { pageOrderMessage } from '../../../common/schemas/article.js';
 import { insertIssue } from '../issues/issues.repository.js';
+import { testPdf } from '../../test/article-form.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -18,7 +19,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const pdf = (text = 'article') => Buffer.from(`%PDF-1.4\n% ${text}\n%%EOF\n`);
+const SEVEN_AUTHORS = 'A Rao, B Singh, C Iyer, D Das, E Nair, F Khan, G Roy';
+const FIVE_AUTHORS_AT_MOST = 'Author names must list at most 5 authors, separated by commas';
+
+const pdf = (text = 'article') => testPdf(text);
 
 const fields = (overrides: Record<string, string> = {}): Record<string, string> => ({
   refnumber: '5001',
@@ -141,6 +145,7 @@ describe('POST /api/admin/archives/ (add an article)', () => {
     [{ ptype: 'gift' }, 'invalid_input', 'ptype: Payment type must be paid or free'],
     [{ publishdate: 'tomorrow' }, 'invalid_input', 'publishdate: Certificate date must be a date (YYYY-MM-DD)'],
     [{ volume: 'seven' }, 'invalid_input', 'volume: Volume must be a whole number'],
+    [{ authorname: SEVEN_AUTHORS }, 'invalid_input', `authorname: ${FIVE_AUTHORS_AT_MOST}`],
   ])('refuses %j with %s, changing nothing', async (override, error, message) => {
     const before = await articleCount();
     const response = await add(
@@ -275,6 +280,7 @@ describe('POST /api/archives/{id} (edit an article)', () => {
     [{ txnid: 'TXN5002' }, 409, 'invalid_txnid', 'Invalid transaction id'],
     [{ pagenumber: '2 to 6' }, 400, 'invalid_pagenumber', 'pagenumber: Page number format must be like 1-6.'],
     [{ status: 'published' }, 400, 'invalid_input', 'status: Status must be enabled or disabled'],
+    [{ authorname: SEVEN_AUTHORS }, 400, 'invalid_input', `authorname: ${FIVE_AUTHORS_AT_MOST}`],
   ])('refuses %j, leaving the article and its file as they were', async (override, status, error, message) => {
     const before = await t.ctx.db
       .selectFrom('articles')

@@ -1,7 +1,6 @@
 import {
   ARTICLE_ERROR_MESSAGES,
   lastPageOf,
-  PDF_ONLY_MESSAGE,
   PDF_REQUIRED_MESSAGE,
   pageOrderMessage,
   pageRange,
@@ -15,7 +14,7 @@ import type { WriteClock } from '../../cache/write-clock.js';
 import { uniqueViolation, type Db, type Executor } from '../../db/database.js';
 import { badRequest, HttpError, notFound } from '../../http/errors.js';
 import type { UploadedFile } from '../../http/multipart.js';
-import { isPdf } from '../../storage/file-signatures.js';
+import { assertPdf } from '../../storage/file-signatures.js';
 import { FileJournal } from '../../storage/file-journal.js';
 import { FileStore, type StagedFile } from '../../storage/file-store.js';
 import type { FileMove } from '../../storage/pending-moves.repository.js';
@@ -58,11 +57,6 @@ function duplicateError(error: unknown, mode: 'add' | 'edit'): unknown {
   // The spec reports a reused transaction id as duplicate_txnid only when adding.
   if (constraint.includes('txnid')) return mode === 'add' ? conflict('duplicate_txnid') : conflict('invalid_txnid');
   return error;
-}
-
-function requirePdf(file: UploadedFile): Buffer {
-  if (!isPdf(file.data)) throw badRequest(PDF_ONLY_MESSAGE, 'invalid_file');
-  return file.data;
 }
 
 /** The columns both forms write, cleaned (HTML sanitised, plain fields stripped of markup), with those derived from them. */
@@ -165,13 +159,13 @@ export class ArticlesService {
   /** Adds an enabled article and its PDF ({refnumber}.pdf in the issue folder); neither exists unless both do. */
   async create(input: ArticleAddInput, pdf: UploadedFile | undefined, actor: Actor): Promise<ArticleRecord> {
     if (!pdf) throw badRequest(PDF_REQUIRED_MESSAGE, 'invalid_file');
-    const data = requirePdf(pdf);
+    await assertPdf(pdf.data);
     const fields = cleanFields(input);
     const issue = await findIssue(this.db, input.year, input.volume, input.issue);
     if (!issue) throw notFound('Issue not found');
     const staged = await this.files.stage(
       FileStore.articlePath(issue.year, issue.volume, issue.issue, input.refnumber),
-      data,
+      pdf.data,
     );
     const now = new Date().toISOString();
     // The row goes in first, so a duplicate is reported as such even when its pages would also be refused.
@@ -213,11 +207,11 @@ export class ArticlesService {
   ): Promise<ArticleRecord> {
     const current = await findArticleById(this.db, id);
     if (!current) throw notFound('Article not found');
-    const data = pdf ? requirePdf(pdf) : undefined;
+    if (pdf) await assertPdf(pdf.data);
     const fields = cleanFields(input);
     const destination = await this.destinationIssue(current, input.issue_id);
     const target = FileStore.articlePath(destination.year, destination.volume, destination.issue, input.refnumber);
-    const staged = data ? await this.files.stage(target, data) : null;
+    const staged = pdf ? await this.files.stage(target, pdf.data) : null;
     await this.save(staged, 'edit', async (trx) => {
       // Read again under the row's lock: a save that committed since may have renamed the file.
       const locked = (await lockArticle(trx, id))!;
@@ -250,7 +244,7 @@ export class ArticlesService {
    * the commit; a crash in between leaves a file no row names, which the repair at start removes (decision 013).
    */
   async delete(id: number, actor: Actor): Promise<void> {
-    const row = await this.db.transaction().execute(async (trx) => {
+    const row = await this.journal.freeing(async (trx) => {
       const locked = await lockArticle(trx, id);
       if (!locked) throw notFound('Article not found');
       await deleteArticle(trx, id);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PICTURE_BYTES, PICTURE_SIZE_MESSAGE } from '../../../common/constants.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { TEST_PICTURES } from '../../test/upload-fixtures.js';
 
 let t: TestApp;
 let auth: { authorization: string };
@@ -12,8 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
-const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WEBPVP8 ')]);
+const { png: PNG, webp: WEBP } = TEST_PICTURES;
 
 function form(values: Record<string, string>, logo?: { data: Buffer; name?: string }): FormData {
   const data = new FormData();

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PICTURE_BYTES, PICTURE_SIZE_MESSAGE } from '../../../common/constants.js';
 import { checkFiles, disagreementCount, repairFiles } from '../../storage/file-repair.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { TEST_PICTURES } from '../../test/upload-fixtures.js';
 
 let t: TestApp;
 let auth: { authorization: string };
@@ -13,8 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
-const JPEG = Buffer.from('ffd8ffe000104a464946', 'hex');
+const { png: PNG, jpg: JPEG } = TEST_PICTURES;
 
 function form(picture?: { data: Buffer; name?: string }): FormData {
   const data = new FormData();
