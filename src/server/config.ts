@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_TOKEN_LIFETIME_SECONDS } from './auth/tokens.js';
+import { DEFAULT_QUERY_TIMEOUT_MS } from './db/database.js';
 
 /** A configuration problem the operator must fix; main.ts prints its message as one line. */
 export class ConfigError extends Error {}
@@ -71,11 +72,24 @@ const envSchema = z.object({
     .min(0, 'must be between 0 and 16')
     .max(16, 'must be between 0 and 16')
     .optional(),
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ message: 'must be a number of connections' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 100')
+    .max(100, 'must be between 1 and 100')
+    .optional(),
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce
+    .number({ message: 'must be a number of milliseconds' })
+    .int('must be a whole number')
+    .min(100, 'must be between 100 and 600000 milliseconds')
+    .max(600_000, 'must be between 100 and 600000 milliseconds')
+    .default(DEFAULT_QUERY_TIMEOUT_MS),
 });
 
-export type Config = Omit<z.infer<typeof envSchema>, 'DATA_DIR' | 'RENDER_THREADS'> & {
+export type Config = Omit<z.infer<typeof envSchema>, 'DATA_DIR' | 'RENDER_THREADS' | 'DATABASE_POOL_SIZE'> & {
   DATA_DIR: string;
   RENDER_THREADS: number;
+  DATABASE_POOL_SIZE: number;
 };
 
 /**
@@ -85,6 +99,15 @@ export type Config = Omit<z.infer<typeof envSchema>, 'DATA_DIR' | 'RENDER_THREAD
 export function defaultRenderThreads(cores: number, processes: number): number {
   const perProcess = Math.floor(cores / processes);
   return perProcess >= 2 ? perProcess : 0;
+}
+
+/**
+ * PostgreSQL connections per worker process when DATABASE_POOL_SIZE is unset: the bench's 20 concurrent clients
+ * shared among the worker processes, at least 4 each, so that an instance keeps at most 20 up to five workers, and
+ * several instances stay within PostgreSQL's default max_connections of 100 (decision 090).
+ */
+export function defaultDatabasePoolSize(processes: number): number {
+  return Math.max(4, Math.floor(20 / processes));
 }
 
 /** Reads and validates the environment. Empty strings count as unset. */
@@ -102,10 +125,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `Invalid environment variable ${name}=${JSON.stringify(present[name] ?? '')}: ${issue.message}`,
     );
   }
-  const { RENDER_THREADS, ...rest } = parsed.data;
+  const { RENDER_THREADS, DATABASE_POOL_SIZE, ...rest } = parsed.data;
   return {
     ...rest,
     DATA_DIR: path.resolve(parsed.data.DATA_DIR),
     RENDER_THREADS: RENDER_THREADS ?? defaultRenderThreads(os.availableParallelism(), parsed.data.WEB_CONCURRENCY),
+    DATABASE_POOL_SIZE: DATABASE_POOL_SIZE ?? defaultDatabasePoolSize(parsed.data.WEB_CONCURRENCY),
   };
 }

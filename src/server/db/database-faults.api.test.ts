@@ -49,12 +49,15 @@ if (testEngine === 'postgres') {
       await client.query('select pg_terminate_backend(pid) from unnest($1::int[]) as pid', [found]);
       return found;
     });
-    await vi.waitFor(async () => {
-      const { rows } = await withPgClient(databaseUrl, (client) =>
-        client.query('select pid from pg_stat_activity where pid = any($1)', [pids]),
-      );
-      expect(rows).toEqual([]);
-    });
+    await vi.waitFor(
+      async () => {
+        const { rows } = await withPgClient(databaseUrl, (client) =>
+          client.query('select pid from pg_stat_activity where pid = any($1)', [pids]),
+        );
+        expect(rows).toEqual([]);
+      },
+      { timeout: 15_000, interval: 50 },
+    );
     return pids.length;
   }
 

@@ -1,5 +1,6 @@
 import SQLite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { DatabaseBusyError } from '../db/database.js';
 import { faultError } from './fault-errors.js';
 
 const withCode = (code: string, message = 'failed') => Object.assign(new Error(message), { code });
@@ -44,8 +45,26 @@ describe('faultError', () => {
     ['a connection timeout', new Error('Connection terminated due to connection timeout')],
     ['no free connection in time', new Error('timeout exceeded when trying to connect')],
     ['a connection already broken', new Error('Client has encountered a connection error and is not queryable')],
+    ["a statement past the client's deadline (query_timeout)", new Error('Query read timeout')],
+    [
+      'a statement on a connection that missed a deadline before',
+      new Error('Query read timeout on this connection before', { cause: new Error('Query read timeout') }),
+    ],
   ])('answers 503 database_unavailable to %s', (_what, error) => {
     expect(faultError(error)).toMatchObject({ statusCode: 503, code: 'database_unavailable' });
+  });
+
+  it('answers 503 busy to a wait for a pool connection that ran out while the database answers', () => {
+    expect(faultError(new DatabaseBusyError(3000))).toMatchObject({
+      statusCode: 503,
+      code: 'busy',
+      message: 'The server is busy just now; try again in a few seconds.',
+    });
+  });
+
+  it('answers 503 database_unavailable when a busy pool and a lost connection come together', () => {
+    const both = new AggregateError([new DatabaseBusyError(3000), withCode('ECONNREFUSED')]);
+    expect(faultError(both)?.code).toBe('database_unavailable');
   });
 
   it('answers 507 when a full disk and a lost connection come together', () => {

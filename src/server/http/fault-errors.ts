@@ -1,3 +1,4 @@
+import { DATABASE_BUSY } from '../db/database.js';
 import { HttpError } from './errors.js';
 
 /** What a 503 tells the client in Retry-After: about how long a database restart or failover takes. */
@@ -5,6 +6,10 @@ export const RETRY_AFTER_SECONDS = 5;
 
 export const databaseUnavailable = () =>
   new HttpError(503, 'database_unavailable', 'The database cannot be reached just now; try again in a few seconds.');
+
+/** A request waited too long for one of the pool's connections while the database itself answers (decision 090). */
+export const databaseBusy = () =>
+  new HttpError(503, 'busy', 'The server is busy just now; try again in a few seconds.');
 
 const storageFull = () => new HttpError(507, 'storage_full', "The server's storage is full; nothing was saved.");
 
@@ -33,15 +38,19 @@ const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|57014|53...)$/;
 /** SQLite's lock errors (with their extended codes): another connection kept the database longer than the busy timeout. */
 const SQLITE_LOCK = /^SQLITE_(BUSY|LOCKED)/;
 
-/** pg reports a lost or unreachable server with plain errors that carry no code. */
+/**
+ * pg reports a lost or unreachable server with plain errors that carry no code; `Query read timeout` is a
+ * statement that outlived the client's deadline (query_timeout), which only a lost or hung server makes happen.
+ */
 const PG_CONNECTION_MESSAGE =
-  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|timeout expired)/;
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|timeout expired|Query read timeout)/;
 
-type Fault = 'storage_full' | 'database_unavailable';
+type Fault = 'storage_full' | 'database_unavailable' | 'busy';
 
 function faultOf(error: { code?: unknown; message?: unknown }): Fault | null {
   const code = typeof error.code === 'string' ? error.code : '';
   if (STORAGE_FULL_CODES.has(code)) return 'storage_full';
+  if (code === DATABASE_BUSY) return 'busy';
   if (CONNECTION_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code) || SQLITE_LOCK.test(code))
     return 'database_unavailable';
   if (typeof error.message === 'string' && PG_CONNECTION_MESSAGE.test(error.message)) return 'database_unavailable';
@@ -60,11 +69,18 @@ function* causes(error: unknown, depth = 0): Generator<{ code?: unknown; message
 /**
  * The answer to an error of the infrastructure rather than of the request: 507 storage_full when a file
  * or the database could not grow, 503 database_unavailable when the database cannot be reached or stayed
- * locked; null for anything else. A full disk wins over a lost connection, as it needs an operator.
+ * locked, 503 busy when every PostgreSQL pool connection stayed in use while the database answers; null for
+ * anything else. A full disk wins over a lost connection, as it needs an operator, and a lost connection
+ * over a busy pool.
  */
 export function faultError(error: unknown): HttpError | null {
   const faults = new Set([...causes(error)].map(faultOf));
   if (faults.has('storage_full')) return storageFull();
   if (faults.has('database_unavailable')) return databaseUnavailable();
+  if (faults.has('busy')) return databaseBusy();
   return null;
 }
+
+/** Whether a file or the database could not grow for lack of space, by the error or one of its causes. */
+export const isStorageFull = (error: unknown): boolean =>
+  [...causes(error)].some((cause) => faultOf(cause) === 'storage_full');

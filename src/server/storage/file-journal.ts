@@ -30,7 +30,10 @@ export class FileJournal {
     private readonly files: FileStore,
   ) {}
 
-  /** Runs `write` in a transaction; the staged file is removed when it fails, the journal carried out when it commits. */
+  /**
+   * Runs `write` in a transaction; the staged file is removed when it fails, the journal carried out when it
+   * commits (and the space reserve written again if it was given up and there is room).
+   */
   async transaction<T>(staged: StagedFile | null, write: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
     let result: T;
     try {
@@ -40,6 +43,18 @@ export class FileJournal {
       throw error;
     }
     await this.carryOut();
+    await this.files.reserve?.keep();
+    return result;
+  }
+
+  /**
+   * Runs a write that frees space (a delete) in a transaction. On a full disk it gives up the space reserve and
+   * runs once more, so that the disk can be emptied (decision 091); the files it frees are removed by the caller.
+   */
+  async freeing<T>(write: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    const run = () => this.db.transaction().execute(write);
+    const result = await (this.files.reserve ? this.files.reserve.freeing(run) : run());
+    await this.files.reserve?.keep();
     return result;
   }
 

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
+import type { SpaceReserve } from './space-reserve.js';
 
 /** Staged files end with this; anything carrying it that no pending move names is left over from a crash. */
 export const TEMP_SUFFIX = '.tmp';
@@ -13,7 +14,14 @@ export const TEMP_SUFFIX = '.tmp';
  * is renamed into place, so a reader never sees half a file.
  */
 export class FileStore {
-  constructor(readonly root: string) {
+  /**
+   * `reserve`: spare room in DATA_DIR that a write freeing space may use on a full disk (SpaceReserve); the
+   * server keeps one on SQLite only, as PostgreSQL deletes need no room in DATA_DIR.
+   */
+  constructor(
+    readonly root: string,
+    readonly reserve: SpaceReserve | null = null,
+  ) {
     fs.mkdirSync(root, { recursive: true });
   }
 

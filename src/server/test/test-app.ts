@@ -42,6 +42,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** On PostgreSQL, the URL the server connects with instead of TEST_DATABASE_URL (e.g. through a proxy, or with an application_name). */
   databaseUrl?: string;
+  /** The folder to make the temporary DATA_DIR in (e.g. a small file system); the system's temporary folder by default. */
+  parentDir?: string;
 }
 
 /**
@@ -49,7 +51,7 @@ export interface TestAppOptions {
  * and a temporary DATA_DIR. `seedDemo` fills it with the demo journal.
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'journal-test-'));
+  const dataDir = fs.mkdtempSync(path.join(options.parentDir ?? os.tmpdir(), 'journal-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
     SEED_DEMO: options.seedDemo ? '1' : '0',

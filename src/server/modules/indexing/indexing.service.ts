@@ -132,7 +132,7 @@ export class IndexingService {
   /** The row goes first; its logo is removed after the commit (a crash in between leaves a file the start-up repair removes). */
   async remove(id: number, actor: Actor): Promise<void> {
     const { image, title } = await this.get(id);
-    await this.db.transaction().execute(async (trx) => {
+    await this.journal.freeing(async (trx) => {
       await deleteIndexing(trx, id);
       await recordActivity(trx, actor, {
         action: 'delete',

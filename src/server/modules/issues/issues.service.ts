@@ -96,7 +96,7 @@ export class IssuesService {
 
   /** Deletes an issue that has no article; one with articles is refused, so nothing is lost by accident. */
   async delete(id: number, actor: Actor): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+    await this.journal.freeing(async (trx) => {
       const current = await lockIssue(trx, id);
       if (!current) throw notFound('Issue not found');
       const articles = await countIssueArticles(trx, current);

@@ -61,7 +61,7 @@ export class SitePicturesService {
   async reset(kind: SitePictureKind, actor: Actor): Promise<SitePictures> {
     const previous = await findSitePicture(this.db, kind);
     if (previous) {
-      await this.db.transaction().execute(async (trx) => {
+      await this.journal.freeing(async (trx) => {
         await deleteSitePicture(trx, kind);
         await recordActivity(trx, actor, {
           action: 'delete',
