@@ -9,7 +9,5 @@ export default defineConfig({
     testTimeout: 90_000,
     hookTimeout: 120_000,
     fileParallelism: false,
-    // One more try absorbs a browser timing hiccup on a loaded machine; a real fault fails both tries.
-    retry: 1,
   },
 });

@@ -2,7 +2,9 @@ import type { Browser, Dialog, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createUser } from './support/admin-api.js';
 import { launchBrowser, openPage, screenshot, type VIEWPORTS } from './support/browser.js';
+import { expectAttribute, expectCount, expectReading, expectText, expectValue } from './support/page-state.js';
 import { startBuiltServer, type RunningServer } from './support/server.js';
+import { waitUntil } from '../src/server/test/wait-until.js';
 
 const baseUrl = inject('baseUrl');
 const admin = { username: inject('adminUsername'), password: inject('adminPassword') };
@@ -60,8 +62,21 @@ describe.each(['desktop', 'phone'] as (keyof typeof VIEWPORTS)[])('pages and for
     await (seeded ? editor.locator('h2', { hasText: 'Peer review' }) : editor.locator('h2, p').first()).waitFor();
     await editor.fill(`Aims at ${viewport} width`);
     const h2 = page.getByRole('button', { name: 'H2', exact: true });
-    if ((await h2.getAttribute('aria-pressed')) !== 'true') await h2.click();
-    await expect(h2.getAttribute('aria-pressed')).resolves.toBe('true');
+    // The toolbar follows the editor once it has taken the new text: then H2 is pressed exactly when it is a heading.
+    const written = await expectReading(
+      'the editor to hold the new text and the H2 button to say whether it is a heading',
+      async () => ({
+        block: await editor.evaluate((root) => {
+          const first = root.firstElementChild;
+          return { tag: first?.tagName, text: first?.textContent };
+        }),
+        pressed: await h2.getAttribute('aria-pressed'),
+      }),
+      ({ block, pressed }) =>
+        block.text === `Aims at ${viewport} width` && (pressed === 'true') === (block.tag === 'H2'),
+    );
+    if (written.pressed !== 'true') await h2.click();
+    await expectAttribute(h2, 'aria-pressed', 'true');
     await editor.press('End');
     await editor.press('Enter');
     await editor.pressSequentially('{websitename} publishes careful work.');
@@ -73,7 +88,7 @@ describe.each(['desktop', 'phone'] as (keyof typeof VIEWPORTS)[])('pages and for
     await page.goto(`${baseUrl}/about`);
     await page.getByRole('heading', { name: `Aims at ${viewport} width`, level: 2 }).waitFor();
     await page.getByText('International Journal of Applied Research and Studies publishes careful work.').waitFor();
-    await expect(page.getByText('Peer review').count()).resolves.toBe(0);
+    await expectCount(page.getByText('Peer review'), 0);
     await screenshot(page, `about-edited-${viewport}`);
 
     // An empty page is refused beside the editor, and nothing changes.
@@ -81,8 +96,8 @@ describe.each(['desktop', 'phone'] as (keyof typeof VIEWPORTS)[])('pages and for
     await editor.fill('');
     await page.getByRole('button', { name: 'Save Page' }).click();
     await page.locator('#field-content-error', { hasText: 'Page text is required' }).waitFor();
-    await expect(editor.getAttribute('aria-invalid')).resolves.toBe('true');
-    await expect(editor.getAttribute('aria-describedby')).resolves.toContain('field-content-error');
+    await expectAttribute(editor, 'aria-invalid', 'true');
+    await expectAttribute(editor, 'aria-describedby', { contains: 'field-content-error' });
     expect(await (await fetch(`${baseUrl}/about`)).text()).toContain(`Aims at ${viewport} width`);
     expect(errors).toEqual([]);
     await page.context().close();
@@ -95,8 +110,8 @@ describe.each(['desktop', 'phone'] as (keyof typeof VIEWPORTS)[])('pages and for
     await page.goto(`${baseUrl}/admin/indexing`);
     await page.getByRole('link', { name: 'Add Entry' }).click();
     await page.getByRole('button', { name: 'Add Entry' }).click();
-    await expect(page.locator('#field-title-error').textContent()).resolves.toBe('Title is required');
-    await expect(page.locator('#field-imgFile-error').textContent()).resolves.toBe('A logo is required');
+    await expectText(page.locator('#field-title-error'), 'Title is required');
+    await expectText(page.locator('#field-imgFile-error'), 'A logo is required');
     const title = `Scopus ${viewport}`;
     await page.getByLabel('Title').fill(title);
     await page.getByLabel('Link').fill('scopus.example/journal');
@@ -120,20 +135,26 @@ describe.each(['desktop', 'phone'] as (keyof typeof VIEWPORTS)[])('pages and for
     const logo = page.locator('.indexing-grid').getByRole('img', { name: title }).first();
     await logo.waitFor();
     const link = page.locator('.indexing-grid a', { has: page.getByRole('img', { name: title }) }).first();
-    await expect(link.getAttribute('href')).resolves.toBe('https://scopus.example/journal');
-    await expect(logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).resolves.toBe(1);
+    await expectAttribute(link, 'href', 'https://scopus.example/journal');
+    // The picture has loaded: a 1-pixel PNG.
+    await expectReading(
+      `${logo} to have loaded its picture`,
+      () => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+      (width) => width === 1,
+    );
 
     // Deleted after a confirmation, the entry leaves the public list (and the other journeys find the demo list).
     const dialogs = watchDialogs(page);
     await page.goto(`${baseUrl}/admin/indexing`);
     const rows = page.locator('tbody tr', { has: page.getByRole('cell', { name: title, exact: true }) });
     await rows.first().waitFor();
-    while ((await rows.count()) > 0) {
+    for (let left = await rows.count(); left > 0; left--) {
       await rows
         .first()
         .getByRole('button', { name: `Delete ${title}` })
         .click();
       await flash(page, 'Indexing entry deleted');
+      await expectCount(rows, left - 1);
     }
     expect(dialogs[0]).toBe(`Delete the indexing entry "${title}" and its logo?`);
     expect(await (await fetch(`${baseUrl}/indexing`)).text()).not.toContain(title);
@@ -160,15 +181,13 @@ describe.each(['desktop', 'phone'] as (keyof typeof VIEWPORTS)[])('pages and for
     ];
     await page.locator('#field-refnumber-error').waitFor();
     for (const [field, message] of expected) {
-      await expect(page.locator(`#field-${field}-error`).textContent(), field).resolves.toBe(message);
-      await expect(page.locator(`#field-${field}`).getAttribute('aria-invalid'), field).resolves.toBe('true');
-      await expect(page.locator(`#field-${field}`).getAttribute('aria-describedby'), field).resolves.toContain(
-        `field-${field}-error`,
-      );
+      await expectText(page.locator(`#field-${field}-error`), message);
+      await expectAttribute(page.locator(`#field-${field}`), 'aria-invalid', 'true');
+      await expectAttribute(page.locator(`#field-${field}`), 'aria-describedby', { contains: `field-${field}-error` });
     }
     // Fields with a default are fine, and required ones are marked.
-    await expect(page.locator('#field-ptype').getAttribute('aria-invalid')).resolves.toBe('false');
-    await expect(page.locator('label.required').count()).resolves.toBe(10);
+    await expectAttribute(page.locator('#field-ptype'), 'aria-invalid', 'false');
+    await expectCount(page.locator('label.required'), 10);
     await screenshot(page, `admin-article-empty-${viewport}`);
     expect(await noOverflow(page)).toBeLessThanOrEqual(0);
     expect(errors).toEqual([]);
@@ -190,12 +209,14 @@ describe('site pictures', () => {
       .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG_PIXEL });
     await page.getByRole('button', { name: 'Upload logo' }).click();
     await flash(page, 'Picture saved');
-    await expect(page.getByRole('img', { name: 'Logo preview' }).getAttribute('src')).resolves.toMatch(
+    await expectAttribute(
+      page.getByRole('img', { name: 'Logo preview' }),
+      'src',
       /^\/assets\/site\/logo-[0-9a-f]{16}\.png$/,
     );
     await screenshot(page, 'admin-site-pictures-desktop');
     await page.goto(`${baseUrl}/`);
-    await expect(page.locator('.brand img').getAttribute('src')).resolves.toMatch(/^\/assets\/site\/logo-/);
+    await expectAttribute(page.locator('.brand img'), 'src', /^\/assets\/site\/logo-/);
     await page.goto(`${baseUrl}/admin/settings`);
     await page.getByRole('button', { name: 'Use the built-in one' }).click();
     await flash(page, 'Picture reset to the built-in one');
@@ -221,7 +242,16 @@ describe('a token that expires while a form is edited', () => {
     await server?.stop();
   });
 
-  const expire = () => new Promise((resolve) => setTimeout(resolve, (LIFETIME_SECONDS + 1.5) * 1000));
+  /** Waits until the server refuses the page's token: its lifetime has passed. */
+  async function expire(page: Page) {
+    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('acadpubjwt')!).token as string);
+    await waitUntil(
+      async () =>
+        (await fetch(`${server.baseUrl}/auth/verify-token/`, { headers: { authorization: `Bearer ${token}` } }))
+          .status === 401,
+      { message: 'the server to refuse the token', timeoutMs: (LIFETIME_SECONDS + 15) * 1000, intervalMs: 100 },
+    );
+  }
 
   it.each(['desktop', 'phone'] as (keyof typeof VIEWPORTS)[])(
     'keeps the page text and returns to it after signing in (%s)',
@@ -234,7 +264,7 @@ describe('a token that expires while a form is edited', () => {
       const editor = page.getByRole('textbox', { name: 'Contact', exact: true });
       await editor.locator('p, h2').first().waitFor();
       await editor.fill(`Call us any weekday (${viewport}).`);
-      await expire();
+      await expire(page);
       await page.getByRole('button', { name: 'Save Page' }).click();
       await page.waitForURL(`${server.baseUrl}/admin/login`);
       expect(dialogs).toEqual(['Session expired. Please login again.']);
@@ -261,13 +291,13 @@ describe('a token that expires while a form is edited', () => {
     await page.getByLabel('Reference number').fill('88001');
     await page.getByLabel('Author names').fill('Meera Pillai, Arjun Das');
     await page.getByRole('textbox', { name: 'Abstract', exact: true }).fill('Rainfall and yields over thirty years.');
-    await expire();
+    await expire(page);
     await page.getByRole('link', { name: 'Pages', exact: true }).click();
     await page.waitForURL(`${server.baseUrl}/admin/login`);
     await signIn(page, server.baseUrl, ADMIN);
     await page.waitForURL(`${server.baseUrl}${addPath}`);
-    await expect(page.getByLabel('Reference number').inputValue()).resolves.toBe('88001');
-    await expect(page.getByLabel('Author names').inputValue()).resolves.toBe('Meera Pillai, Arjun Das');
+    await expectValue(page.getByLabel('Reference number'), '88001');
+    await expectValue(page.getByLabel('Author names'), 'Meera Pillai, Arjun Das');
     await page
       .getByRole('textbox', { name: 'Abstract', exact: true })
       .getByText('Rainfall and yields over thirty years.')

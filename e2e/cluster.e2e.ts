@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBuiltServer, type RunningServer } from './support/server.js';
 import { saveSettings } from './support/admin-api.js';
+import { waitUntil } from '../src/server/test/wait-until.js';
 
 const ADMIN = { username: 'admin', password: 'cluster-admin-password' };
 let server: RunningServer;
@@ -27,9 +28,14 @@ describe('two worker processes (WEB_CONCURRENCY=2)', () => {
     expect(new Set(await homeFees(8))).toEqual(new Set(['2000']));
 
     await saveSettings(server.baseUrl, ADMIN, { fee_rupee: '2500' });
-    // The other worker hears of the write through the primary process: give the message a moment.
-    await new Promise((resolve) => setTimeout(resolve, 200));
-
-    expect(new Set(await homeFees(8))).toEqual(new Set(['2500']));
+    // The other worker hears of the write through the primary process, a moment after the answer.
+    let fees: (string | undefined)[] = [];
+    await waitUntil(
+      async () => {
+        fees = await homeFees(8);
+        return fees.every((fee) => fee === '2500');
+      },
+      { message: () => `every worker to show the new fee; the home pages showed ${fees.join(', ')}` },
+    );
   });
 });

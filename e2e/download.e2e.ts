@@ -4,6 +4,7 @@ import { unzipSync } from 'fflate';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage, screenshot } from './support/browser.js';
+import { expectAttribute, expectCount, expectDisabled, expectText } from './support/page-state.js';
 
 const baseUrl = inject('baseUrl');
 const admin = { username: inject('adminUsername'), password: inject('adminPassword') };
@@ -51,18 +52,22 @@ describe.each(['desktop', 'phone'] as const)('author download page at %s width',
     const { page, errors } = await openPage(browser, viewport);
     const response = await page.goto(`${baseUrl}/pdf?refno=${article.refnumber}`);
     expect(response?.status()).toBe(200);
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Author Downloads');
+    await expectText(page.getByRole('heading', { level: 1 }), 'Author Downloads');
 
     const view = page.getByRole('link', { name: 'View Article' });
-    await expect(view.getAttribute('href')).resolves.toBe(
+    await expectAttribute(
+      view,
+      'href',
       `/archives/${article.year}/vol${article.volume}/issue${article.issue}/${article.refnumber}`,
     );
-    await expect(page.getByRole('link', { name: 'Download Article' }).getAttribute('href')).resolves.toBe(
+    await expectAttribute(
+      page.getByRole('link', { name: 'Download Article' }),
+      'href',
       `/assets/archives/${article.year}/vol${article.volume}issue${article.issue}/${article.file}`,
     );
     const certificates = page.getByRole('link', { name: /^Download Certificate/ });
-    await expect(certificates.count()).resolves.toBe(authors.length);
-    await expect(certificates.first().textContent()).resolves.toBe('Download Certificate');
+    await expectCount(certificates, authors.length);
+    await expectText(certificates.first(), 'Download Certificate');
     await screenshot(page, `download-${viewport}`);
 
     // eslint-disable-next-line no-control-regex -- looks for a name outside ASCII
@@ -87,7 +92,7 @@ describe.each(['desktop', 'phone'] as const)('author download page at %s width',
     await page.waitForURL(
       `${baseUrl}/archives/${article.year}/vol${article.volume}/issue${article.issue}/${article.refnumber}`,
     );
-    await expect(page.locator('.article-authors').textContent()).resolves.toBe(article.authorname);
+    await expectText(page.locator('.article-authors'), article.authorname);
     expect(errors).toEqual([]);
     await page.context().close();
   });
@@ -96,10 +101,8 @@ describe.each(['desktop', 'phone'] as const)('author download page at %s width',
     const { page, errors } = await openPage(browser, viewport);
     const response = await page.goto(`${baseUrl}/pdf?refno=424242`);
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole('alert').textContent()).resolves.toContain(
-      'No published article has the reference number 424242.',
-    );
-    await expect(page.getByRole('link', { name: /^Download Certificate/ }).count()).resolves.toBe(0);
+    await expectText(page.getByRole('alert'), { contains: 'No published article has the reference number 424242.' });
+    await expectCount(page.getByRole('link', { name: /^Download Certificate/ }), 0);
     await screenshot(page, `download-unknown-${viewport}`);
 
     const field = page.getByLabel('Reference number');
@@ -111,7 +114,7 @@ describe.each(['desktop', 'phone'] as const)('author download page at %s width',
       .getByRole('link', { name: /^Download Certificate/ })
       .first()
       .waitFor();
-    await expect(page.getByRole('link', { name: /^Download Certificate/ }).count()).resolves.toBe(authors.length);
+    await expectCount(page.getByRole('link', { name: /^Download Certificate/ }), authors.length);
     expect(errors).toEqual([]);
     await page.context().close();
   });
@@ -145,7 +148,7 @@ describe.each(['desktop', 'phone'] as const)('admin PDF exports at %s width', (v
     }[];
     await page.goto(`${baseUrl}/admin/archives/2024/10/1`);
     const bulk = page.getByRole('button', { name: 'Bulk Certificates' });
-    await expect(bulk.isDisabled()).resolves.toBe(true);
+    await expectDisabled(bulk, true);
     await page.getByRole('checkbox', { name: 'Select all rows' }).check();
 
     const [zip] = await Promise.all([page.waitForEvent('download'), bulk.click()]);
@@ -153,7 +156,7 @@ describe.each(['desktop', 'phone'] as const)('admin PDF exports at %s width', (v
     const entries = unzipSync(fs.readFileSync(await zip.path()));
     const certificates = issueArticles.reduce((sum, article) => sum + article.authorname.split(',').length, 0);
     expect(Object.keys(entries)).toHaveLength(certificates);
-    await expect(page.getByRole('status').filter({ hasText: 'Saved certificates.zip' }).count()).resolves.toBe(1);
+    await expectCount(page.getByRole('status').filter({ hasText: 'Saved certificates.zip' }), 1);
 
     const [index] = await Promise.all([
       page.waitForEvent('download'),

@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage, screenshot } from './support/browser.js';
+import { expectCount, expectText, expectValue, expectVisible } from './support/page-state.js';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -17,13 +18,11 @@ describe.each(['desktop', 'phone'] as const)('home page at %s width', (viewport)
     const { page, errors } = await openPage(browser, viewport);
     await page.goto(baseUrl);
     // The browser bundle is linked and has taken over the server-rendered page.
-    await expect(page.locator('script[type="module"][src^="/static/"]').count()).resolves.toBe(1);
-    await expect(page.locator('.journal-name').first().textContent()).resolves.toContain(
-      'Applied Research and Studies',
-    );
-    await expect(page.getByRole('heading', { name: 'Publication Fees' }).isVisible()).resolves.toBe(true);
-    await expect(page.locator('.fee-card').first().textContent()).resolves.toContain('2000');
-    await expect(page.locator('.process-steps li').count()).resolves.toBe(4);
+    await expectCount(page.locator('script[type="module"][src^="/static/"]'), 1);
+    await expectText(page.locator('.journal-name').first(), { contains: 'Applied Research and Studies' });
+    await expectVisible(page.getByRole('heading', { name: 'Publication Fees' }), true);
+    await expectText(page.locator('.fee-card').first(), { contains: '2000' });
+    await expectCount(page.locator('.process-steps li'), 4);
     await expect(page.title()).resolves.toBe('International Journal of Applied Research and Studies');
     await screenshot(page, `home-${viewport}`);
 
@@ -31,7 +30,7 @@ describe.each(['desktop', 'phone'] as const)('home page at %s width', (viewport)
     await search.fill('groundwater quality');
     await search.press('Enter');
     await page.waitForURL(/\/search\?keyword=groundwater%20quality$/);
-    await expect(search.inputValue()).resolves.toBe('');
+    await expectValue(search, '');
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -26,9 +26,16 @@ async function watchedPage() {
   return { page, errors, apiCalls };
 }
 
-/** Whether React has taken the document over: its root element then carries React's internal keys. */
+/**
+ * Waits until React has taken the document over. The root element carries React's keys from the moment hydration
+ * starts; the app's outermost element inside it gets them once React has hydrated it, the last of the page's.
+ */
 const hydrated = (page: Page) =>
-  page.waitForFunction(() => Object.keys(document.getElementById('root')!).some((key) => key.startsWith('__react')));
+  page.waitForFunction(() =>
+    [...document.getElementById('root')!.children].some((element) =>
+      Object.keys(element).some((key) => key.startsWith('__reactFiber')),
+    ),
+  );
 
 interface Listed {
   refnumber: string;
@@ -47,6 +54,8 @@ describe('hydration of server-rendered pages', () => {
     await page.getByRole('link', { name: 'ARCHIVES', exact: true }).click();
     await page.locator('main h1').filter({ hasText: 'VOL.' }).waitFor();
     expect(apiCalls.some((url) => url.includes('/api/archives/'))).toBe(true);
+    // A call of the hydration itself would have come before these: every call was the navigation's.
+    expect(apiCalls.filter((url) => !url.includes('/api/archives/'))).toEqual([]);
     expect(errors).toEqual([]);
   });
 

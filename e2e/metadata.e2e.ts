@@ -3,6 +3,14 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createUser } from './support/admin-api.js';
 import { launchBrowser, openPage, screenshot } from './support/browser.js';
+import {
+  expectAttribute,
+  expectCount,
+  expectReading,
+  expectText,
+  expectTexts,
+  expectValue,
+} from './support/page-state.js';
 
 const baseUrl = inject('baseUrl');
 const admin = { username: inject('adminUsername'), password: inject('adminPassword') };
@@ -41,7 +49,7 @@ describe('scholarly metadata', () => {
       `${baseUrl}/archives/${article.year}/vol${article.volume}/issue${article.issue}/${article.refnumber}`,
     );
     const link = page.getByRole('link', { name: `https://doi.org/${DOI}` });
-    expect(await link.getAttribute('href')).toBe(`https://doi.org/${DOI}`);
+    await expectAttribute(link, 'href', `https://doi.org/${DOI}`);
     await page.getByRole('heading', { name: 'Cite this article', exact: true }).waitFor();
     await expectFormattedReferences(page);
     await screenshot(page, 'metadata-article-1280');
@@ -76,16 +84,16 @@ describe('licence and Crossref settings', () => {
     await signIn(page);
     await page.goto(`${baseUrl}/admin/settings`);
     const licence = page.getByLabel('Licence', { exact: true });
-    expect(await licence.inputValue()).toBe('CC BY 4.0');
-    expect(await page.getByLabel('Licence name').count()).toBe(0);
+    await expectValue(licence, 'CC BY 4.0');
+    await expectCount(page.getByLabel('Licence name'), 0);
 
     await licence.selectOption('CC BY-NC 4.0');
     await page.getByLabel(/^Crossref depositor email/).fill('doi@ijars.example');
     await saveSettings(page);
     await page.goto(`${baseUrl}/about`);
     const footerLicence = page.locator('.site-footer a[rel="license"]');
-    expect(await footerLicence.innerText()).toBe('CC BY-NC 4.0');
-    expect(await footerLicence.getAttribute('href')).toBe('https://creativecommons.org/licenses/by-nc/4.0/');
+    await expectText(footerLicence, 'CC BY-NC 4.0', { inner: true });
+    await expectAttribute(footerLicence, 'href', 'https://creativecommons.org/licenses/by-nc/4.0/');
 
     await page.goto(`${baseUrl}/admin/settings`);
     await page.getByLabel('Licence', { exact: true }).selectOption('Another licence');
@@ -94,15 +102,15 @@ describe('licence and Crossref settings', () => {
     await screenshot(page, 'metadata-licence-settings-1280');
     await saveSettings(page);
     await page.goto(`${baseUrl}/about`);
-    expect(await footerLicence.innerText()).toBe('Journal Licence 2');
-    expect(await footerLicence.getAttribute('href')).toBe('https://example.org/licence');
+    await expectText(footerLicence, 'Journal Licence 2', { inner: true });
+    await expectAttribute(footerLicence, 'href', 'https://example.org/licence');
 
     await page.goto(`${baseUrl}/admin/settings`);
-    expect(await page.getByLabel('Licence', { exact: true }).inputValue()).toBe('Another licence');
+    await expectValue(page.getByLabel('Licence', { exact: true }), 'Another licence');
     await page.getByLabel('Licence', { exact: true }).selectOption('All rights reserved');
     await saveSettings(page);
     await page.goto(`${baseUrl}/about`);
-    expect(await page.locator('.site-footer').innerText()).toContain('All rights reserved.');
+    await expectText(page.locator('.site-footer'), { contains: 'All rights reserved.' }, { inner: true });
 
     await page.goto(`${baseUrl}/admin/settings`);
     await page.getByLabel('Licence', { exact: true }).selectOption('CC BY 4.0');
@@ -128,8 +136,13 @@ async function saveSettings(page: Page) {
 /** The Cite box names the four styles, each reference ending in the DOI the first journey set. */
 async function expectFormattedReferences(page: Page) {
   const box = page.locator('.article-cite-box');
-  expect(await box.locator('dt').allInnerTexts()).toEqual(['APA', 'MLA', 'Chicago', 'Vancouver']);
-  const references = await box.locator('dd').allInnerTexts();
-  expect(references.slice(0, 3).every((text) => text.includes(`https://doi.org/${DOI}`))).toBe(true);
-  expect(references[3]).toContain(`doi:${DOI}`);
+  await expectTexts(box.locator('dt'), ['APA', 'MLA', 'Chicago', 'Vancouver'], { inner: true });
+  await expectReading(
+    `the references of ${box} to end in the DOI`,
+    () => box.locator('dd').allInnerTexts(),
+    (references) =>
+      references.length === 4 &&
+      references.slice(0, 3).every((text) => text.includes(`https://doi.org/${DOI}`)) &&
+      references[3]!.includes(`doi:${DOI}`),
+  );
 }

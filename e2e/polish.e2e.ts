@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { coverIssueHeading } from '../src/common/archive-links.js';
 import type { YearGroup } from '../src/common/schemas/archives.js';
 import { launchBrowser, openPage } from './support/browser.js';
+import { expectAttribute, expectCount, expectText, expectValue, expectVisible } from './support/page-state.js';
 
 const baseUrl = inject('baseUrl');
 const admin = { username: inject('adminUsername'), password: inject('adminPassword') };
@@ -20,17 +21,17 @@ describe('details a careful reader meets', () => {
     const { page, errors } = await openPage(browser, 'phone');
     await page.goto(`${baseUrl}/board`);
     const menu = page.getByRole('button', { name: 'Menu' });
-    await expect(menu.getAttribute('aria-expanded')).resolves.toBe('false');
-    await expect(page.getByRole('link', { name: 'ARCHIVES', exact: true }).isVisible()).resolves.toBe(false);
+    await expectAttribute(menu, 'aria-expanded', 'false');
+    await expectVisible(page.getByRole('link', { name: 'ARCHIVES', exact: true }), false);
     const contentTop = await page.locator('main h1').evaluate((heading) => heading.getBoundingClientRect().top);
     expect(contentTop).toBeLessThan(300);
     await menu.focus();
     await page.keyboard.press('Enter');
-    await expect(menu.getAttribute('aria-expanded')).resolves.toBe('true');
+    await expectAttribute(menu, 'aria-expanded', 'true');
     await page.getByRole('link', { name: 'INDEXING', exact: true }).click();
     await page.waitForURL(`${baseUrl}/indexing`);
     // A new page closes the menu again.
-    await expect(menu.getAttribute('aria-expanded')).resolves.toBe('false');
+    await expectAttribute(menu, 'aria-expanded', 'false');
     expect(errors).toEqual([]);
     await page.context().close();
   });
@@ -47,12 +48,11 @@ describe('details a careful reader meets', () => {
     expect(heading).toMatch(/^Volume \d+, Issue \d+ \([A-Z][a-z]{2}-[A-Z][a-z]{2} \d{4}\)$/);
     const { page } = await openPage(browser, 'desktop');
     await page.goto(baseUrl);
-    await expect(page.locator('.issue-cover-heading').textContent()).resolves.toBe(heading);
-    await expect(
-      page
-        .getByRole('img', { name: `Cover of International Journal of Applied Research and Studies, ${heading}` })
-        .count(),
-    ).resolves.toBe(1);
+    await expectText(page.locator('.issue-cover-heading'), heading);
+    await expectCount(
+      page.getByRole('img', { name: `Cover of International Journal of Applied Research and Studies, ${heading}` }),
+      1,
+    );
     await page.context().close();
   });
 
@@ -75,15 +75,14 @@ describe('details a careful reader meets', () => {
     const { page } = await openPage(browser, 'desktop');
     for (const keyword of ['', '%20%20']) {
       await page.goto(`${baseUrl}/search?keyword=${keyword}`);
-      await expect(page.locator('main .empty-note').textContent()).resolves.toBe(
+      await expectText(
+        page.locator('main .empty-note'),
         'Enter one or more keywords in the search box to find articles by title, author or keyword.',
       );
-      await expect(page.locator('.search-summary').count()).resolves.toBe(0);
+      await expectCount(page.locator('.search-summary'), 0);
     }
     await page.goto(`${baseUrl}/search?keyword=no-such-word-anywhere`);
-    await expect(page.locator('.search-summary').textContent()).resolves.toBe(
-      '0 results found for "no-such-word-anywhere"',
-    );
+    await expectText(page.locator('.search-summary'), '0 results found for "no-such-word-anywhere"');
     await page.context().close();
   });
 
@@ -126,10 +125,11 @@ describe('details a careful reader meets', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(`${baseUrl}/admin`);
     await page.goto(`${baseUrl}/webdata?search=linked`);
-    await expect(page.getByRole('searchbox', { name: 'Search entries' }).inputValue()).resolves.toBe('linked');
+    const box = page.getByRole('searchbox', { name: 'Search entries' });
+    await expectValue(box, 'linked');
     await page.getByRole('link', { name: 'Urgent', exact: true }).click();
     await page.waitForURL(`${baseUrl}/webdata/urgent?search=linked`);
-    await expect(page.getByRole('searchbox', { name: 'Search entries' }).inputValue()).resolves.toBe('linked');
+    await expectValue(box, 'linked');
     await page.context().close();
   });
 });

@@ -2,6 +2,14 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { YearGroup } from '../src/common/schemas/archives.js';
 import { launchBrowser, openPage, screenshot } from './support/browser.js';
+import {
+  expectAttribute,
+  expectCount,
+  expectText,
+  expectTexts,
+  expectTitle,
+  expectVisible,
+} from './support/page-state.js';
 
 const baseUrl = inject('baseUrl');
 const NO_RESULTS = 'Sorry, nothing matched your search terms. Please try again with different keywords.';
@@ -72,7 +80,7 @@ describe.each(['desktop', 'phone'] as const)('public reading site at %s width', 
     );
     // The header's links navigate inside the app: the document loaded at home is still the one shown.
     await expect(isSameDocument(page)).resolves.toBe(true);
-    await expect(page.locator('.article-table thead th').allTextContents()).resolves.toEqual([
+    await expectTexts(page.locator('.article-table thead th'), [
       'S.No.',
       'Title and Authors Name',
       'Subject',
@@ -83,7 +91,7 @@ describe.each(['desktop', 'phone'] as const)('public reading site at %s width', 
     // /archives never entered the history: Back goes home, Forward to the issue again.
     await page.goBack();
     await heading(page, 'International Journal');
-    expect(page.url()).toBe(`${baseUrl}/`);
+    await page.waitForURL(`${baseUrl}/`);
     await page.goForward();
     await heading(page, 'VOL.');
 
@@ -103,7 +111,7 @@ describe.each(['desktop', 'phone'] as const)('public reading site at %s width', 
     const hiddenLink = page.locator(
       `#year-list ul[hidden] a[href="/archives/${oldest.year}/vol${oldest.volume}/issue${oldest.issues[0]}"]`,
     );
-    await expect(hiddenLink.count()).resolves.toBe(1);
+    await expectCount(hiddenLink, 1);
     await expect(hiddenLink.isVisible()).resolves.toBe(false);
     await page.getByRole('button', { name: `${oldest.year} ISSUES` }).click();
     await oldestLink.click();
@@ -111,12 +119,14 @@ describe.each(['desktop', 'phone'] as const)('public reading site at %s width', 
     await expect(heading(page, `VOL. ${oldest.volume},`)).resolves.toBe(
       `VOL. ${oldest.volume}, ISSUE 1 (${oldest.year}) Jan-Feb`,
     );
-    await expect(page.locator('#year-list').isVisible()).resolves.toBe(viewport === 'desktop');
+    // On a phone the drawer closes with the navigation (it may still be sliding out).
+    await expectVisible(page.locator('#year-list'), viewport === 'desktop');
 
     // Abstract link: the article page opens scrolled to its abstract.
     const firstRow = page.locator('.article-table tbody tr').first();
     const title = (await firstRow.locator('.article-title').textContent())!;
-    await expect(firstRow.locator('.article-citation').textContent()).resolves.toMatch(
+    await expectText(
+      firstRow.locator('.article-citation'),
       /^How to cite this article: .+, Volume \d+, Issue 1, \d{4}, Pages \d+-\d+\. https:\/\/doi\.org\/10\.5555\/\S+$/,
     );
     await firstRow.getByRole('link', { name: 'Abstract' }).click();
@@ -124,12 +134,15 @@ describe.each(['desktop', 'phone'] as const)('public reading site at %s width', 
     await expect(heading(page, title)).resolves.toBe(title);
     await expect(scrolledTo(page, '#abstract')).resolves.toBe(true);
     await expect(isSameDocument(page)).resolves.toBe(true);
-    await expect(page.title()).resolves.toBe(`${title} | International Journal of Applied Research and Studies`);
+    await expectTitle(page, `${title} | International Journal of Applied Research and Studies`);
     await screenshot(page, `public-article-${viewport}`);
 
     const download = page.getByRole('link', { name: 'Download' });
-    const href = (await download.getAttribute('href'))!;
-    expect(href).toMatch(new RegExp(`^/assets/archives/${oldest.year}/vol${oldest.volume}issue1/\\d+\\.pdf$`));
+    const href = (await expectAttribute(
+      download,
+      'href',
+      new RegExp(`^/assets/archives/${oldest.year}/vol${oldest.volume}issue1/\\d+\\.pdf$`),
+    ))!;
     const pdf = await page.request.get(baseUrl + href);
     expect(pdf.status()).toBe(200);
     expect(pdf.headers()['content-type']).toBe('application/pdf');
@@ -148,24 +161,22 @@ describe.each(['desktop', 'phone'] as const)('public reading site at %s width', 
     await box.press('Enter');
     await page.waitForURL(/\/search\?keyword=groundwater$/);
     await heading(page, 'Search Results');
-    await expect(page.locator('.search-summary').textContent()).resolves.toMatch(
-      /^\d+ results? found for "groundwater"$/,
-    );
+    await expectText(page.locator('.search-summary'), /^\d+ results? found for "groundwater"$/);
     const rows = page.locator('.article-table tbody tr');
-    expect(await rows.count()).toBeGreaterThan(0);
-    await expect(rows.first().getByRole('link', { name: 'Abstract' }).getAttribute('href')).resolves.toMatch(
+    await rows.first().waitFor();
+    await expectAttribute(
+      rows.first().getByRole('link', { name: 'Abstract' }),
+      'href',
       /^\/archives\/\d{4}\/\d+\/\d+\/\d+$/,
     );
-    await expect(rows.first().textContent()).resolves.toContain('How to cite this article:');
+    await expectText(rows.first(), { contains: 'How to cite this article:' });
     await screenshot(page, `public-search-${viewport}`);
 
     await box.fill('"unfindable zzqx" OR 1=1 --');
     await box.press('Enter');
     await page.waitForURL(/keyword=%22unfindable/);
     await page.getByText(NO_RESULTS, { exact: true }).waitFor();
-    await expect(page.locator('.search-summary').textContent()).resolves.toBe(
-      '0 results found for ""unfindable zzqx" OR 1=1 --"',
-    );
+    await expectText(page.locator('.search-summary'), '0 results found for ""unfindable zzqx" OR 1=1 --"');
     await screenshot(page, `public-search-empty-${viewport}`);
     expect(errors).toEqual([]);
     await page.context().close();
@@ -177,19 +188,10 @@ describe.each(['desktop', 'phone'] as const)('public reading site at %s width', 
     await headerLink(page, viewport, 'EDITORIAL BOARD');
     await page.waitForURL(`${baseUrl}/board`);
     await heading(page, 'EDITORIAL BOARD');
-    await expect(page.locator('.board-group h2').allTextContents()).resolves.toEqual([
-      'Editor-in-Chief',
-      'Associate Editors',
-      'Assistant Editors',
-    ]);
-    await expect(page.locator('.board-group').first().locator('h3').first().textContent()).resolves.toBe(
-      'Prof. (Dr.) Rajesh Kumar Sharma',
-    );
+    await expectTexts(page.locator('.board-group h2'), ['Editor-in-Chief', 'Associate Editors', 'Assistant Editors']);
+    await expectText(page.locator('.board-group').first().locator('h3').first(), 'Prof. (Dr.) Rajesh Kumar Sharma');
     // Every picture, the default avatar included, has loaded.
-    const images = await page
-      .locator('.editor-card img')
-      .evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).naturalWidth));
-    expect(images.length).toBe(8);
+    await expectCount(page.locator('.editor-card img'), 8);
     await page.locator('.editor-card img').last().scrollIntoViewIfNeeded();
     await page.waitForFunction(() =>
       [...document.querySelectorAll<HTMLImageElement>('.editor-card img')].every(
@@ -202,9 +204,9 @@ describe.each(['desktop', 'phone'] as const)('public reading site at %s width', 
     await page.waitForURL(`${baseUrl}/indexing`);
     await heading(page, 'INDEXING');
     const grid = page.locator('.indexing-grid li');
-    await expect(grid.count()).resolves.toBe(5);
-    await expect(page.locator('.indexing-grid a[href="https://scholar.google.com"]').count()).resolves.toBe(1);
-    await expect(page.locator('.indexing-grid span[title="Academia"]').count()).resolves.toBe(1);
+    await expectCount(grid, 5);
+    await expectCount(page.locator('.indexing-grid a[href="https://scholar.google.com"]'), 1);
+    await expectCount(page.locator('.indexing-grid span[title="Academia"]'), 1);
     await screenshot(page, `public-indexing-${viewport}`);
     expect(errors).toEqual([]);
     await page.context().close();
@@ -213,7 +215,7 @@ describe.each(['desktop', 'phone'] as const)('public reading site at %s width', 
   it('scrolls to the privacy and terms sections from the footer links', async () => {
     const { page, errors } = await openPage(browser, viewport);
     await page.goto(`${baseUrl}/contact`);
-    await expect(page.locator('main address').textContent()).resolves.toContain('Noida');
+    await expectText(page.locator('main address'), { contains: 'Noida' });
     await screenshot(page, `public-contact-${viewport}`);
     for (const [name, id, path] of [
       ['Terms and Conditions', 'terms', '/terms-and-conditions'],
@@ -223,7 +225,7 @@ describe.each(['desktop', 'phone'] as const)('public reading site at %s width', 
       await page.waitForURL(baseUrl + path);
       await expect(scrolledTo(page, `#${id}`)).resolves.toBe(true);
     }
-    await expect(page.locator('#privacy h1').textContent()).resolves.toBe('PRIVACY POLICY');
+    await expectText(page.locator('#privacy h1'), 'PRIVACY POLICY');
     await screenshot(page, `public-privacy-${viewport}`);
     expect(errors).toEqual([]);
     await page.context().close();
@@ -240,8 +242,11 @@ describe('without JavaScript', () => {
     const rows = page.locator('.article-table tbody tr');
     expect(await rows.count()).toBeGreaterThan(0);
     await rows.first().getByRole('link', { name: 'Abstract' }).click();
-    await expect(page.locator('#abstract').textContent()).resolves.toMatch(/^Abstract.{40,}/);
-    await expect(page.locator('meta[name="citation_pdf_url"]').getAttribute('content')).resolves.toMatch(
+    await page.waitForURL(/\/archives\/\d{4}\/(vol)?\d+\/(issue)?\d+\/\d+$/);
+    await expectText(page.locator('#abstract'), /^Abstract.{40,}/);
+    await expectAttribute(
+      page.locator('meta[name="citation_pdf_url"]'),
+      'content',
       /^http:\/\/127\.0\.0\.1:\d+\/assets\/archives\//,
     );
     await context.close();

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createUser } from './support/admin-api.js';
 import { launchBrowser, openPage, screenshot } from './support/browser.js';
+import { expectCount, expectDisabled, expectValue, expectVisible } from './support/page-state.js';
 
 const baseUrl = inject('baseUrl');
 const admin = { username: inject('adminUsername'), password: inject('adminPassword') };
@@ -43,12 +44,13 @@ describe('roles', () => {
 
     await row.getByRole('link', { name: 'Edit' }).click();
     await page.getByRole('heading', { name: `Account: ${CLERK.username}` }).waitFor();
-    await expect(page.getByLabel(/^Role/).inputValue()).resolves.toBe('staff');
-    await expect(page.getByLabel(/^Role/).isEnabled()).resolves.toBe(true);
+    const role = page.getByLabel(/^Role/);
+    await expectValue(role, 'staff');
+    await expectDisabled(role, false);
     await page.getByRole('link', { name: 'Roles Manager' }).click();
     await page.getByRole('heading', { name: `Account: ${MANAGER.username}` }).waitFor();
-    await expect(page.getByLabel(/^Role/).isDisabled()).resolves.toBe(true);
-    await expect(page.getByLabel('Current password').isVisible()).resolves.toBe(true);
+    await expectDisabled(role, true);
+    await expectVisible(page.getByLabel('Current password'), true);
     expect(errors).toEqual([]);
     await page.context().close();
   });
@@ -58,8 +60,8 @@ describe('roles', () => {
     await signIn(page, CLERK);
     await page.waitForURL(`${baseUrl}/admin`);
     await page.getByRole('heading', { name: 'Work-log only' }).waitFor();
-    await expect(page.getByText('Your account can use the work-log only').isVisible()).resolves.toBe(true);
-    await expect(page.getByRole('navigation', { name: 'Admin sections' }).count()).resolves.toBe(0);
+    await expectVisible(page.getByText('Your account can use the work-log only'), true);
+    await expectCount(page.getByRole('navigation', { name: 'Admin sections' }), 0);
     await screenshot(page, 'roles-staff-notice-phone');
 
     await page.getByRole('link', { name: 'Open the work-log' }).click();

@@ -65,10 +65,13 @@ async function startServer(env: Record<string, string> = {}): Promise<Server> {
   );
   const server: Server = { port, process: child, dataDir, exited, token: '', output: () => output };
   started.push(server);
-  await waitUntil(async () => child.exitCode !== null || (await fetch(`http://127.0.0.1:${port}/healthz`)).ok, {
-    message: () => `the server to answer /healthz:\n${output}`,
+  // Every serving process (each worker with WEB_CONCURRENCY) handles the signals once it listens: one still starting
+  // would be ended by a signal instead of closing.
+  const processes = Number(env.WEB_CONCURRENCY ?? 1);
+  const listening = () => output.split('\n').filter((line) => line.includes('"msg":"Server listening at ')).length;
+  await waitUntil(() => child.exitCode !== null || listening() >= processes, {
+    message: () => `${processes} server processes to listen:\n${output}`,
     timeoutMs: 60_000,
-    intervalMs: 100,
   });
   if (child.exitCode !== null) throw new Error(`Server exited early:\n${output}`);
   const login = await fetch(`http://127.0.0.1:${port}/auth/login/`, {
@@ -230,7 +233,7 @@ describe('graceful shutdown', { timeout: 40_000 }, () => {
     expect(storedPdf(server, 2).equals(second)).toBe(true);
     // The client keeps its connections; the server closes them once their answers are sent.
     await upload.closed();
-    expect(await server.exited).toEqual({ code: 0, signal: null });
+    expect(await server.exited, server.output()).toEqual({ code: 0, signal: null });
   });
 
   it('cuts a request that does not finish within the grace period, then exits 0', async () => {
@@ -244,7 +247,7 @@ describe('graceful shutdown', { timeout: 40_000 }, () => {
     server.process.kill('SIGTERM');
     await refusesConnections(server.port);
     expect(await outcome).toBe('cut');
-    expect(await server.exited).toEqual({ code: 0, signal: null });
+    expect(await server.exited, server.output()).toEqual({ code: 0, signal: null });
     expect(
       fs.existsSync(
         path.join(
@@ -269,6 +272,6 @@ describe('graceful shutdown', { timeout: 40_000 }, () => {
     upload.finish();
     expect((await upload.answer).status).toBe(201);
     expect(storedPdf(server, 1).equals(pdf)).toBe(true);
-    expect(await server.exited).toEqual({ code: 0, signal: null });
+    expect(await server.exited, server.output()).toEqual({ code: 0, signal: null });
   });
 });

@@ -2,12 +2,14 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addArticle, addIssue } from '../test/archive-fixtures.js';
 import { articleFields, multipartForm } from '../test/article-form.js';
 import { buildServer, startChildServer, type ChildServer } from '../test/child-server.js';
 import { createTestApp, testEngine, withPgClient, type TestApp } from '../test/test-app.js';
+import { waitUntil } from '../test/wait-until.js';
 import { notifyInstances, PostgresWriteRelay } from './postgres-write-relay.js';
 import { WriteClock } from './write-clock.js';
 
@@ -134,7 +136,7 @@ if (testEngine === 'postgres') {
       fs.rmSync(dataDir, { recursive: true, force: true });
     });
 
-    it("see each other's writes of public data within a second, cached pages included", async () => {
+    it("see each other's writes of public data within a moment, cached pages included", async () => {
       const env = {
         DATABASE_URL: `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
         DATA_DIR: dataDir,
@@ -164,13 +166,10 @@ if (testEngine === 'postgres') {
         body: JSON.stringify({ ...settings, websitename: 'Seen Everywhere' }),
       });
       expect(saved.status).toBe(200);
-      const deadline = Date.now() + 1_000;
-      let page = await home(second);
-      while (!page.includes('<title>Seen Everywhere</title>') && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 25));
-        page = await home(second);
-      }
-      expect(page).toContain('<title>Seen Everywhere</title>');
+      // The second instance hears of the write through PostgreSQL, a moment after the first one's answer.
+      await waitUntil(async () => (await home(second)).includes('<title>Seen Everywhere</title>'), {
+        message: 'the second instance to show the new name',
+      });
     }, 120_000);
   });
 
@@ -196,28 +195,43 @@ if (testEngine === 'postgres') {
       await relay.start();
       return { clock, relay };
     }
-    const until = async (check: () => boolean, ms = 2_000) => {
-      const deadline = Date.now() + ms;
-      while (!check() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
-      return check();
-    };
+    const until = (check: () => boolean, message: string) => waitUntil(check, { message, intervalMs: 10 });
+
+    /**
+     * Whether `relay`'s listening connection has received a notice with `payload` since this was called. A
+     * connection hands its notices over in the order the sending transactions committed, and the relay handles each
+     * as it arrives, before this listener: once true, the relay has handled every notice committed before that one.
+     */
+    function hearing(relay: PostgresWriteRelay, payload: string): () => boolean {
+      const listener = (relay as unknown as { listener: pg.Client | null }).listener;
+      if (!listener) throw new Error('The relay is not listening');
+      let heard = false;
+      const onNotice = (notice: pg.Notification) => {
+        if (notice.payload !== payload) return;
+        heard = true;
+        listener.off('notification', onNotice);
+      };
+      listener.on('notification', onNotice);
+      return () => heard;
+    }
 
     it('passes a change here to the other instances, and not back to itself', async () => {
       const a = await relayed();
       const b = await relayed();
       a.clock.publicDataChanged();
-      expect(await until(() => b.clock.version() === 1)).toBe(true);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(a.clock.version()).toBe(1);
+      await until(() => b.clock.version() === 1, 'b to hear the change made at a'); // a's notice is committed
       b.clock.changedElsewhere(); // heard from elsewhere: not passed on again
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(a.clock.version()).toBe(1);
-      await notifyInstances(t.ctx.db); // a script's write
-      expect(await until(() => a.clock.version() === 2 && b.clock.version() === 3)).toBe(true);
+      // A script's write, announced after both: once a has heard it, it has handled its own notice too.
+      const aHeardScript = hearing(a.relay, 'script');
+      await notifyInstances(t.ctx.db);
+      await until(aHeardScript, "a to hear the script's write");
+      expect(a.clock.version()).toBe(2); // its own change and the script's
+      await until(() => b.clock.version() === 3, "b to hear the script's write");
     });
 
     it('moves the clock on while its connection is down, and listens again when it can', async () => {
-      const { clock, relay } = await relayed({ pollWhileDownMs: 50, reconnectMs: 300 });
+      const pollMs = 50;
+      const { clock, relay } = await relayed({ pollWhileDownMs: pollMs, reconnectMs: 300 });
       // The pids first: in one statement PostgreSQL may end connections before filtering them.
       await withPgClient(url, async (client) => {
         const { rows } = await client.query(
@@ -227,14 +241,15 @@ if (testEngine === 'postgres') {
           rows.map((row) => row.pid),
         ]);
       });
-      expect(await until(() => clock.version() >= 2)).toBe(true); // polled while down
-      expect(await until(() => relay.listening)).toBe(true);
+      await until(() => clock.version() >= 2, 'the clock to move on while the connection is down'); // polled
+      await until(() => relay.listening, 'the relay to listen again');
       const other = await relayed();
       const version = clock.version();
-      await new Promise((resolve) => setTimeout(resolve, 100)); // no more polling once back
+      // No more polling once back: a timer set now for one polling period fires after any poll still scheduled.
+      await new Promise((resolve) => setTimeout(resolve, pollMs + 1));
       expect(clock.version()).toBe(version);
       other.clock.publicDataChanged();
-      expect(await until(() => clock.version() === version + 1)).toBe(true);
+      await until(() => clock.version() === version + 1, "the relay to hear the other instance's change");
     });
   });
 }

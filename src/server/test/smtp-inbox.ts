@@ -1,6 +1,7 @@
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { freePort } from '../../../scripts/free-port.mjs';
+import { waitUntil } from './wait-until.js';
 
 export interface ReceivedMail {
   from: string;
@@ -42,15 +43,11 @@ export class SmtpInbox {
     this.url = `smtp://127.0.0.1:${port}`;
   }
 
-  /** The first message to `to` that arrives, waiting up to 10 s. */
-  async waitFor(to: string, after = 0): Promise<ReceivedMail> {
-    const deadline = Date.now() + 10_000;
-    while (Date.now() < deadline) {
-      const found = this.messages.slice(after).find((mail) => mail.to.includes(to));
-      if (found) return found;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error(`No mail to ${to} arrived`);
+  /** The first message to `to` among those after the first `after`, waiting for it to arrive. */
+  waitFor(to: string, after = 0): Promise<ReceivedMail> {
+    return waitUntil(() => this.messages.slice(after).find((mail) => mail.to.includes(to)), {
+      message: () => `a mail to ${to}; received: ${this.messages.map((mail) => mail.to).join(', ') || 'none'}`,
+    });
   }
 
   stop(): Promise<void> {
