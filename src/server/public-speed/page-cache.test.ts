@@ -3,6 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { WriteClock } from '../cache/write-clock.js';
 import { PageCache } from './page-cache.js';
 
+/** Close compression runs in Node's thread pool: on a busy machine it takes more than vi.waitFor's default second. */
+const WAIT = { timeout: 15_000 };
 const html = (text: string) => ({ status: 200, body: Buffer.from(text) });
 
 describe('PageCache', () => {
@@ -71,11 +73,11 @@ describe('PageCache', () => {
     cache.set('a', html('hello '.repeat(500)), 0);
     const page = cache.get('a')!;
     expect(cache.encoded('a', page, 'gzip')).toBeNull();
-    const gzip = await vi.waitFor(() => cache.encoded('a', page, 'gzip') ?? expect.fail('still compressing'));
+    const gzip = await vi.waitFor(() => cache.encoded('a', page, 'gzip') ?? expect.fail('still compressing'), WAIT);
     expect(zlib.gunzipSync(gzip).toString()).toBe('hello '.repeat(500));
     expect(cache.encoded('a', page, 'gzip')).toBe(gzip);
     cache.encoded('a', page, 'br');
-    const br = await vi.waitFor(() => cache.encoded('a', page, 'br') ?? expect.fail('still compressing'));
+    const br = await vi.waitFor(() => cache.encoded('a', page, 'br') ?? expect.fail('still compressing'), WAIT);
     expect(zlib.brotliDecompressSync(br).toString()).toBe('hello '.repeat(500));
   });
 
@@ -87,7 +89,7 @@ describe('PageCache', () => {
     clock.publicDataChanged();
     const after = cache.set('a', html('after '.repeat(500)), clock.version());
     cache.encoded('a', after, 'br');
-    const br = await vi.waitFor(() => cache.encoded('a', after, 'br') ?? expect.fail('still compressing'));
+    const br = await vi.waitFor(() => cache.encoded('a', after, 'br') ?? expect.fail('still compressing'), WAIT);
     expect(zlib.brotliDecompressSync(br).toString()).toBe('after '.repeat(500));
   });
 });

@@ -3,6 +3,8 @@ import { loadConfig } from '../config.js';
 import { createTestApp, TEST_ACTOR, type TestApp } from '../test/test-app.js';
 
 let t: TestApp;
+/** Close compression runs in Node's thread pool: on a busy machine it takes more than vi.waitFor's default second. */
+const WAIT = { timeout: 15_000 };
 
 beforeAll(async () => {
   t = await createTestApp({ seedDemo: true });
@@ -34,7 +36,7 @@ describe('HTTP caching of public answers', () => {
         const answer = await get(url);
         expect(answer.headers.etag).not.toMatch(/\.once"$/);
         return answer;
-      });
+      }, WAIT);
       expect(first.headers.etag).toMatch(/\.once"$/);
       for (const copy of [first, kept]) {
         const again = await get(url, { 'if-none-match': String(copy.headers.etag) });
