@@ -2,7 +2,7 @@ import type { WriteClock } from './cache/write-clock.js';
 import type { Db } from './db/database.js';
 import type { FileStore } from './storage/file-store.js';
 import { ArchivesService } from './modules/archives/archives.service.js';
-import { CitationService, formatReferencesHere, type FormatReferences } from './modules/cite/citation.service.js';
+import { CitationService } from './modules/cite/citation.service.js';
 import { EditorsService } from './modules/editors/editors.service.js';
 import { ContentPagesService } from './modules/pages/pages.service.js';
 import { IndexingService } from './modules/indexing/indexing.service.js';
@@ -16,12 +16,7 @@ export type PublicServices = ReturnType<typeof createPublicServices>;
  * The services behind the public pages, which a render thread builds on its own connection (and so
  * without the admin, PDF and sign-in services). What they remember lasts until `clock` moves on.
  */
-export function createPublicServices(
-  db: Db,
-  files: FileStore,
-  clock: WriteClock,
-  formatReferences: FormatReferences = formatReferencesHere,
-) {
+export function createPublicServices(db: Db, files: FileStore, clock: WriteClock) {
   const settings = new SettingsService(db, clock);
   const archives = new ArchivesService(db, clock);
   return {
@@ -29,7 +24,7 @@ export function createPublicServices(
     indexing: new IndexingService(db, files, clock),
     editors: new EditorsService(db, settings, files, clock),
     archives,
-    citations: new CitationService(archives, settings, clock, formatReferences),
+    citations: new CitationService(archives, settings, clock),
     search: new SearchService(db),
     contentPages: new ContentPagesService(db, clock),
     sitePictures: new SitePicturesService(db, files, clock),

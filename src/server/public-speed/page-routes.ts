@@ -4,7 +4,6 @@ import type { AppContext } from '../app-context.js';
 import { publicOrigin } from '../http/public-origin.js';
 import type { ClientAssets } from '../render/client-assets.js';
 import { htmlDocument } from '../render/html-document.js';
-import { formatReferencesHere } from '../modules/cite/citation.service.js';
 import { createPageRenderer } from '../render/page-renderer.js';
 import { encodingRenderer, type EncodingRenderer } from './encoded-pages.js';
 import { PageWarmer } from './page-warmer.js';
@@ -26,12 +25,7 @@ function pageRenderer(
   const renderHere = encodingRenderer(createPageRenderer(ctx.services, assets));
   if (!threads || threads.count < 1) return renderHere;
   const pool = new RenderThreads(
-    {
-      ...threads,
-      data: { database: ctx.databaseOptions, filesRoot: ctx.files.root, assets },
-      log: app.log,
-      formatReferences: formatReferencesHere,
-    },
+    { ...threads, data: { database: ctx.databaseOptions, filesRoot: ctx.files.root, assets }, log: app.log },
     renderHere,
   );
   ctx.clock.onChange(() => pool.announceWrite());

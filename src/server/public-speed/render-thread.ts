@@ -3,8 +3,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { WriteClock } from '../cache/write-clock.js';
 import { openDatabase } from '../db/database.js';
-import type { FormattedReference } from '../../common/schemas/archives.js';
-import type { FormatReferences } from '../modules/cite/citation.service.js';
 import { createPublicServices } from '../public-services.js';
 import { FileStore } from '../storage/file-store.js';
 import { createPageRenderer } from '../render/page-renderer.js';
@@ -21,20 +19,7 @@ const { db } = openDatabase({ ...database, readOnly: true }, (error) =>
 /** Moved on by every change of public data the main thread announces: the remembered reads are then read again. */
 const clock = new WriteClock();
 
-/** References are formatted by the main thread, which holds the one copy of citeproc-js (decision 041). */
-const formatting = new Map<
-  number,
-  { resolve: (references: FormattedReference[]) => void; reject: (error: Error) => void }
->();
-let nextFormatting = 0;
-const formatInMainThread: FormatReferences = (item) =>
-  new Promise((resolve, reject) => {
-    const id = nextFormatting++;
-    formatting.set(id, { resolve, reject });
-    reply({ kind: 'format-references', id, item });
-  });
-
-const services = createPublicServices(db, new FileStore(filesRoot), clock, formatInMainThread);
+const services = createPublicServices(db, new FileStore(filesRoot), clock);
 const render = encodingRenderer(createPageRenderer(services, assets));
 
 /** A body that owns its whole memory moves to the main thread instead of being copied (small ones share a pool). */
@@ -44,13 +29,6 @@ const movable = (body: Buffer) =>
 port.on('message', (message: ToThread) => {
   if (message.kind === 'write') {
     clock.changedElsewhere();
-    return;
-  }
-  if (message.kind === 'formatted-references' || message.kind === 'formatting-failed') {
-    const waiting = formatting.get(message.id);
-    formatting.delete(message.id);
-    if (message.kind === 'formatted-references') waiting?.resolve(message.references);
-    else waiting?.reject(new Error(message.reason));
     return;
   }
   render(message.request).then(

@@ -13,18 +13,9 @@ import { RenderThreads } from './render-threads.js';
 const FAKE_THREAD = `
 import { parentPort, threadId } from 'node:worker_threads';
 let writes = 0;
-const citing = new Map();
-const page = (id, text) =>
-  parentPort.postMessage({ kind: 'page', id, page: { status: 200, body: new TextEncoder().encode(text), encoding: null } });
 parentPort.on('message', (message) => {
   if (message.kind === 'write') return void (writes += 1);
-  if (message.kind === 'formatted-references') return page(citing.get(message.id), 'cited ' + message.references[0].html);
-  if (message.kind === 'formatting-failed') return page(citing.get(message.id), 'uncited ' + message.reason);
   const { id, request } = message;
-  if (request.url.startsWith('/cite/')) {
-    citing.set(id + 1000, id);
-    return parentPort.postMessage({ kind: 'format-references', id: id + 1000, item: { id: request.url.slice(6) } });
-  }
   if (request.url === '/fail') return parentPort.postMessage({ kind: 'failed', id, reason: 'no such page' });
   if (request.url === '/exit') process.exit(3);
   const body = new TextEncoder().encode(threadId + ' ' + writes + ' ' + request.url);
@@ -48,11 +39,6 @@ const renderHere = vi.fn(async (request: PageRequest): Promise<EncodedPage> => (
   scriptHashes: [],
   encoding: null,
 }));
-/** Formats in the main thread for the threads: the item's id as its APA reference, or a failure for 'bad'. */
-const formatReferences = vi.fn(async (item: { id: string }) => {
-  if (item.id === 'bad') throw new Error('style failed');
-  return [{ style: 'apa' as const, name: 'APA', html: `Reference ${item.id}` }];
-});
 const request = (url: string): PageRequest => ({ url, origin: 'http://journal.test', encoding: null });
 
 let pool: RenderThreads | undefined;
@@ -62,7 +48,7 @@ afterEach(async () => {
 });
 
 async function readyPool(count: number): Promise<RenderThreads> {
-  pool = new RenderThreads({ script, count, data: {} as never, log, formatReferences }, renderHere);
+  pool = new RenderThreads({ script, count, data: {} as never, log }, renderHere);
   await vi.waitFor(() => expect(pool!.readyCount).toBe(count), { timeout: 10_000 });
   return pool;
 }
@@ -76,7 +62,7 @@ const answer = async (page: Promise<EncodedPage>) => {
 
 describe('RenderThreads', () => {
   it('renders in the main thread until a thread is ready, then in the threads', async () => {
-    pool = new RenderThreads({ script, count: 1, data: {} as never, log, formatReferences }, renderHere);
+    pool = new RenderThreads({ script, count: 1, data: {} as never, log }, renderHere);
     expect(await answer(pool.render(request('/early')))).toEqual(['here', '/early']);
     await vi.waitFor(() => expect(pool!.readyCount).toBe(1), { timeout: 10_000 });
     const [thread, , url] = await answer(pool.render(request('/later')));
@@ -130,13 +116,5 @@ describe('RenderThreads', () => {
     ]);
     expect(pool!.readyCount).toBe(0);
     expect(await answer(pool!.render(request('/after')))).toEqual(['here', '/after']);
-  });
-
-  it("formats a thread's references in the main thread, and passes a failure back", async () => {
-    await readyPool(1);
-    expect(await answer(pool!.render(request('/cite/42')))).toEqual(['cited', 'Reference', '42']);
-    expect(formatReferences).toHaveBeenCalledWith({ id: '42' });
-    expect(await answer(pool!.render(request('/cite/bad')))).toEqual(['uncited', 'Error:', 'style', 'failed']);
-    expect(renderHere).not.toHaveBeenCalled();
   });
 });

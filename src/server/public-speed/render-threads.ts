@@ -1,9 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
-import type { CslItem } from '../../common/citation-exports.js';
-import type { FormattedReference } from '../../common/schemas/archives.js';
 import type { DatabaseOptions } from '../db/database.js';
-import type { FormatReferences } from '../modules/cite/citation.service.js';
 import type { ClientAssets } from '../render/client-assets.js';
 import type { EncodedPage, EncodingRenderer, PageRequest } from './encoded-pages.js';
 
@@ -14,14 +11,9 @@ export interface RenderThreadData {
   assets: ClientAssets;
 }
 
-export type ToThread =
-  | { kind: 'render'; id: number; request: PageRequest }
-  | { kind: 'write' }
-  | { kind: 'formatted-references'; id: number; references: FormattedReference[] }
-  | { kind: 'formatting-failed'; id: number; reason: string };
+export type ToThread = { kind: 'render'; id: number; request: PageRequest } | { kind: 'write' };
 export type FromThread =
   | { kind: 'ready' }
-  | { kind: 'format-references'; id: number; item: CslItem }
   | { kind: 'page'; id: number; page: EncodedPage }
   | { kind: 'failed'; id: number; reason: string }
   | { kind: 'connection-error'; reason: string };
@@ -32,8 +24,6 @@ export interface RenderThreadOptions {
   count: number;
   data: RenderThreadData;
   log: FastifyBaseLogger;
-  /** Formats references for the threads, which do not load citeproc-js themselves (decision 041). */
-  formatReferences: FormatReferences;
 }
 
 interface Pending {
@@ -120,10 +110,6 @@ export class RenderThreads {
       thread.ready = true;
       return;
     }
-    if (message.kind === 'format-references') {
-      this.formatFor(thread, message.id, message.item);
-      return;
-    }
     if (message.kind === 'connection-error') {
       this.options.log.warn({ reason: message.reason }, "A render thread's database connection failed");
       return;
@@ -138,14 +124,6 @@ export class RenderThreads {
       'A render thread failed a page; rendering it in the main thread',
     );
     pending.resolve(this.renderHere(pending.request));
-  }
-
-  private formatFor(thread: Thread, id: number, item: CslItem): void {
-    const reply = (message: ToThread) => thread.worker.postMessage(message);
-    this.options.formatReferences(item).then(
-      (references) => reply({ kind: 'formatted-references', id, references }),
-      (error: unknown) => reply({ kind: 'formatting-failed', id, reason: String(error) }),
-    );
   }
 
   private exited(thread: Thread, code: number): void {

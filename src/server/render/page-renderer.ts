@@ -44,7 +44,7 @@ function hydrationScriptHashes(html: string): string[] {
  * infrastructure failed (database unreachable, storage full) fails with the answer to give instead (503, 507),
  * which the page's error screen shows and `fault` keeps.
  */
-function pageReads(services: PublicServices, origin: string): { api: PublicApi; fault: () => HttpError | null } {
+function pageReads(services: PublicServices): { api: PublicApi; fault: () => HttpError | null } {
   let fault: HttpError | null = null;
   const watch = <R>(read: Promise<R>) =>
     read.catch((error: unknown) => {
@@ -59,7 +59,6 @@ function pageReads(services: PublicServices, origin: string): { api: PublicApi; 
     issueArticles: (year, volume, issue) => watch(services.archives.issueArticles(year, volume, issue)),
     movedIssue: (year, volume, issue) => watch(services.archives.movedIssuePath(year, volume, issue)),
     articleByRef: (refnumber) => watch(services.archives.publicArticleByRef(refnumber)),
-    formattedReferences: (refnumber) => watch(services.citations.formattedReferences(refnumber, origin)),
     search: (keyword, page) => watch(services.search.search(keyword, page)),
     contentPage: (slug) => watch(services.contentPages.get(slug)),
     sitePictures: () => watch(services.sitePictures.get()),
@@ -71,7 +70,7 @@ function pageReads(services: PublicServices, origin: string): { api: PublicApi; 
 export function createPageRenderer(services: PublicServices, assets: ClientAssets): PageRenderer {
   return async ({ url, origin }) => {
     const request = new Request(new URL(url, origin), { method: 'GET', headers: { accept: 'text/html' } });
-    const reads = pageReads(services, origin);
+    const reads = pageReads(services);
     const result = await renderPage(request, reads.api, origin);
     if (result.kind === 'redirect')
       return { status: result.status, location: result.location, body: NO_BODY, scriptHashes: [] };

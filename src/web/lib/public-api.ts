@@ -27,8 +27,6 @@ export interface PublicApi {
   movedIssue(year: number, volume: number, issue: number): Promise<string | null>;
   /** null when there is no such enabled article. */
   articleByRef(refnumber: string): Promise<PublicArticle | null>;
-  /** The article's reference in APA, MLA, Chicago and Vancouver style; null when there is no such enabled article. */
-  formattedReferences(refnumber: string): Promise<FormattedReference[] | null>;
   search(keyword: string, page: number): Promise<SearchResults>;
   contentPage(slug: ContentPageSlug): Promise<ContentPage>;
   sitePictures(): Promise<SitePictures>;
@@ -73,7 +71,6 @@ const httpApi: PublicApi = {
   movedIssue: async (year, volume, issue) =>
     (await getJsonOrNull<{ location: string }>(`/api/archives/moved/${year}/${volume}/${issue}`))?.location ?? null,
   articleByRef: (refnumber) => getJsonOrNull(`/api/archives/ref/${encodeURIComponent(refnumber)}`),
-  formattedReferences: (refnumber) => getJsonOrNull(`/api/archives/ref/${encodeURIComponent(refnumber)}/references`),
   search: (keyword, page) => getJson(`/api/search?${new URLSearchParams({ keyword, page: String(page) })}`),
   contentPage: (slug) => getJson(`/api/pages/${slug}`),
   sitePictures: () => getJson('/api/site-pictures'),
@@ -83,3 +80,7 @@ const httpApi: PublicApi = {
 export function apiFrom(context: unknown): PublicApi {
   return (context as { api?: PublicApi } | undefined)?.api ?? httpApi;
 }
+
+/** The article's reference in APA, MLA, Chicago and Vancouver style, for the browser only; null for no such article. */
+export const fetchFormattedReferences = (refnumber: string): Promise<FormattedReference[] | null> =>
+  getJsonOrNull(`/api/archives/ref/${encodeURIComponent(refnumber)}/references`);

@@ -6,14 +6,11 @@ import type { WriteClock } from '../../cache/write-clock.js';
 import type { ArchivesService } from '../archives/archives.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 
-/** Formats an article's reference in every style of the Cite box. */
-export type FormatReferences = (item: CslItem) => Promise<FormattedReference[]>;
-
 /**
- * In this thread: loads citeproc-js and the styles on first use. The main thread's services use it; render threads
- * ask the main thread instead, so that one copy (about 30 MB once loaded) serves them all.
+ * Formats an article's reference in every style of the Cite box, loading citeproc-js and the styles (about 30 MB) on
+ * first use: only the thread that answers the references API ever holds them, never a render thread.
  */
-export const formatReferencesHere: FormatReferences = async (item) =>
+const formatReferences = async (item: CslItem): Promise<FormattedReference[]> =>
   (await import('./reference-styles.js')).formatReferences(item);
 
 /** Articles whose formatted references are remembered: the most read ones, a few milliseconds of work each. */
@@ -27,7 +24,6 @@ export class CitationService {
     private readonly archives: ArchivesService,
     private readonly settings: SettingsService,
     clock: WriteClock,
-    private readonly format: FormatReferences,
   ) {
     this.references = new UntilNextWriteByKey(clock, REMEMBERED_ARTICLES);
   }
@@ -38,7 +34,7 @@ export class CitationService {
       const article = await this.archives.publicArticleByRef(refnumber);
       if (!article) return null;
       const item = await this.item(article, origin);
-      return this.format({ ...item, title: titleMarkup(article.title) });
+      return formatReferences({ ...item, title: titleMarkup(article.title) });
     });
   }
 

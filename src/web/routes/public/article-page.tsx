@@ -1,12 +1,13 @@
 import { data, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { articleFileUrl, articlePath, issuePath, issueTitle, leadingNumber } from '../../../common/archive-links.js';
-import { CITE_FORMATS, citePath, cslItem, firstLanguage, type CiteFormat } from '../../../common/citation-exports.js';
+import { cslItem, firstLanguage } from '../../../common/citation-exports.js';
 import { formatCitation, plainName, splitAuthors, titleText } from '../../../common/citation.js';
 import { doiUrl } from '../../../common/doi.js';
 import { textOf } from '../../../common/html.js';
 import { articleJsonLd } from '../../../common/structured-data.js';
-import type { FormattedReference, PublicArticle } from '../../../common/schemas/archives.js';
+import type { PublicArticle } from '../../../common/schemas/archives.js';
 import type { PublicSettings } from '../../../common/schemas/settings.js';
+import { CiteBox } from '../../components/cite-box.js';
 import { LicenceLink } from '../../components/licence-link.js';
 import { RouteAnchor } from '../../components/route-anchor.js';
 import { siteTitle, type HeadArgs, type HeadData } from '../../lib/head.js';
@@ -16,7 +17,6 @@ import '../../styles/public-pages.css';
 
 interface ArticleData {
   article: PublicArticle | null;
-  references: FormattedReference[] | null;
 }
 
 const NOT_FOUND = 'Article not found!';
@@ -27,14 +27,10 @@ const DESCRIPTION_CHARS = 300;
  * year, volume or issue is not the article's (it was moved, or its issue renumbered) answers 301 to its address.
  */
 export async function articleLoader({ params, context }: LoaderFunctionArgs) {
-  const api = apiFrom(context);
-  const [article, references] = await Promise.all([
-    api.articleByRef(params.ref ?? ''),
-    api.formattedReferences(params.ref ?? ''),
-  ]);
-  if (!article) return data<ArticleData>({ article: null, references: null }, { status: 404 });
+  const article = await apiFrom(context).articleByRef(params.ref ?? '');
+  if (!article) return data<ArticleData>({ article: null }, { status: 404 });
   if (!isAddressOf(article, params)) return redirect(articlePath(article), 301);
-  return data<ArticleData>({ article, references });
+  return data<ArticleData>({ article });
 }
 
 /** Both address forms (/vol12/issue3/ and the search's /12/3/) are read as numbers (specification: Public pages). */
@@ -88,7 +84,7 @@ export function articleHead({ data: loaded, settings, origin }: HeadArgs<Article
 }
 
 export function ArticlePage() {
-  const { article, references } = useLoaderData<typeof articleLoader>();
+  const { article } = useLoaderData<typeof articleLoader>();
   const { settings } = useRootData();
   if (!article) {
     return (
@@ -151,47 +147,12 @@ export function ArticlePage() {
         <p>{formatCitation(article, settings.websitename)}</p>
         {article.doi && <p>{doiUrl(article.doi)}</p>}
       </section>
-      <CiteBox refnumber={article.refnumber} references={references ?? []} />
+      <CiteBox refnumber={article.refnumber} />
       {settings.licence_name && (
         <p className="article-licence">
           Licence: <LicenceLink settings={settings} />
         </p>
       )}
     </article>
-  );
-}
-
-const CITE_LABELS: Record<CiteFormat, string> = {
-  bib: 'BibTeX',
-  ris: 'RIS (EndNote, Zotero, Mendeley)',
-  json: 'CSL-JSON',
-};
-
-/** The article's reference in the common styles, and as files for reference managers. */
-function CiteBox({ refnumber, references }: { refnumber: string; references: FormattedReference[] }) {
-  return (
-    <section className="article-cite-box" aria-labelledby="cite-box-title">
-      <h2 id="cite-box-title">Cite this article</h2>
-      {references.length > 0 && (
-        <dl className="formatted-references">
-          {references.map(({ style, name, html }) => (
-            <div key={style}>
-              <dt>{name}</dt>
-              <dd dangerouslySetInnerHTML={{ __html: html }} />
-            </div>
-          ))}
-        </dl>
-      )}
-      <p className="cite-downloads">Download the reference:</p>
-      <ul>
-        {(Object.keys(CITE_FORMATS) as CiteFormat[]).map((format) => (
-          <li key={format}>
-            <a href={citePath(refnumber, format)} download>
-              {CITE_LABELS[format]}
-            </a>
-          </li>
-        ))}
-      </ul>
-    </section>
   );
 }
