@@ -1,3 +1,4 @@
+import { journalFilesRoot } from '../src/server/journals/journal-files.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -187,8 +188,7 @@ async function serverHasUpload(server: Server, count: number): Promise<void> {
 const storedPdf = (server: Server, n: number) =>
   fs.readFileSync(
     path.join(
-      server.dataDir,
-      'files',
+      journalFilesRoot(server.dataDir, 1),
       'archives',
       String(ISSUE.year),
       `vol${ISSUE.volume}issue${ISSUE.issue}`,
@@ -251,8 +251,7 @@ describe('graceful shutdown', { timeout: 40_000 }, () => {
     expect(
       fs.existsSync(
         path.join(
-          server.dataDir,
-          'files',
+          journalFilesRoot(server.dataDir, 1),
           'archives',
           String(ISSUE.year),
           `vol${ISSUE.volume}issue${ISSUE.issue}`,

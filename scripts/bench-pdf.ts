@@ -56,11 +56,11 @@ async function serviceFigures(
   const author = splitAuthors(first.authorname)[0]!;
 
   // Warm up: the fonts are parsed once per process, as in the server.
-  await drain(await ctx.services.pdf.certificate(first.refnumber, author));
+  await drain(await ctx.journals.first().services.pdf.certificate(first.refnumber, author));
   const times: number[] = [];
   for (let run = 0; run < CERTIFICATE_RUNS; run++) {
     const started = performance.now();
-    await drain(await ctx.services.pdf.certificate(first.refnumber, author));
+    await drain(await ctx.journals.first().services.pdf.certificate(first.refnumber, author));
     times.push(performance.now() - started);
   }
   const certificateMs = median(times);
@@ -75,7 +75,7 @@ async function serviceFigures(
     certificates += splitAuthors(article.authorname).length;
   }
   const started = performance.now();
-  const bytes = await drain(await ctx.services.pdf.bulkCertificates(selection));
+  const bytes = await drain(await ctx.journals.first().services.pdf.bulkCertificates(selection));
   const zipSeconds = ((performance.now() - started) / 1000) * (ZIP_CERTIFICATES / certificates);
   console.log(
     `(the zip held ${certificates} certificates, ${(bytes / 1_048_576).toFixed(1)} MB; time scaled to ${ZIP_CERTIFICATES})`,

@@ -4,6 +4,7 @@ import type { TokenService } from './auth/tokens.js';
 import type { WriteClock } from './cache/write-clock.js';
 import type { FileStore } from './storage/file-store.js';
 import type { FastifyBaseLogger } from 'fastify';
+import type { JournalSite, JournalSites } from './journals/journal-sites.js';
 import type { Mailer } from './email/mailer.js';
 import { createPublicServices } from './public-services.js';
 import { PageCache } from './public-speed/page-cache.js';
@@ -14,24 +15,30 @@ import { ArticlesService } from './modules/articles/articles.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { PdfService } from './modules/pdf/pdf.service.js';
 import { IssuesService } from './modules/issues/issues.service.js';
+import type { JournalsService } from './modules/journals/journals.service.js';
 import { UsersService } from './modules/users/users.service.js';
 import { WorklogService } from './modules/worklog/worklog.service.js';
 
 /** Everything a route module needs, built once at start. */
 export interface AppContext {
   config: Config;
+  /** The whole installation's database; journal-owned rows are read through a site's scoped handle instead. */
   db: Db;
   engine: Engine;
   /** How the database was opened; render threads open their own connection with it. */
   databaseOptions: DatabaseOptions;
   tokens: TokenService;
-  files: FileStore;
-  /** The version of the public data; everything that remembers public reads follows it. */
-  clock: WriteClock;
-  services: Services;
+  /** Every journal's site; a request's host picks one (`request.site`). */
+  journals: JournalSites<Services>;
+  /** The installation's accounts, one per person whatever the journal. */
+  users: UsersService;
+  /** The journals' records: a journal created here gets its site at once. */
+  journalList: JournalsService;
 }
 
 export type Services = ReturnType<typeof createServices>;
+/** One journal as the server runs it: its record, scoped database handle, write clock, files and services. */
+export type Site = JournalSite<Services>;
 
 export function createServices(
   db: Db,

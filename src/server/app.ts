@@ -10,6 +10,7 @@ import { registerAuth } from './auth/auth-plugin.js';
 import type { AppContext } from './app-context.js';
 import { HttpError } from './http/errors.js';
 import { faultError, RETRY_AFTER_SECONDS } from './http/fault-errors.js';
+import { registerJournalRouting } from './http/journal-routing.js';
 import { registerPrivateCaching } from './http/private-caching.js';
 import { openApiTransform, applyZodSchemas } from './http/route-contract.js';
 import { SITE_URL_WARNING } from './http/public-origin.js';
@@ -75,29 +76,30 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
   applyZodSchemas(app);
   installErrorHandling(app);
   registerTextGuard(app);
-  registerAuth(app, { users: ctx.services.users, tokens: ctx.tokens, addresses: ctx.services.auth });
+  registerJournalRouting(app, ctx.journals);
+  registerAuth(app, { users: ctx.users, tokens: ctx.tokens });
   registerStaticFiles(app, ctx, options.clientDir);
 
   registerHealthRoutes(app, ctx);
-  await registerAuthRoutes(app, ctx);
-  registerEmailRoutes(app, ctx);
-  registerSettingsRoutes(app, ctx);
-  registerIndexingRoutes(app, ctx);
-  registerAdminRoutes(app, ctx);
-  registerIssueRoutes(app, ctx);
-  registerArticleRoutes(app, ctx);
-  registerUserRoutes(app, ctx);
-  registerEditorsRoutes(app, ctx);
-  registerArchivesRoutes(app, ctx);
-  registerSearchRoutes(app, ctx);
-  registerWorklogRoutes(app, ctx);
-  registerPdfRoutes(app, ctx);
+  await registerAuthRoutes(app);
+  registerEmailRoutes(app);
+  registerSettingsRoutes(app);
+  registerIndexingRoutes(app);
+  registerAdminRoutes(app);
+  registerIssueRoutes(app);
+  registerArticleRoutes(app);
+  registerUserRoutes(app);
+  registerEditorsRoutes(app);
+  registerArchivesRoutes(app);
+  registerSearchRoutes(app);
+  registerWorklogRoutes(app);
+  registerPdfRoutes(app);
   registerOaiRoutes(app, ctx);
   registerDiscoveryRoutes(app, ctx);
-  registerActivityRoutes(app, ctx);
-  registerContentPageRoutes(app, ctx);
-  registerSitePictureRoutes(app, ctx);
-  registerCiteRoutes(app, ctx);
+  registerActivityRoutes(app);
+  registerContentPageRoutes(app);
+  registerSitePictureRoutes(app);
+  registerCiteRoutes(app);
   registerCrossrefRoutes(app, ctx);
 
   const assets = readClientAssets(options.clientDir);
@@ -106,17 +108,19 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
 }
 
 function registerStaticFiles(app: FastifyInstance, ctx: AppContext, clientDir: string): void {
-  // Uploaded and generated files (specification: Entities and their fields, File locations); article PDFs only
-  // through their route, which serves the files of published articles (docs/security.md, Output).
-  app.register(fastifyStatic, {
-    root: ctx.files.root,
-    prefix: '/assets/',
-    decorateReply: false,
-    index: false,
-    maxAge: '1d',
-    allowedPath: (pathName) => !pathName.startsWith('/archives/'),
+  // Uploaded and generated files of the request's journal (specification: Entities and their fields, File
+  // locations); article PDFs only through their route, which serves the files of published articles
+  // (docs/security.md, Output).
+  app.register(async (scope) => {
+    // reply.sendFile with ranges, ETags and a day of caching; each answer names its journal's folder as the root.
+    await scope.register(fastifyStatic, { root: path.join(ctx.config.DATA_DIR, 'files'), serve: false, maxAge: '1d' });
+    scope.get('/assets/*', { schema: { hide: true } }, (request, reply) => {
+      const file = (request.params as { '*': string })['*'];
+      if (file.startsWith('archives/')) return reply.callNotFound();
+      return reply.sendFile(file, request.site.files.root);
+    });
+    registerArticleFileRoutes(scope);
   });
-  app.register((scope) => registerArticleFileRoutes(scope, ctx));
   // The browser bundle: hashed names under /static/ never change, so they are cached for a year.
   app.register(fastifyStatic, {
     root: clientDir,

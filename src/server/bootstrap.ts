@@ -1,14 +1,21 @@
 import cluster from 'node:cluster';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { createServices, type AppContext } from './app-context.js';
+import { createServices, type AppContext, type Site } from './app-context.js';
 import { createMailer } from './email/mailer.js';
 import { WriteClock } from './cache/write-clock.js';
 import type { Config } from './config.js';
 import { openDatabase, type DatabaseOptions } from './db/database.js';
 import { migrate } from './db/migrate.js';
+import type { JournalRow } from './db/schema.js';
+import { journalFilesRoot, moveFilesIntoFirstJournal } from './journals/journal-files.js';
+import { scopedDb } from './journals/journal-scope.js';
+import { JournalSites } from './journals/journal-sites.js';
 import { ensureDefaultSettings } from './seed/default-settings.js';
 import { seedDemoJournal } from './seed/demo-journal.js';
+import { seedSecondDemoJournal } from './seed/second-demo-journal.js';
+import { JournalsService } from './modules/journals/journals.service.js';
+import { copyContentPages } from './modules/pages/pages.repository.js';
 import { resolveJwtSecret, TokenService } from './auth/tokens.js';
 import { ensureFirstAdmin } from './modules/users/first-admin.js';
 import { logRepair, repairFiles } from './storage/file-repair.js';
@@ -29,7 +36,7 @@ export const configuredDatabase = (config: Config): DatabaseOptions => ({
 });
 
 /**
- * Opens and migrates the database, fills an empty one, and assembles the services.
+ * Opens and migrates the database, fills an empty one, and assembles every journal's site.
  * Shared by the server, the tests and the scripts.
  */
 export async function createContext(
@@ -46,22 +53,51 @@ export async function createContext(
   // SQLite must grow its log even to delete; the reserve lets a delete through on a full disk (decision 091).
   const reserve = engine === 'sqlite' ? new SpaceReserve(path.join(config.DATA_DIR, SPACE_RESERVE_FILE)) : null;
   await reserve?.keep();
-  const files = new FileStore(path.join(config.DATA_DIR, 'files'), reserve);
-  // What a crash left (decision 013). Workers start after the primary repaired, and another may be writing.
-  if (!cluster.isWorker) logRepair(log, await repairFiles(db, files, { clearMissingArticleFiles: false }));
-  const created = await ensureDefaultSettings(db);
-  if (created && config.SEED_DEMO) await seedDemoJournal(db, files, log);
-  await ensureFirstAdmin(db, { username: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD }, log);
+  // Workers start after the primary moved and repaired the files, and another may be writing.
+  if (!cluster.isWorker) logMovedFiles(log, moveFilesIntoFirstJournal(config.DATA_DIR));
   const tokens = new TokenService(resolveJwtSecret(config.DATA_DIR, config.JWT_SECRET), config.TOKEN_LIFETIME_SECONDS);
-  const clock = new WriteClock();
-  return {
-    config,
-    db,
-    engine,
-    databaseOptions,
-    tokens,
-    files,
-    clock,
-    services: createServices(db, files, tokens, clock, createMailer(config.SMTP_URL), log),
-  };
+  const mailer = createMailer(config.SMTP_URL);
+  const journals = await JournalSites.open(db, (journal): Site => {
+    const scoped = scopedDb(db, journal.id);
+    const files = new FileStore(journalFilesRoot(config.DATA_DIR, journal.id), reserve);
+    const clock = new WriteClock();
+    return {
+      journal,
+      origin: siteOrigin(config, journal),
+      db: scoped,
+      clock,
+      files,
+      services: createServices(scoped, files, tokens, clock, mailer, log),
+    };
+  });
+  const journalList = new JournalsService(db, async (journalId, name) => {
+    await journals.reload();
+    const site = journals.site(journalId);
+    await ensureDefaultSettings(site.db, { websitename: name, formatted_journal_name: name });
+    await copyContentPages(journals.first().db, site.db);
+  });
+  for (const site of journals.all()) {
+    const created = await prepareSite(site, log);
+    // An empty installation with SEED_DEMO becomes the demo publisher: two journals, each with its archive.
+    if (created && config.SEED_DEMO && site.journal.id === 1) {
+      await seedDemoJournal(site.db, site.files, log);
+      await seedSecondDemoJournal(journalList, journals, log);
+    }
+  }
+  await ensureFirstAdmin(db, { username: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD }, log);
+  return { config, db, engine, databaseOptions, tokens, journals, users: journals.first().services.users, journalList };
+}
+
+/** SITE_URL is journal 1's address, as it was the site's before journals; other journals carry theirs. */
+const siteOrigin = (config: Config, journal: JournalRow): string | null =>
+  (journal.id === 1 ? config.SITE_URL : undefined) ?? (journal.public_origin || null);
+
+/** Repairs what a crash left (decision 013), and gives a new journal its settings; true when it was new. */
+async function prepareSite(site: Site, log: FastifyBaseLogger): Promise<boolean> {
+  if (!cluster.isWorker) logRepair(log, await repairFiles(site.db, site.files, { clearMissingArticleFiles: false }));
+  return ensureDefaultSettings(site.db);
+}
+
+function logMovedFiles(log: FastifyBaseLogger, moved: string[]) {
+  if (moved.length) log.info(`Moved the files of the site into journal 1's folder: ${moved.join(', ')}`);
 }

@@ -1,12 +1,18 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from 'pino';
-import type { WriteClock } from './cache/write-clock.js';
+import type { EachClock } from './cache/write-clock.js';
 
 /**
  * Several worker processes share the port (WEB_CONCURRENCY). Each keeps its own rendered-page and settings
- * caches, so a worker that answers a write tells the primary, which tells every other worker.
+ * caches, so a worker that answers a write tells the primary which journal it changed, and the primary tells every
+ * other worker.
  */
-const WRITE_MESSAGE = 'journal:write';
+interface WriteMessage {
+  journalWrite: number;
+}
+
+const isWriteMessage = (message: unknown): message is WriteMessage =>
+  typeof (message as WriteMessage | null)?.journalWrite === 'number';
 
 /** More unexpected exits than this within a minute means something is wrong with every worker. */
 const MAX_RESTARTS_PER_MINUTE = 5;
@@ -17,9 +23,9 @@ export function startWorkers(count: number, log: Logger): void {
   for (let i = 0; i < count; i++) cluster.fork();
 
   cluster.on('message', (from: Worker, message: unknown) => {
-    if (message !== WRITE_MESSAGE) return;
+    if (!isWriteMessage(message)) return;
     for (const worker of Object.values(cluster.workers ?? {})) {
-      if (worker && worker !== from && worker.isConnected()) worker.send(WRITE_MESSAGE);
+      if (worker && worker !== from && worker.isConnected()) worker.send(message);
     }
   });
 
@@ -52,13 +58,17 @@ export function startWorkers(count: number, log: Logger): void {
   }
 }
 
-/** In a worker: a change of public data made here goes to the primary, which passes it to every other worker. */
-export function relayWritesBetweenWorkers(clock: WriteClock): void {
+/** In a worker: a change of a journal's public data made here goes to the primary, which passes it to every other worker. */
+export function relayWritesBetweenWorkers(eachClock: EachClock): void {
   if (!cluster.isWorker) return;
-  clock.onChange((origin) => {
-    if (origin === 'here') process.send?.(WRITE_MESSAGE);
+  const clocks = new Map<number, { changedElsewhere(): void }>();
+  eachClock((journalId, clock) => {
+    clocks.set(journalId, clock);
+    clock.onChange((origin) => {
+      if (origin === 'here') process.send?.({ journalWrite: journalId } satisfies WriteMessage);
+    });
   });
   process.on('message', (message) => {
-    if (message === WRITE_MESSAGE) clock.changedElsewhere();
+    if (isWriteMessage(message)) clocks.get(message.journalWrite)?.changedElsewhere();
   });
 }

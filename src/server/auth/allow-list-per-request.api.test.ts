@@ -14,7 +14,7 @@ const INVALID_IP = { error: 'invalid_ip', message: 'Invalid IP' };
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  await insertUser(t.ctx.db, {
+  await insertUser(t.journal.db, {
     username: CLERK.username,
     name: 'Clerk',
     password_hash: await hashPassword(CLERK.password),
@@ -43,8 +43,8 @@ async function saveAllowList(admin_ip_allowlist: string): Promise<void> {
   expect(saved.statusCode, saved.body).toBe(200);
 }
 
-const issueCount = async () => (await t.ctx.db.selectFrom('issues').selectAll().execute()).length;
-const storedList = async () => (await t.ctx.services.settings.get()).admin_ip_allowlist;
+const issueCount = async () => (await t.journal.db.selectFrom('issues').selectAll().execute()).length;
+const storedList = async () => (await t.journal.services.settings.get()).admin_ip_allowlist;
 
 describe('the admin IP allow-list on every signed-in request', () => {
   it('refuses a token signed in at an allowed address when it is used from another, on reads and writes', async () => {
@@ -72,7 +72,7 @@ describe('the admin IP allow-list on every signed-in request', () => {
     await saveAllowList(ALLOWED);
     const read = await call('GET', '/api/users', admin, ALSO_ALLOWED);
     expect([read.statusCode, read.json()]).toEqual([403, INVALID_IP]);
-    const settings = await t.ctx.services.settings.get();
+    const settings = await t.journal.services.settings.get();
     const write = await call('POST', '/api/settings', admin, ALSO_ALLOWED, { ...settings, admin_ip_allowlist: '' });
     expect([write.statusCode, write.json()]).toEqual([403, INVALID_IP]);
     expect(await storedList()).toBe(ALLOWED);
@@ -95,7 +95,7 @@ describe('the admin IP allow-list on every signed-in request', () => {
     const admin = await signIn(TEST_ADMIN, ALLOWED);
     const settings = await call('GET', '/api/settings/', admin, OUTSIDE);
     expect([settings.statusCode, settings.body]).toEqual([403, JSON.stringify(INVALID_IP)]);
-    expect(await t.ctx.db.selectFrom('worklog_entries').selectAll().execute()).toEqual([]);
+    expect(await t.journal.db.selectFrom('worklog_entries').selectAll().execute()).toEqual([]);
 
     expect((await call('POST', '/api/webdata', staff, ALLOWED, entry)).statusCode).toBe(201);
     expect((await call('GET', '/api/webdata', staff, ALLOWED)).statusCode).toBe(200);
@@ -109,7 +109,7 @@ describe('the admin IP allow-list on every signed-in request', () => {
     expect(routes.map(routeKey)).toEqual(
       expect.arrayContaining(['GET /api/admin/', 'POST /api/settings', 'POST /api/webdata', 'PUT /api/webdata/{id}']),
     );
-    const activity = async () => (await t.ctx.db.selectFrom('activity_log').selectAll().execute()).length;
+    const activity = async () => (await t.journal.db.selectFrom('activity_log').selectAll().execute()).length;
     const before = [await activity(), await issueCount(), await storedList()];
     const admitted: string[] = [];
     for (const route of routes) {

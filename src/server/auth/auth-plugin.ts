@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRole } from '../../common/schemas/user.js';
-import type { AuthService } from '../modules/auth/auth.service.js';
 import type { UsersService } from '../modules/users/users.service.js';
 import type { TokenService } from './tokens.js';
 
@@ -40,8 +39,6 @@ function bearerToken(request: FastifyRequest): string | null {
 interface AuthDeps {
   users: Pick<UsersService, 'tokenUser'>;
   tokens: TokenService;
-  /** The admin IP allow-list's check, the one the sign-in makes. */
-  addresses: Pick<AuthService, 'checkAddress'>;
 }
 
 /**
@@ -66,7 +63,8 @@ export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
     if (!token) return done();
     signedInUser(token)
       .then(async (user) => {
-        if (user) await deps.addresses.checkAddress(request.ip);
+        // The journal's admin IP allow-list, the check its sign-in makes.
+        if (user) await request.site.services.auth.checkAddress(request.ip);
         request.user = user;
       })
       .then(() => done(), done);

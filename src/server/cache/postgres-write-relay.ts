@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
 import type { Db } from '../db/database.js';
-import type { WriteClock } from './write-clock.js';
+import type { EachClock, WriteClock } from './write-clock.js';
 
 export interface RelayOptions {
   url: string;
@@ -21,16 +21,20 @@ async function channelOf(db: Db): Promise<string> {
   return `journal_public_data:${rows[0]!.schema}`;
 }
 
-/** For a script that wrote public data: every instance running on the database reads it again. */
+/** A notice's text: the instance that wrote and the journal whose public data changed. */
+const noticeOf = (instance: string, journalId: number) => `${instance} ${journalId}`;
+
+/** For a script that wrote public data: every instance running on the database reads every journal's again. */
 export async function notifyInstances(db: Db): Promise<void> {
   await sql`select pg_notify(${await channelOf(db)}, 'script')`.execute(db);
 }
 
 /**
- * Shares the write clock between instances on one PostgreSQL database. A change of public data here is announced
- * with NOTIFY; a notice from another instance moves this one's clock on, so every instance sees a write within a
- * moment. While the listening connection is down a notice may be missed, so the clock moves on every
- * `pollWhileDownMs` and once more when the connection is back: the only polling left, as a fallback.
+ * Shares the journals' write clocks between instances on one PostgreSQL database. A change of a journal's public
+ * data here is announced with NOTIFY, naming the journal; a notice from another instance moves this one's clock of
+ * that journal on, so every instance sees a write within a moment and other journals keep their caches. While the
+ * listening connection is down a notice may be missed, so every clock moves on every `pollWhileDownMs` and once
+ * more when the connection is back: the only polling left, as a fallback.
  */
 export class PostgresWriteRelay {
   private readonly instance = crypto.randomUUID();
@@ -40,17 +44,22 @@ export class PostgresWriteRelay {
   private poll: NodeJS.Timeout | null = null;
   private reconnect: NodeJS.Timeout | null = null;
   private stopped = false;
-  private readonly unsubscribe: () => void;
+  private readonly clocks = new Map<number, WriteClock>();
+  private readonly unsubscribes: (() => void)[] = [];
 
   constructor(
-    private readonly clock: WriteClock,
+    eachClock: EachClock,
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
     options: RelayOptions,
   ) {
     this.options = { pollWhileDownMs: 5_000, reconnectMs: 1_000, ...options };
-    this.unsubscribe = clock.onChange((origin) => {
-      if (origin === 'here') void this.announce();
+    eachClock((journalId, clock) => {
+      this.clocks.set(journalId, clock);
+      const unsubscribe = clock.onChange((origin) => {
+        if (origin === 'here') void this.announce(journalId);
+      });
+      this.unsubscribes.push(unsubscribe);
     });
   }
 
@@ -66,7 +75,7 @@ export class PostgresWriteRelay {
 
   async stop(): Promise<void> {
     this.stopped = true;
-    this.unsubscribe();
+    for (const unsubscribe of this.unsubscribes) unsubscribe();
     this.stopPolling();
     if (this.reconnect) clearTimeout(this.reconnect);
     const listener = this.listener;
@@ -83,7 +92,7 @@ export class PostgresWriteRelay {
     client.on('error', (error) => this.down(client, error));
     client.on('end', () => this.down(client, null));
     client.on('notification', (notice) => {
-      if (notice.channel === this.channel && notice.payload !== this.instance) this.clock.changedElsewhere();
+      if (notice.channel === this.channel) this.heard(notice.payload ?? '');
     });
     try {
       await client.connect();
@@ -95,7 +104,7 @@ export class PostgresWriteRelay {
     if (this.stopped) return void client.end().catch(() => {});
     this.listener = client;
     // Whatever was announced while nobody listened is unknown: read everything again.
-    if (this.poll) this.clock.changedElsewhere();
+    if (this.poll) this.everythingChanged();
     this.stopPolling();
   }
 
@@ -108,7 +117,7 @@ export class PostgresWriteRelay {
       'The connection that hears writes of other instances is down; reading public data again every few seconds until it is back',
     );
     client.end().catch(() => {});
-    if (!this.poll) this.poll = setInterval(() => this.clock.changedElsewhere(), this.options.pollWhileDownMs).unref();
+    if (!this.poll) this.poll = setInterval(() => this.everythingChanged(), this.options.pollWhileDownMs).unref();
     this.reconnect = setTimeout(() => {
       this.reconnect = null;
       void this.listen();
@@ -120,10 +129,24 @@ export class PostgresWriteRelay {
     this.poll = null;
   }
 
+  /** Another instance's write moves that journal's clock on; a script's (or an unreadable notice) every clock. */
+  private heard(payload: string): void {
+    const [instance, journal] = payload.split(' ');
+    if (instance === this.instance) return;
+    const clock = journal === undefined ? undefined : this.clocks.get(Number(journal));
+    if (clock) clock.changedElsewhere();
+    else this.everythingChanged();
+  }
+
+  private everythingChanged(): void {
+    for (const clock of this.clocks.values()) clock.changedElsewhere();
+  }
+
   /** Tells the other instances, through the pool: they hear it even while this instance's listener is down. */
-  private async announce(): Promise<void> {
+  private async announce(journalId: number): Promise<void> {
     if (!this.channel) return;
-    await sql`select pg_notify(${this.channel}, ${this.instance})`.execute(this.db).catch((error: unknown) => {
+    const notice = noticeOf(this.instance, journalId);
+    await sql`select pg_notify(${this.channel}, ${notice})`.execute(this.db).catch((error: unknown) => {
       this.log.warn({ err: error }, 'Could not tell other instances about a write');
     });
   }

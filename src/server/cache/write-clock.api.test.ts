@@ -11,7 +11,7 @@ import { buildServer, startChildServer, type ChildServer } from '../test/child-s
 import { createTestApp, testEngine, withPgClient, type TestApp } from '../test/test-app.js';
 import { waitUntil } from '../test/wait-until.js';
 import { notifyInstances, PostgresWriteRelay } from './postgres-write-relay.js';
-import { WriteClock } from './write-clock.js';
+import { WriteClock, type EachClock } from './write-clock.js';
 
 const ISSUE = { year: 2026, volume: 4, issue: 1 };
 
@@ -23,8 +23,8 @@ describe('the write clock', () => {
   beforeAll(async () => {
     t = await createTestApp();
     auth = await t.authHeader();
-    await addIssue(t.ctx.db, ISSUE.year, ISSUE.volume, ISSUE.issue, 'jan');
-    articleId = await addArticle(t.ctx.db, { ...ISSUE, refnumber: '7001', pagenumber: '11-19' });
+    await addIssue(t.journal.db, ISSUE.year, ISSUE.volume, ISSUE.issue, 'jan');
+    articleId = await addArticle(t.journal.db, { ...ISSUE, refnumber: '7001', pagenumber: '11-19' });
   });
   afterAll(() => t.close());
 
@@ -35,9 +35,9 @@ describe('the write clock', () => {
   /** A cached page and remembered reads, so that a write's effect on each can be seen. */
   async function rememberPublicReads() {
     for (let i = 0; i < 2; i++) await inject('GET', issuePage);
-    const settings = await t.ctx.services.settings.get();
-    const groups = await t.ctx.services.archives.yearGroups();
-    return { settings, groups, version: t.ctx.clock.version(), pages: t.ctx.services.pages.size };
+    const settings = await t.journal.services.settings.get();
+    const groups = await t.journal.services.archives.yearGroups();
+    return { settings, groups, version: t.journal.clock.version(), pages: t.journal.services.pages.size };
   }
 
   it('stays put through sign-ins, token checks, the work-log, users and PDF exports, keeping pages and reads', async () => {
@@ -61,7 +61,7 @@ describe('the write clock', () => {
     expect(answers.map((answer) => answer.statusCode)).toEqual([401, 200, 200, 201, 201, 200, 200]);
     const after = await rememberPublicReads();
     expect(after.version).toBe(before.version);
-    expect(t.ctx.services.pages.size).toBe(1);
+    expect(t.journal.services.pages.size).toBe(1);
     expect(after.settings).toBe(before.settings); // the same remembered object, not read again
     expect(after.groups).toBe(before.groups);
   });
@@ -79,9 +79,9 @@ describe('the write clock', () => {
       payload: form,
     });
     expect(edited.statusCode).toBe(200);
-    expect(t.ctx.clock.version()).toBeGreaterThan(before.version);
-    expect(t.ctx.services.pages.size).toBe(0);
-    expect(await t.ctx.services.archives.yearGroups()).not.toBe(before.groups);
+    expect(t.journal.clock.version()).toBeGreaterThan(before.version);
+    expect(t.journal.services.pages.size).toBe(0);
+    expect(await t.journal.services.archives.yearGroups()).not.toBe(before.groups);
     expect((await inject('GET', issuePage)).body).toContain('A corrected title');
   });
 
@@ -102,16 +102,16 @@ describe('the write clock', () => {
       ],
     ];
     for (const [what, write] of writes) {
-      const version = t.ctx.clock.version();
+      const version = t.journal.clock.version();
       expect((await write()).statusCode, what).toBeLessThan(300);
-      expect(t.ctx.clock.version(), what).toBeGreaterThan(version);
+      expect(t.journal.clock.version(), what).toBeGreaterThan(version);
     }
-    const version = t.ctx.clock.version();
+    const version = t.journal.clock.version();
     expect(
       (await inject('POST', '/api/admin/create-issue', { year: 2026, volume: 4, issue: 2, frequency: 'feb' }))
         .statusCode,
     ).toBe(409);
-    expect(t.ctx.clock.version()).toBe(version);
+    expect(t.journal.clock.version()).toBe(version);
   });
 });
 
@@ -184,9 +184,14 @@ if (testEngine === 'postgres') {
       await t.close();
     });
 
-    async function relayed(options: { pollWhileDownMs?: number; reconnectMs?: number } = {}) {
+    /** An instance with journal 1's clock, and journal 2's when `second` is given. */
+    async function relayed(options: { pollWhileDownMs?: number; reconnectMs?: number } = {}, second?: WriteClock) {
       const clock = new WriteClock();
-      const relay = new PostgresWriteRelay(clock, t.ctx.db, log, {
+      const eachClock: EachClock = (listener) => {
+        listener(1, clock);
+        if (second) listener(2, second);
+      };
+      const relay = new PostgresWriteRelay(eachClock, t.journal.db, log, {
         url,
         pgSchema: t.ctx.databaseOptions.pgSchema,
         ...options,
@@ -223,10 +228,25 @@ if (testEngine === 'postgres') {
       b.clock.changedElsewhere(); // heard from elsewhere: not passed on again
       // A script's write, announced after both: once a has heard it, it has handled its own notice too.
       const aHeardScript = hearing(a.relay, 'script');
-      await notifyInstances(t.ctx.db);
+      await notifyInstances(t.journal.db);
       await until(aHeardScript, "a to hear the script's write");
       expect(a.clock.version()).toBe(2); // its own change and the script's
       await until(() => b.clock.version() === 3, "b to hear the script's write");
+    });
+
+    it("moves on only the clock of the journal that changed, and every journal's for a script", async () => {
+      const [aSecond, bSecond] = [new WriteClock(), new WriteClock()];
+      const a = await relayed({}, aSecond);
+      const b = await relayed({}, bSecond);
+      aSecond.publicDataChanged();
+      await until(() => bSecond.version() === 1, "b to hear journal 2's change made at a");
+      // A script's notice, sent after: once b has heard it, it handled a's notice before it, and only that one.
+      const bHeardScript = hearing(b.relay, 'script');
+      expect(b.clock.version()).toBe(0);
+      await notifyInstances(t.journal.db);
+      await until(bHeardScript, "b to hear the script's write");
+      await until(() => b.clock.version() === 1 && bSecond.version() === 2, 'the script to move every clock of b on');
+      expect(a.clock.version()).toBeLessThanOrEqual(1);
     });
 
     it('moves the clock on while its connection is down, and listens again when it can', async () => {

@@ -12,6 +12,9 @@ export type ChangeOrigin = 'here' | 'elsewhere';
  * script or test); a script that writes on PostgreSQL tells running instances with `notifyInstances`. Sign-in,
  * token checks, the work-log, users and the PDF exports change no public data and leave every cache as it is.
  */
+/** Calls `listener` with each journal's write clock, those there now and those added later. */
+export type EachClock = (listener: (journalId: number, clock: WriteClock) => void) => void;
+
 export class WriteClock {
   private current = 0;
   /** When the version last moved on (at first: when this process started, which no earlier change can follow). */

@@ -265,7 +265,7 @@ if (testEngine === 'postgres') {
       await brief.release();
 
       // A shorter busy timeout, so that the test need not wait the server's five seconds.
-      await sql`pragma busy_timeout = 50`.execute(t.ctx.db);
+      await sql`pragma busy_timeout = 50`.execute(t.journal.db);
       const held = await holdSqliteWriteLock(file);
       const refused = await write();
       expectUnavailable(refused);
@@ -276,7 +276,7 @@ if (testEngine === 'postgres') {
 
     it("answers a 503 page with Retry-After when a page's read stays locked, and the page once it is not", async () => {
       const locked = vi
-        .spyOn(t.ctx.services.search, 'search')
+        .spyOn(t.journal.services.search, 'search')
         .mockRejectedValue(new SQLite.SqliteError('database is locked', 'SQLITE_BUSY'));
       // Twice: the second request of a page is the one the page cache would keep.
       for (const response of [await pageRead(), await pageRead()]) {

@@ -11,9 +11,13 @@ import { correctionsActivityEmailMigration } from './migrations/008-corrections-
 import { contentPagesMigration } from './migrations/009-content-pages.js';
 import { crossrefDepositorMigration } from './migrations/010-crossref-depositor.js';
 import { articleFilesIndexMigration } from './migrations/011-article-files-index.js';
+import { journalsMigration } from './migrations/012-journals.js';
 
-/** Brings the schema up to date; runs at every start. */
-export async function migrate({ db, engine }: DatabaseHandle): Promise<void> {
+/**
+ * Brings the schema up to date; runs at every start. `upTo` stops after the named migration (tests make the
+ * database of an earlier release with it).
+ */
+export async function migrate({ db, engine }: DatabaseHandle, upTo?: string): Promise<void> {
   const migrations: Record<string, Migration> = {
     '001-initial': initialMigration(engine),
     '002-search-index-published': searchIndexPublishedMigration(engine),
@@ -26,10 +30,11 @@ export async function migrate({ db, engine }: DatabaseHandle): Promise<void> {
     '009-content-pages': contentPagesMigration(),
     '010-crossref-depositor': crossrefDepositorMigration(),
     '011-article-files-index': articleFilesIndexMigration(),
+    '012-journals': journalsMigration(engine),
   };
   const migrationTableSchema = engine === 'postgres' ? await currentSchema(db) : undefined;
   const migrator = new Migrator({ db, migrationTableSchema, provider: { getMigrations: async () => migrations } });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = upTo ? await migrator.migrateTo(upTo) : await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String((error as Error)?.message ?? error)}`);

@@ -170,7 +170,7 @@ if (testEngine === 'postgres') {
       // Every connection of the pool held by a slow statement, longer than a request waits for one.
       const held = Promise.all(
         Array.from({ length: POOL_SIZE }, () =>
-          sql`select pg_sleep(${(ACQUIRE_TIMEOUT_MS + 2500) / 1000})`.execute(t.ctx.db),
+          sql`select pg_sleep(${(ACQUIRE_TIMEOUT_MS + 2500) / 1000})`.execute(t.journal.db),
         ),
       );
       await vi.waitFor(async () => {
@@ -225,7 +225,7 @@ if (testEngine === 'postgres') {
 
     it('answers /healthz 200 while another connection holds the write lock, and a write that outwaits it 503 database_unavailable', async () => {
       // A shorter busy timeout, so that the test need not wait the server's five seconds.
-      await sql`pragma busy_timeout = 50`.execute(t.ctx.db);
+      await sql`pragma busy_timeout = 50`.execute(t.journal.db);
       const held = await holdSqliteWriteLock(path.join(t.dataDir, 'journal.sqlite'));
       try {
         // Reads go on beside a writer (WAL): a locked database is not a dead one.

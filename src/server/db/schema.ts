@@ -28,6 +28,29 @@ export interface Database {
   password_resets: PasswordResetsTable;
   content_pages: ContentPagesTable;
   site_pictures: SitePicturesTable;
+  journals: JournalsTable;
+  journal_hosts: JournalHostsTable;
+}
+
+/**
+ * A journal the installation hosts (migration 012, decision 095). The journal-owned tables (JOURNAL_TABLES) carry a
+ * `journal_id` column that their types leave out on purpose: services read and write through a handle scoped to one
+ * journal (JournalScope), which filters and sets it, so no query names it.
+ */
+export interface JournalsTable {
+  id: Generated<number>;
+  name: string;
+  short_name: Generated<string>;
+  /** The journal's address, like SITE_URL for journal 1; '' takes it from each request. */
+  public_origin: Generated<string>;
+  created_at: string;
+}
+
+/** A host name (lower case, no port) that selects its journal; an alias (not primary) answers 301 to the primary. */
+export interface JournalHostsTable {
+  host: string;
+  journal_id: number;
+  is_primary: Generated<number>;
 }
 
 export interface SettingsTable {
@@ -232,3 +255,4 @@ export type UserRow = Selectable<UsersTable>;
 export type WorklogEntryRow = Selectable<WorklogEntriesTable>;
 export type PendingFileMoveRow = Selectable<PendingFileMovesTable>;
 export type ActivityLogRow = Selectable<ActivityLogTable>;
+export type JournalRow = Selectable<JournalsTable>;

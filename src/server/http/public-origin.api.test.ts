@@ -9,7 +9,7 @@ afterAll(() => t.close());
 
 describe('SITE_URL', () => {
   it('is the origin of the absolute links of a page, whatever host the request names', async () => {
-    const article = await t.ctx.db
+    const article = await t.journal.db
       .selectFrom('articles')
       .selectAll()
       .where('status', '=', 'enabled')

@@ -1,22 +1,21 @@
 import type { FastifyRequest } from 'fastify';
-import type { Config } from '../config.js';
 
 /**
- * The origin of every absolute URL the site publishes (canonical links, citation_pdf_url, sitemap, OAI-PMH,
- * feeds): SITE_URL, or without it the host the request named, which suits development only.
+ * The origin of every absolute URL a journal publishes (canonical links, citation_pdf_url, sitemap, OAI-PMH,
+ * feeds): the journal's configured origin (SITE_URL for journal 1, its record's for the others), or without one the
+ * host the request named, which suits development only.
  */
-export function publicOrigin(config: Pick<Config, 'SITE_URL'>, request: FastifyRequest): string {
-  return config.SITE_URL ?? `${request.protocol}://${request.host}`;
+export function publicOrigin(request: FastifyRequest): string {
+  return request.site.origin ?? `${request.protocol}://${request.host}`;
 }
 
 /**
  * The origin of the links the site mails (password reset, Send to author), or null when no mail with a link may
  * go out. Only a configured origin: the Host header is the asker's to choose, and a reset link to a host of theirs
- * would hand them the token (decision 094). Callers pass the request so that an origin chosen per journal (by the
- * request's host) changes this function only.
+ * would hand them the token (decision 094): the journal's configured origin, the one its request's host selects.
  */
-export function mailedLinkOrigin(config: Pick<Config, 'SITE_URL'>, _request: FastifyRequest): string | null {
-  return config.SITE_URL ?? null;
+export function mailedLinkOrigin(request: FastifyRequest): string | null {
+  return request.site.origin;
 }
 
 export const SITE_URL_WARNING =

@@ -103,11 +103,11 @@ describe('/api/docs/json', () => {
 
 describe('answers', () => {
   it('carry only the declared fields, whatever a service returns', async () => {
-    const indexing = t.ctx.services.indexing;
+    const indexing = t.journal.services.indexing;
     const listPublic = indexing.listPublic.bind(indexing);
     indexing.listPublic = async () => (await listPublic()).map((entry) => ({ ...entry, secret: 'not for the client' }));
     try {
-      await t.ctx.db
+      await t.journal.db
         .insertInto('indexing')
         .values({ title: 'Index', link: 'https://index.example', image: 'i.png', sortnumber: 1, status: 'enabled' })
         .execute();

@@ -73,12 +73,12 @@ const indexingTitles = async () =>
 /** Every file under DATA_DIR/files, temporary ones included. */
 const storedFiles = () =>
   fs
-    .readdirSync(app().ctx.files.root, { recursive: true, withFileTypes: true })
+    .readdirSync(app().journal.files.root, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(app().ctx.files.root, path.join(entry.parentPath, entry.name)))
+    .map((entry) => path.relative(app().journal.files.root, path.join(entry.parentPath, entry.name)))
     .sort();
 
-const filesAgreeWithRows = async () => disagreementCount(await checkFiles(app().ctx.db, app().ctx.files));
+const filesAgreeWithRows = async () => disagreementCount(await checkFiles(app().journal.db, app().journal.files));
 
 beforeAll(async () => {
   execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${DISK_BYTES}`, 'tmpfs', disk]);
@@ -86,7 +86,7 @@ beforeAll(async () => {
   t = await createTestApp({ parentDir: disk });
   expect(t.ctx.engine).toBe('sqlite');
   auth = await t.authHeader();
-  await addIssue(t.ctx.db, ISSUE.year, ISSUE.volume, ISSUE.issue, 'jan-feb');
+  await addIssue(t.journal.db, ISSUE.year, ISSUE.volume, ISSUE.issue, 'jan-feb');
   const fields = { ...articleFields(1, { refnumber: '9101' }), ...issueFields(ISSUE) };
   const added = await request('POST', '/api/admin/archives/', multipartForm(fields, PDF));
   expect(added.statusCode, added.body).toBe(201);

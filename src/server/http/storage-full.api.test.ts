@@ -15,7 +15,7 @@ const STORAGE_FULL = { error: 'storage_full', message: "The server's storage is 
 beforeAll(async () => {
   t = await createTestApp();
   auth = await t.authHeader();
-  await addIssue(t.ctx.db, ISSUE.year, ISSUE.volume, ISSUE.issue, 'jan-feb');
+  await addIssue(t.journal.db, ISSUE.year, ISSUE.volume, ISSUE.issue, 'jan-feb');
 });
 afterEach(() => {
   vi.restoreAllMocks();
@@ -42,13 +42,13 @@ function addArticle(refnumber: string) {
 /** Every file under DATA_DIR/files, temporary ones included. */
 const storedFiles = () =>
   fs
-    .readdirSync(t.ctx.files.root, { recursive: true, withFileTypes: true })
+    .readdirSync(t.journal.files.root, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(t.ctx.files.root, path.join(entry.parentPath, entry.name)))
+    .map((entry) => path.relative(t.journal.files.root, path.join(entry.parentPath, entry.name)))
     .sort();
 
 const refnumbers = async () =>
-  (await t.ctx.db.selectFrom('articles').select('refnumber').orderBy('refnumber').execute()).map(
+  (await t.journal.db.selectFrom('articles').select('refnumber').orderBy('refnumber').execute()).map(
     (row) => row.refnumber,
   );
 
@@ -59,7 +59,7 @@ const articlePdf = (refnumber: string) =>
 function runOutOfDiskSpace(): void {
   const writeFile = fs.promises.writeFile;
   vi.spyOn(fs.promises, 'writeFile').mockImplementation(async (file, data, options) => {
-    if (typeof file !== 'string' || !file.startsWith(t.ctx.files.root)) return writeFile(file, data, options);
+    if (typeof file !== 'string' || !file.startsWith(t.journal.files.root)) return writeFile(file, data, options);
     await writeFile(file, Buffer.isBuffer(data) ? data.subarray(0, 8) : '');
     throw Object.assign(new Error(`ENOSPC: no space left on device, write '${file}'`), {
       code: 'ENOSPC',
@@ -72,20 +72,20 @@ function runOutOfDiskSpace(): void {
 /** Makes the database refuse to grow; the returned function gives it room again. */
 async function fillDatabase(): Promise<() => Promise<unknown>> {
   if (testEngine === 'sqlite') {
-    const { rows } = await sql<{ page_count: number }>`pragma page_count`.execute(t.ctx.db);
-    await sql.raw(`pragma max_page_count = ${rows[0]!.page_count}`).execute(t.ctx.db);
-    return () => sql`pragma max_page_count = 1073741823`.execute(t.ctx.db);
+    const { rows } = await sql<{ page_count: number }>`pragma page_count`.execute(t.journal.db);
+    await sql.raw(`pragma max_page_count = ${rows[0]!.page_count}`).execute(t.journal.db);
+    return () => sql`pragma max_page_count = 1073741823`.execute(t.journal.db);
   }
   // What PostgreSQL reports when it cannot extend a table's file.
   await sql`
     create function refuse_for_lack_of_space() returns trigger language plpgsql as $$
     begin
       raise exception 'could not extend file: No space left on device' using errcode = 'disk_full';
-    end $$`.execute(t.ctx.db);
+    end $$`.execute(t.journal.db);
   await sql`create trigger disk_full before insert on articles for each row execute function refuse_for_lack_of_space()`.execute(
-    t.ctx.db,
+    t.journal.db,
   );
-  return () => sql`drop function refuse_for_lack_of_space() cascade`.execute(t.ctx.db);
+  return () => sql`drop function refuse_for_lack_of_space() cascade`.execute(t.journal.db);
 }
 
 describe('a full disk', () => {

@@ -61,7 +61,7 @@ const editor = {
 async function bodySamples(): Promise<Record<string, Sample>> {
   const settings = (await t.app.inject({ method: 'GET', url: '/api/settings/', headers: auth })).json();
   const { message: _message, ...settingsBody } = settings;
-  const issue = await t.ctx.db.selectFrom('issues').selectAll().orderBy('id').executeTakeFirstOrThrow();
+  const issue = await t.journal.db.selectFrom('issues').selectAll().orderBy('id').executeTakeFirstOrThrow();
   return {
     'POST /auth/login/': { json: { username: 'admin', password: 'not-the-password' } },
     'POST /api/settings': { json: settingsBody },
@@ -245,7 +245,7 @@ async function encoded(body: FormSample): Promise<{ bytes: Buffer; contentType: 
 }
 
 /** Every stored file, temporary ones included, to show that a refused upload left nothing behind. */
-const storedFiles = () => fs.readdirSync(t.ctx.files.root, { recursive: true }).map(String).sort();
+const storedFiles = () => fs.readdirSync(t.journal.files.root, { recursive: true }).map(String).sort();
 
 const answerOf = (response: { headers: Record<string, unknown>; json(): unknown }) =>
   (String(response.headers['content-type']).includes('json') ? response.json() : {}) as {
@@ -256,7 +256,7 @@ const answerOf = (response: { headers: Record<string, unknown>; json(): unknown 
 /** Every row of every table, to show that refused requests changed nothing. */
 async function snapshot() {
   const tables = ['settings', 'editors', 'indexing', 'issues', 'articles', 'users', 'worklog_entries'] as const;
-  return Promise.all(tables.map((table) => t.ctx.db.selectFrom(table).selectAll().orderBy('id').execute()));
+  return Promise.all(tables.map((table) => t.journal.db.selectFrom(table).selectAll().orderBy('id').execute()));
 }
 
 beforeAll(async () => {

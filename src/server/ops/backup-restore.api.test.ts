@@ -105,9 +105,9 @@ beforeAll(async () => {
   auth = await t.authHeader();
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'journal-backup-test-'));
   source = { dataDir: t.dataDir, database: t.ctx.databaseOptions };
-  await insertIssue(t.ctx.db, { ...ISSUE, frequency: 'jan-feb' });
+  await insertIssue(t.journal.db, { ...ISSUE, frequency: 'jan-feb' });
   // The newest entry deleted: its id must not be handed out again after a restore.
-  const entries = await t.ctx.db
+  const entries = await t.journal.db
     .insertInto('worklog_entries')
     .values(
       [1, 2].map((n) => ({
@@ -119,7 +119,7 @@ beforeAll(async () => {
     )
     .returning('id')
     .execute();
-  await t.ctx.db.deleteFrom('worklog_entries').where('id', '=', entries[1]!.id).execute();
+  await t.journal.db.deleteFrom('worklog_entries').where('id', '=', entries[1]!.id).execute();
   fs.writeFileSync(path.join(t.dataDir, JWT_SECRET_FILE), 'a-persisted-secret-of-the-source');
 });
 
@@ -149,7 +149,7 @@ describe('npm run backup / npm run restore', () => {
     expect(lines.join('\n')).toMatch(/articles: \d+ rows[\s\S]*files: \d+ \(\d+ bytes\)/);
 
     // The source is gone (its database and DATA_DIR deleted) before the restore, as after a disaster.
-    const now = await allRows(t.ctx.db);
+    const now = await allRows(t.journal.db);
     const sourceFiles = filesUnder(path.join(source.dataDir, FILES_DIR));
     lastEntryOfSource = Math.max(...(now.worklog_entries as { id: number }[]).map((row) => row.id));
     await t.close();

@@ -3,7 +3,6 @@
 // when there is any; with it, it fixes them as the server does at start and also clears the file of
 // articles whose PDF is missing (decision 013). Run it while the server is stopped: a write in flight
 // has a temporary file that no pending move names yet.
-import path from 'node:path';
 import { configuredDatabase } from '../bootstrap.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
@@ -17,6 +16,8 @@ import {
   type FileRepair,
 } from '../storage/file-repair.js';
 import { FileStore } from '../storage/file-store.js';
+import { journalFilesRoot, moveFilesIntoFirstJournal } from '../journals/journal-files.js';
+import { scopedDb } from '../journals/journal-scope.js';
 
 function section(title: string, lines: string[]): string[] {
   return lines.length ? [`${title}: ${lines.length}`, ...lines.map((line) => `  ${line}`)] : [];
@@ -63,20 +64,26 @@ async function main(repair: boolean): Promise<number> {
   const handle = openDatabase(configuredDatabase(config));
   try {
     await migrate(handle);
-    const files = new FileStore(path.join(config.DATA_DIR, 'files'));
-    if (repair) {
-      const lines = repairReport(await repairFiles(handle.db, files, { clearMissingArticleFiles: true }));
-      console.log(lines.length ? lines.join('\n') : 'Rows and files agree: nothing to repair.');
-      return 0;
+    moveFilesIntoFirstJournal(config.DATA_DIR);
+    const journals = await handle.db.selectFrom('journals').select(['id', 'name']).orderBy('id').execute();
+    let disagreements = 0;
+    for (const journal of journals) {
+      // Each journal's rows against its own folder, through a handle that sees only its rows.
+      const db = scopedDb(handle.db, journal.id);
+      const files = new FileStore(journalFilesRoot(config.DATA_DIR, journal.id));
+      console.log(`Journal ${journal.id} (${journal.name}):`);
+      if (repair) {
+        const lines = repairReport(await repairFiles(db, files, { clearMissingArticleFiles: true }));
+        console.log(lines.length ? lines.join('\n') : 'Rows and files agree: nothing to repair.');
+        continue;
+      }
+      const check = await checkFiles(db, files);
+      const count = disagreementCount(check);
+      disagreements += count;
+      console.log(count ? checkReport(check).join('\n') : 'Rows and files agree.');
     }
-    const check = await checkFiles(handle.db, files);
-    const count = disagreementCount(check);
-    console.log(
-      count
-        ? [...checkReport(check), `${count} disagreements; \`npm run check-data -- --repair\` fixes them.`].join('\n')
-        : 'Rows and files agree.',
-    );
-    return count ? 1 : 0;
+    if (disagreements) console.log(`${disagreements} disagreements; \`npm run check-data -- --repair\` fixes them.`);
+    return disagreements ? 1 : 0;
   } finally {
     await handle.db.destroy();
   }

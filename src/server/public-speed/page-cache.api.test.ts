@@ -12,24 +12,24 @@ const home = (headers: Record<string, string> = {}) => t.app.inject({ method: 'G
 /** The cache's key of a page asked by inject (whose Host is localhost:80). */
 const key = (url: string) => `http://localhost:80${url}`;
 /** A write straight to the table, as another program would make it: nothing tells the write clock. */
-const renameSite = (name: string) => t.ctx.db.updateTable('settings').set({ websitename: name }).execute();
+const renameSite = (name: string) => t.journal.db.updateTable('settings').set({ websitename: name }).execute();
 
 describe('rendered-page cache', () => {
   it('serves repeat views from the cache, keyed by URL, storing a page on its second request', async () => {
     const first = await home();
     expect(first.body).toContain('<title>Journal</title>');
-    expect(t.ctx.services.pages.size).toBe(0);
+    expect(t.journal.services.pages.size).toBe(0);
     expect((await home()).body).toBe(first.body);
-    expect(t.ctx.services.pages.size).toBe(1);
+    expect(t.journal.services.pages.size).toBe(1);
     await renameSite('Renamed Quietly');
     expect((await home()).body).toBe(first.body);
     await t.app.inject({ method: 'GET', url: '/about' });
     await t.app.inject({ method: 'GET', url: '/about' });
-    expect(t.ctx.services.pages.size).toBe(2);
+    expect(t.journal.services.pages.size).toBe(2);
   });
 
   it('is emptied when the write clock moves on', async () => {
-    t.ctx.clock.publicDataChanged();
+    t.journal.clock.publicDataChanged();
     expect((await home()).body).toContain('<title>Renamed Quietly</title>');
   });
 
@@ -38,7 +38,7 @@ describe('rendered-page cache', () => {
     await home();
     const refused = await t.app.inject({ method: 'POST', url: '/api/settings', payload: {} });
     expect(refused.statusCode).toBe(401);
-    expect(t.ctx.services.pages.size).toBeGreaterThan(0);
+    expect(t.journal.services.pages.size).toBeGreaterThan(0);
     const headers = await t.authHeader();
     const settings = (await t.app.inject({ method: 'GET', url: '/api/settings/', headers })).json();
     const saved = await t.app.inject({
@@ -49,7 +49,7 @@ describe('rendered-page cache', () => {
     });
     expect(saved.statusCode).toBe(200);
     // Emptied: the home page is at most made again from the new settings (page-warmer.ts).
-    expect(t.ctx.services.pages.get(key('/'))?.body.toString() ?? 'Saved Name').toContain('Saved Name');
+    expect(t.journal.services.pages.get(key('/'))?.body.toString() ?? 'Saved Name').toContain('Saved Name');
     expect((await home()).body).toContain('<title>Saved Name</title>');
   });
 
@@ -88,19 +88,19 @@ describe('rendered-page cache', () => {
     await t.app.inject({ method: 'GET', url: '/about' });
     await t.app.inject({ method: 'GET', url: '/about' });
     await renameSite('Warmed Again');
-    t.ctx.clock.publicDataChanged();
-    await vi.waitFor(() => expect(t.ctx.services.pages.get(key('/'))?.body.toString()).toContain('Warmed Again'), {
+    t.journal.clock.publicDataChanged();
+    await vi.waitFor(() => expect(t.journal.services.pages.get(key('/'))?.body.toString()).toContain('Warmed Again'), {
       timeout: 10_000,
     });
-    await vi.waitFor(() => expect(t.ctx.services.pages.get(key('/about'))).toBeDefined(), { timeout: 10_000 });
-    expect((await home()).body).toBe(t.ctx.services.pages.get(key('/'))?.body.toString());
+    await vi.waitFor(() => expect(t.journal.services.pages.get(key('/about'))).toBeDefined(), { timeout: 10_000 });
+    expect((await home()).body).toBe(t.journal.services.pages.get(key('/'))?.body.toString());
   });
 
   it('caches redirects and not-found pages with their status', async () => {
-    t.ctx.clock.publicDataChanged();
+    t.journal.clock.publicDataChanged();
     for (let i = 0; i < 2; i++) {
       expect((await t.app.inject({ method: 'GET', url: '/no-such-page' })).statusCode).toBe(404);
     }
-    expect(t.ctx.services.pages.get(key('/no-such-page'))?.status).toBe(404);
+    expect(t.journal.services.pages.get(key('/no-such-page'))?.status).toBe(404);
   });
 });

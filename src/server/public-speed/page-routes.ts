@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { CLIENT_ONLY_PREFIXES } from '../../web/routes.js';
 import type { AppContext } from '../app-context.js';
 import { publicOrigin } from '../http/public-origin.js';
+import { perJournal } from '../journals/journal-sites.js';
 import type { ClientAssets } from '../render/client-assets.js';
 import { htmlDocument } from '../render/html-document.js';
 import { createPageRenderer } from '../render/page-renderer.js';
@@ -22,13 +23,13 @@ function pageRenderer(
   assets: ClientAssets,
   threads: RenderThreadsOption | undefined,
 ): EncodingRenderer {
-  const renderHere = encodingRenderer(createPageRenderer(ctx.services, assets));
+  const renderHere = encodingRenderer(createPageRenderer((id) => ctx.journals.site(id).services, assets));
   if (!threads || threads.count < 1) return renderHere;
   const pool = new RenderThreads(
-    { ...threads, data: { database: ctx.databaseOptions, filesRoot: ctx.files.root, assets }, log: app.log },
+    { ...threads, data: { database: ctx.databaseOptions, dataDir: ctx.config.DATA_DIR, assets }, log: app.log },
     renderHere,
   );
-  ctx.clock.onChange(() => pool.announceWrite());
+  ctx.journals.eachSite(({ journal, clock }) => clock.onChange(() => pool.announceWrite(journal.id)));
   app.addHook('onClose', () => pool.close());
   app.log.info(`Public pages render in ${threads.count} threads`);
   return pool.render;
@@ -45,18 +46,25 @@ export function registerPageRoutes(
   threads?: RenderThreadsOption,
 ): void {
   const render = pageRenderer(app, ctx, assets, threads);
-  const answers = new PublicAnswers(ctx.clock, ctx.config, ctx.services.pages);
-  new PageWarmer(answers.cache, render, app.log);
+  // Each journal's pages have their own cache, validators and warm-up, following its own write clock.
+  const answersOf = perJournal((journalId) => {
+    const { clock, services } = ctx.journals.site(journalId);
+    const answers = new PublicAnswers(clock, ctx.config, services.pages);
+    new PageWarmer(answers.cache, render, app.log);
+    return answers;
+  });
 
   app.get('/*', { schema: { hide: true }, compress: false }, async (request, reply) => {
-    const origin = publicOrigin(ctx.config, request);
+    const origin = publicOrigin(request);
     reply.type('text/html; charset=utf-8');
     if (isClientOnly(request.url)) return htmlDocument({ head: { title: 'Loading…' }, origin, assets });
+    const journalId = request.site.journal.id;
+    const answers = answersOf(journalId);
     // Pages carry absolute links (canonical, citation_pdf_url), so the origin is part of the key.
     const key = origin + request.url;
     const negotiated = answers.fromKept(request, reply, key);
     if (!negotiated) return reply;
-    const address = { url: request.url, origin };
+    const address = { journalId, url: request.url, origin };
     const version = negotiated.data.version;
     if (!answers.cache.admits(key)) {
       const page = await render({ ...address, encoding: negotiated.accepted });

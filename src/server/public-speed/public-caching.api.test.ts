@@ -14,7 +14,7 @@ afterAll(() => t.close());
 const get = (url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br', ...headers } });
 const renameSite = async (name: string) =>
-  t.ctx.services.settings.update({ ...(await t.ctx.services.settings.get()), websitename: name }, TEST_ACTOR);
+  t.journal.services.settings.update({ ...(await t.journal.services.settings.get()), websitename: name }, TEST_ACTOR);
 
 const PUBLIC_ANSWERS = ['/', '/board', '/sitemap.xml', '/feed.xml'];
 

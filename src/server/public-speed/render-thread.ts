@@ -6,21 +6,28 @@ import { openDatabase } from '../db/database.js';
 import { createPublicServices } from '../public-services.js';
 import { FileStore } from '../storage/file-store.js';
 import { createPageRenderer } from '../render/page-renderer.js';
+import { journalFilesRoot } from '../journals/journal-files.js';
+import { scopedDb } from '../journals/journal-scope.js';
+import { perJournal } from '../journals/journal-sites.js';
 import { encodingRenderer } from './encoded-pages.js';
 import type { FromThread, RenderThreadData, ToThread } from './render-threads.js';
 
 const port = parentPort!;
-const { database, filesRoot, assets } = workerData as RenderThreadData;
+const { database, dataDir, assets } = workerData as RenderThreadData;
 const reply = (message: FromThread) => port.postMessage(message);
 
 const { db } = openDatabase({ ...database, readOnly: true }, (error) =>
   reply({ kind: 'connection-error', reason: error.message }),
 );
-/** Moved on by every change of public data the main thread announces: the remembered reads are then read again. */
-const clock = new WriteClock();
-
-const services = createPublicServices(db, new FileStore(filesRoot), clock);
-const render = encodingRenderer(createPageRenderer(services, assets));
+/**
+ * Each journal's services, on a handle scoped to it, with a clock the main thread moves on for every change of that
+ * journal's public data: its remembered reads are then read again.
+ */
+const clocks = perJournal(() => new WriteClock());
+const servicesOf = perJournal((journalId) =>
+  createPublicServices(scopedDb(db, journalId), new FileStore(journalFilesRoot(dataDir, journalId)), clocks(journalId)),
+);
+const render = encodingRenderer(createPageRenderer(servicesOf, assets));
 
 /** A body that owns its whole memory moves to the main thread instead of being copied (small ones share a pool). */
 const movable = (body: Buffer) =>
@@ -28,7 +35,7 @@ const movable = (body: Buffer) =>
 
 port.on('message', (message: ToThread) => {
   if (message.kind === 'write') {
-    clock.changedElsewhere();
+    clocks(message.journalId).changedElsewhere();
     return;
   }
   render(message.request).then(

@@ -39,7 +39,7 @@ const renderHere = vi.fn(async (request: PageRequest): Promise<EncodedPage> => (
   scriptHashes: [],
   encoding: null,
 }));
-const request = (url: string): PageRequest => ({ url, origin: 'http://journal.test', encoding: null });
+const request = (url: string): PageRequest => ({ journalId: 1, url, origin: 'http://journal.test', encoding: null });
 
 let pool: RenderThreads | undefined;
 afterEach(async () => {
@@ -80,7 +80,7 @@ describe('RenderThreads', () => {
 
   it('tells every thread of a write', async () => {
     await readyPool(2);
-    pool!.announceWrite();
+    pool!.announceWrite(1);
     const pages = await Promise.all(['/a', '/b'].map((url) => answer(pool!.render(request(url)))));
     expect(new Set(pages.map(([thread]) => thread)).size).toBe(2);
     expect(pages.map(([, writes]) => writes)).toEqual(['1', '1']);

@@ -7,11 +7,12 @@ import type { EncodedPage, EncodingRenderer, PageRequest } from './encoded-pages
 /** What a render thread is started with. */
 export interface RenderThreadData {
   database: DatabaseOptions;
-  filesRoot: string;
+  /** DATA_DIR: each journal's files are in their folder there. */
+  dataDir: string;
   assets: ClientAssets;
 }
 
-export type ToThread = { kind: 'render'; id: number; request: PageRequest } | { kind: 'write' };
+export type ToThread = { kind: 'render'; id: number; request: PageRequest } | { kind: 'write'; journalId: number };
 export type FromThread =
   | { kind: 'ready' }
   | { kind: 'page'; id: number; page: EncodedPage }
@@ -74,9 +75,9 @@ export class RenderThreads {
     });
   };
 
-  /** Every thread forgets what it remembered of the database (settings, year groups, indexing). */
-  announceWrite(): void {
-    for (const thread of this.threads) thread.worker.postMessage({ kind: 'write' } satisfies ToThread);
+  /** Every thread forgets what it remembered of the journal's data (settings, year groups, indexing). */
+  announceWrite(journalId: number): void {
+    for (const thread of this.threads) thread.worker.postMessage({ kind: 'write', journalId } satisfies ToThread);
   }
 
   get readyCount(): number {

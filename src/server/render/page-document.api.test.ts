@@ -9,9 +9,9 @@ const ISSUE_PATH = '/archives/2025/vol3/issue1';
 
 beforeAll(async () => {
   t = await createTestApp();
-  await addIssue(t.ctx.db, 2024, 2, 1, 'jan-jun');
-  await addIssue(t.ctx.db, 2025, 3, 1, 'jan-feb');
-  await addArticle(t.ctx.db, {
+  await addIssue(t.journal.db, 2024, 2, 1, 'jan-jun');
+  await addIssue(t.journal.db, 2025, 3, 1, 'jan-feb');
+  await addArticle(t.journal.db, {
     year: 2025,
     volume: 3,
     issue: 1,
@@ -19,8 +19,8 @@ beforeAll(async () => {
     title: 'Soils of the Vistula basin',
     authorname: 'Zoë Müller-Łukasiewicz',
   });
-  await addArticle(t.ctx.db, { year: 2025, volume: 3, issue: 1, refnumber: '91002', title: 'Rainfall in Pune' });
-  await addArticle(t.ctx.db, { year: 2024, volume: 2, issue: 1, refnumber: '91003' });
+  await addArticle(t.journal.db, { year: 2025, volume: 3, issue: 1, refnumber: '91002', title: 'Rainfall in Pune' });
+  await addArticle(t.journal.db, { year: 2024, volume: 2, issue: 1, refnumber: '91003' });
 });
 afterAll(() => t.close());
 afterEach(() => vi.restoreAllMocks());
@@ -63,8 +63,8 @@ describe('a server-rendered page', () => {
     const again = (await firstRender(ISSUE_PATH)).rawPayload;
     expect(again.equals(first)).toBe(true);
 
-    await addArticle(t.ctx.db, { year: 2025, volume: 3, issue: 1, refnumber: '91004', authorname: 'Ola Żak' });
-    t.ctx.clock.publicDataChanged();
+    await addArticle(t.journal.db, { year: 2025, volume: 3, issue: 1, refnumber: '91004', authorname: 'Ola Żak' });
+    t.journal.clock.publicDataChanged();
     const after = (await firstRender(ISSUE_PATH)).body;
     expect(after).toContain('<p class="article-authors">Ola Żak</p>');
     expect(after).toContain('<p class="article-authors">Zoë Müller-Łukasiewicz</p>');
@@ -73,7 +73,7 @@ describe('a server-rendered page', () => {
 
 describe('a page whose loader throws', () => {
   it('shows the error screen and hands the error to hydration, so the browser does not load the page again', async () => {
-    vi.spyOn(t.ctx.services.archives, 'issueArticles').mockRejectedValue(new Error('The shelf collapsed'));
+    vi.spyOn(t.journal.services.archives, 'issueArticles').mockRejectedValue(new Error('The shelf collapsed'));
     const { statusCode, body } = await firstRender(ISSUE_PATH);
     expect(statusCode).toBe(500);
     expect(body).toContain('<h1>Oops!</h1>');

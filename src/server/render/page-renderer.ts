@@ -9,6 +9,8 @@ import { htmlDocument } from './html-document.js';
 
 /** A public page to render: path and query, and the scheme and host it is served on (its links are absolute). */
 export interface PageAddress {
+  /** The journal whose page it is: the seam renders it with that journal's services. */
+  journalId: number;
   url: string;
   origin: string;
 }
@@ -66,11 +68,17 @@ function pageReads(services: PublicServices): { api: PublicApi; fault: () => Htt
   return { api, fault: () => fault };
 }
 
-/** Renders public pages into whole HTML documents, in the server's main thread or in a render thread. */
-export function createPageRenderer(services: PublicServices, assets: ClientAssets): PageRenderer {
-  return async ({ url, origin }) => {
+/**
+ * Renders public pages into whole HTML documents, in the server's main thread or in a render thread, each with the
+ * services of its journal.
+ */
+export function createPageRenderer(
+  servicesOf: (journalId: number) => PublicServices,
+  assets: ClientAssets,
+): PageRenderer {
+  return async ({ journalId, url, origin }) => {
     const request = new Request(new URL(url, origin), { method: 'GET', headers: { accept: 'text/html' } });
-    const reads = pageReads(services);
+    const reads = pageReads(servicesOf(journalId));
     const result = await renderPage(request, reads.api, origin);
     if (result.kind === 'redirect')
       return { status: result.status, location: result.location, body: NO_BODY, scriptHashes: [] };

@@ -47,7 +47,7 @@ describe('/archives with nothing published', () => {
 
 describe('archive pages', () => {
   beforeAll(async () => {
-    const db = t.ctx.db;
+    const db = t.journal.db;
     await addIssue(db, 2023, 1, 1, 'jan-jun');
     await addIssue(db, 2024, 2, 1, 'jan-jun');
     await addIssue(db, 2025, 3, 1, 'jan-feb');
@@ -104,7 +104,7 @@ describe('archive pages', () => {
       pagenumber: '1-2',
       title: 'Oldest paper',
     });
-    t.ctx.clock.publicDataChanged();
+    t.journal.clock.publicDataChanged();
   });
 
   it('redirects /archives to the newest year’s latest issue', async () => {
@@ -301,11 +301,11 @@ describe('garbage in page addresses', () => {
 describe('/board', () => {
   beforeAll(async () => {
     const post = 'Professor <script>alert(1)</script>';
-    await addEditor(t.ctx.db, 'Bravo', { post });
-    await addEditor(t.ctx.db, 'Alpha', { post, is_pinned: 1, picture: 'alpha.png' });
-    await addEditor(t.ctx.db, 'Chief', { post, category: 'chief editor', phone: '+91 90000 00001' });
-    await addEditor(t.ctx.db, 'Hidden', { post, category: 'assistant editor', status: 'disabled' });
-    t.ctx.clock.publicDataChanged();
+    await addEditor(t.journal.db, 'Bravo', { post });
+    await addEditor(t.journal.db, 'Alpha', { post, is_pinned: 1, picture: 'alpha.png' });
+    await addEditor(t.journal.db, 'Chief', { post, category: 'chief editor', phone: '+91 90000 00001' });
+    await addEditor(t.journal.db, 'Hidden', { post, category: 'assistant editor', status: 'disabled' });
+    t.journal.clock.publicDataChanged();
   });
 
   it('groups enabled editors, pinned first, and leaves out a group without editors', async () => {
@@ -339,7 +339,7 @@ describe('/board', () => {
 
 describe('/indexing', () => {
   it('shows the full grid and the sidebar variant; a logo without a link is inert', async () => {
-    await t.ctx.db
+    await t.journal.db
       .insertInto('indexing')
       .values([
         { title: 'Second Index', link: '', image: 'second.svg', sortnumber: 2, status: 'enabled' },
@@ -347,7 +347,7 @@ describe('/indexing', () => {
         { title: 'Gone Index', link: 'https://gone.example', image: 'gone.svg', sortnumber: 0, status: 'disabled' },
       ])
       .execute();
-    t.ctx.clock.publicDataChanged();
+    t.journal.clock.publicDataChanged();
     // The root loader keeps settings and indexing, so the page is read afresh.
     const main = mainOf((await page('/indexing')).body);
     expect(main).toContain('<h1>INDEXING</h1>');
@@ -405,9 +405,9 @@ describe('static pages', () => {
 
 describe('files under /assets/', () => {
   it('serves PDFs and pictures with their content type and a day of caching, and nothing outside the store', async () => {
-    await t.ctx.files.write('archives/2025/vol3issue1/90001.pdf', Buffer.from('%PDF-1.4\n%%EOF\n'));
-    await t.ctx.files.write('editors/alpha.png', Buffer.from('89504e470d0a1a0a', 'hex'));
-    await t.ctx.files.write('indexing/first.svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'));
+    await t.journal.files.write('archives/2025/vol3issue1/90001.pdf', Buffer.from('%PDF-1.4\n%%EOF\n'));
+    await t.journal.files.write('editors/alpha.png', Buffer.from('89504e470d0a1a0a', 'hex'));
+    await t.journal.files.write('indexing/first.svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'));
     for (const [url, type] of [
       ['/assets/archives/2025/vol3issue1/90001.pdf', 'application/pdf'],
       ['/assets/editors/alpha.png', 'image/png'],

@@ -44,9 +44,9 @@ export const DEFAULT_SETTINGS: Omit<SettingsTable, 'id' | 'updated_at'> = {
   crossref_registrant: '',
 };
 
-/** Creates the settings row of a new database; true when the database was empty. */
-export async function ensureDefaultSettings(db: Db): Promise<boolean> {
+/** Creates the journal's settings row when it has none (`values` over the defaults); true when it was new. */
+export async function ensureDefaultSettings(db: Db, values: Partial<typeof DEFAULT_SETTINGS> = {}): Promise<boolean> {
   if (await findSettings(db)) return false;
-  await saveSettings(db, { ...DEFAULT_SETTINGS, updated_at: new Date().toISOString() });
+  await saveSettings(db, { ...DEFAULT_SETTINGS, ...values, updated_at: new Date().toISOString() });
   return true;
 }

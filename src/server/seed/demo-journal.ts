@@ -3,6 +3,7 @@ import { suggestedDoi } from '../../common/doi.js';
 import { formatCitation } from '../../common/citation.js';
 import type { Db } from '../db/database.js';
 import type { SettingsTable } from '../db/schema.js';
+import type { EditorCategory } from '../../common/constants.js';
 import { saveSettings } from '../modules/settings/settings.repository.js';
 import { insertArticle } from '../modules/articles/articles.repository.js';
 import { withDerivedColumns } from '../modules/articles/article-fields.js';
@@ -54,12 +55,38 @@ export const DEMO_SETTINGS: Omit<SettingsTable, 'id' | 'updated_at'> = {
 };
 
 const BIMONTHLY = ['jan-feb', 'mar-apr', 'may-jun', 'jul-aug', 'sep-oct', 'nov-dec'];
-const FIRST_YEAR = 2024;
-const YEARS = 3;
 const ARTICLES_PER_ISSUE = 4;
-const DEMO_FIRST_VOLUME = 10;
 
-const EDITORS = [
+interface DemoEditor {
+  name: string;
+  category: EditorCategory;
+  post: string;
+  degree: string;
+  content: string;
+  country: string;
+  /** The portrait's colour, or null for an editor without a picture. */
+  picture: readonly [number, number, number] | null;
+}
+
+interface DemoIndexing {
+  title: string;
+  colour: string;
+  link: string;
+}
+
+/** What a demo journal is made of: its settings, the years of its archive, its editors and indexing entries. */
+export interface DemoJournal {
+  settings: Omit<SettingsTable, 'id' | 'updated_at'>;
+  firstYear: number;
+  years: number;
+  firstVolume: number;
+  /** Seeds the random choice of titles, authors and dates, so a demo journal is the same on every machine. */
+  seed: number;
+  editors: readonly DemoEditor[];
+  indexing: readonly DemoIndexing[];
+}
+
+const EDITORS: readonly DemoEditor[] = [
   {
     name: 'Prof. (Dr.) Rajesh Kumar Sharma',
     category: 'chief editor',
@@ -132,9 +159,9 @@ const EDITORS = [
     country: 'India',
     picture: [150, 100, 30],
   },
-] as const;
+];
 
-const INDEXING = [
+const INDEXING: readonly DemoIndexing[] = [
   { title: 'Google Scholar', colour: '#4285f4', link: 'https://scholar.google.com' },
   { title: 'Crossref', colour: '#d2232a', link: 'https://www.crossref.org' },
   { title: 'ResearchGate', colour: '#00ccbb', link: 'https://www.researchgate.net' },
@@ -142,26 +169,45 @@ const INDEXING = [
   { title: 'Academia', colour: '#41454a', link: '' },
 ];
 
-/** Fills an empty database with a believable journal: settings, three years of issues, editors, indexing. */
-export async function seedDemoJournal(db: Db, files: FileStore, log: FastifyBaseLogger): Promise<void> {
+/** The demo journal of an empty installation: three years of issues. */
+export const DEMO_JOURNAL: DemoJournal = {
+  settings: DEMO_SETTINGS,
+  firstYear: 2024,
+  years: 3,
+  firstVolume: 10,
+  seed: 2024,
+  editors: EDITORS,
+  indexing: INDEXING,
+};
+
+/**
+ * Fills an empty journal (`db` is scoped to it) with a believable archive: settings, issues, editors, indexing.
+ */
+export async function seedDemoJournal(
+  db: Db,
+  files: FileStore,
+  log: FastifyBaseLogger,
+  demo: DemoJournal = DEMO_JOURNAL,
+): Promise<void> {
   const started = Date.now();
-  await saveSettings(db, { ...DEMO_SETTINGS, updated_at: new Date().toISOString() });
-  const articles = await seedIssuesAndArticles(db, files);
-  await seedEditors(db, files);
-  await seedIndexing(db, files);
+  await saveSettings(db, { ...demo.settings, updated_at: new Date().toISOString() });
+  const articles = await seedIssuesAndArticles(db, files, demo);
+  await seedEditors(db, files, demo.editors);
+  await seedIndexing(db, files, demo.indexing);
   log.info(
-    `Created the demo journal: ${articles} articles in ${YEARS * BIMONTHLY.length} issues (${Date.now() - started} ms)`,
+    `Created the demo journal ${demo.settings.websitename}: ${articles} articles in ${demo.years * BIMONTHLY.length} issues (${Date.now() - started} ms)`,
   );
 }
 
-async function seedIssuesAndArticles(db: Db, files: FileStore): Promise<number> {
-  const random = seededRandom(2024);
+async function seedIssuesAndArticles(db: Db, files: FileStore, demo: DemoJournal): Promise<number> {
+  const { settings } = demo;
+  const random = seededRandom(demo.seed);
   const usedTitles = new Set<string>();
   const today = new Date().toISOString().slice(0, 10);
   let count = 0;
-  for (let y = 0; y < YEARS; y++) {
-    const year = FIRST_YEAR + y;
-    const volume = DEMO_FIRST_VOLUME + y;
+  for (let y = 0; y < demo.years; y++) {
+    const year = demo.firstYear + y;
+    const volume = demo.firstVolume + y;
     for (let i = 0; i < BIMONTHLY.length; i++) {
       const issue = i + 1;
       const frequency = BIMONTHLY[i]!;
@@ -177,9 +223,9 @@ async function seedIssuesAndArticles(db: Db, files: FileStore): Promise<number> 
         const pagenumber = `${page}-${page + length - 1}`;
         page += length;
         const file = FileStore.articlePath(year, volume, issue, refnumber);
-        const citation = formatCitation({ ...content, volume, issue, year, pagenumber }, DEMO_SETTINGS.websitename);
+        const citation = formatCitation({ ...content, volume, issue, year, pagenumber }, settings.websitename);
         const firstPage = page - length;
-        const pdf = { ...content, journal: DEMO_SETTINGS.websitename, citation, firstPage, lastPage: page - 1 };
+        const pdf = { ...content, journal: settings.websitename, citation, firstPage, lastPage: page - 1 };
         await files.write(file, await demoArticlePdf(pdf));
         const month = 2 * i + 1 + Math.floor(random() * 2);
         const planned = `${year}-${String(month).padStart(2, '0')}-${String(5 + a * 5).padStart(2, '0')}`;
@@ -195,12 +241,7 @@ async function seedIssuesAndArticles(db: Db, files: FileStore): Promise<number> 
             authorname: content.authorname,
             abstract: sanitizeRichText(content.abstract),
             keywords: content.keywords,
-            doi: suggestedDoi(
-              DEMO_SETTINGS.doi_prefix,
-              DEMO_SETTINGS.doi_suffix_pattern,
-              DEMO_SETTINGS.websitename,
-              place,
-            ),
+            doi: suggestedDoi(settings.doi_prefix, settings.doi_suffix_pattern, settings.websitename, place),
             subject: content.subject,
             country: content.country,
             email: `author${count}@mail.example`,
@@ -234,8 +275,8 @@ const asciiSlug = (word: string) =>
     .replace(/[^A-Za-z]/g, '')
     .toLowerCase();
 
-async function seedEditors(db: Db, files: FileStore): Promise<void> {
-  for (const [index, editor] of EDITORS.entries()) {
+async function seedEditors(db: Db, files: FileStore, editors: readonly DemoEditor[]): Promise<void> {
+  for (const [index, editor] of editors.entries()) {
     let picture: string | null = null;
     if (editor.picture) {
       picture = `editor-${index + 1}.png`;
@@ -265,8 +306,8 @@ async function seedEditors(db: Db, files: FileStore): Promise<void> {
   }
 }
 
-async function seedIndexing(db: Db, files: FileStore): Promise<void> {
-  for (const [index, entry] of INDEXING.entries()) {
+async function seedIndexing(db: Db, files: FileStore, indexing: readonly DemoIndexing[]): Promise<void> {
+  for (const [index, entry] of indexing.entries()) {
     const image = `indexing-${index + 1}.svg`;
     await files.write(`indexing/${image}`, wordmarkSvg(entry.title, entry.colour));
     await db

@@ -20,7 +20,9 @@ function articleCount(argv: string[]): number {
 const started = Date.now();
 const config = loadConfig();
 const ctx = await createContext(config, pino({ level: config.LOG_LEVEL }));
-const existing = await ctx.db
+// The large archive is journal 1's.
+const { db } = ctx.journals.first();
+const existing = await db
   .selectFrom('articles')
   .select((eb) => eb.fn.countAll().as('n'))
   .where('txnid', 'like', 'LARGE%')
@@ -28,7 +30,7 @@ const existing = await ctx.db
 if (Number(existing.n) > 0) {
   console.log(`The large archive is already there (${existing.n} articles); nothing to do.`);
 } else {
-  const { made, issueCount } = await seedLargeArchive(ctx.db, articleCount(process.argv));
+  const { made, issueCount } = await seedLargeArchive(db, articleCount(process.argv));
   console.log(`Added ${made} articles in ${issueCount} issues in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   // Servers running on the same PostgreSQL database read public data again; on SQLite, restart them.
   if (ctx.engine === 'postgres') await notifyInstances(ctx.db);

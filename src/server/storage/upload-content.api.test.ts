@@ -73,7 +73,7 @@ const upload = (route: UploadRoute, file: Buffer) => send('POST', route.url(), r
 /** Every file under DATA_DIR (temporary ones too) and every row an upload writes. */
 async function everything() {
   const tables = ['articles', 'editors', 'indexing', 'site_pictures', 'activity_log', 'pending_file_moves'] as const;
-  const rows = await Promise.all(tables.map((table) => t.ctx.db.selectFrom(table).selectAll().execute()));
+  const rows = await Promise.all(tables.map((table) => t.journal.db.selectFrom(table).selectAll().execute()));
   const files = fs
     .readdirSync(t.dataDir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
@@ -116,7 +116,7 @@ describe('PDF uploads', () => {
     const response = await upload(route, file);
     expect(response.statusCode).toBeLessThan(300);
     const { year, volume, issue, file: name } = response.json();
-    const stored = path.join(t.ctx.files.root, `archives/${year}/vol${volume}issue${issue}`, name);
+    const stored = path.join(t.journal.files.root, `archives/${year}/vol${volume}issue${issue}`, name);
     expect(fs.readFileSync(stored).equals(file)).toBe(true);
   });
 });

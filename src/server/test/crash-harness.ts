@@ -6,6 +6,8 @@ import { expect } from 'vitest';
 import { openDatabase, type DatabaseOptions } from '../db/database.js';
 import { checkFiles } from '../storage/file-repair.js';
 import { FileStore } from '../storage/file-store.js';
+import { journalFilesRoot } from '../journals/journal-files.js';
+import { scopedDb } from '../journals/journal-scope.js';
 import { buildServer, startChildServer, type ChildServer } from './child-server.js';
 import { withPgClient } from './test-app.js';
 
@@ -68,7 +70,7 @@ export class CrashHarness {
   async expectRowsAndFilesAgree(): Promise<void> {
     const { db } = openDatabase(this.database);
     try {
-      const check = await checkFiles(db, new FileStore(path.join(this.dataDir, 'files')));
+      const check = await checkFiles(scopedDb(db, 1), new FileStore(journalFilesRoot(this.dataDir, 1)));
       expect(check).toEqual({ pendingMoves: [], tempFiles: [], unnamedFiles: [], missingFiles: [] });
     } finally {
       await db.destroy();

@@ -5,10 +5,11 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
-import type { AppContext } from '../app-context.js';
+import type { AppContext, Site } from '../app-context.js';
 import { buildApp } from '../app.js';
 import { createContext } from '../bootstrap.js';
 import { loadConfig } from '../config.js';
+import type { DatabaseOptions } from '../db/database.js';
 
 export const TEST_ADMIN = { username: 'admin', password: 'correct-horse-battery' } as const;
 /** The test admin as the author of writes made by calling services directly. */
@@ -20,6 +21,8 @@ export const testEngine = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
 export interface TestApp {
   app: FastifyInstance;
   ctx: AppContext;
+  /** The installation's first journal, the one every host reaches until journals claim hosts. */
+  journal: Site;
   dataDir: string;
   /** Signs in the test admin and returns an Authorization header. */
   authHeader(): Promise<{ authorization: string }>;
@@ -44,6 +47,8 @@ export interface TestAppOptions {
   databaseUrl?: string;
   /** The folder to make the temporary DATA_DIR in (e.g. a small file system); the system's temporary folder by default. */
   parentDir?: string;
+  /** Runs on the new database and DATA_DIR before the server opens them (e.g. to make an older release's data). */
+  before?: (database: DatabaseOptions, dataDir: string) => Promise<void>;
 }
 
 /**
@@ -64,17 +69,18 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const url = process.env.TEST_DATABASE_URL;
   const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
   if (url) await withPgClient(url, (client) => client.query(`CREATE SCHEMA ${schema}`));
-  const ctx = await createContext(
-    config,
-    pino({ level: 'silent' }),
-    url ? { url: options.databaseUrl ?? url, pgSchema: schema } : { sqliteFile: path.join(dataDir, 'journal.sqlite') },
-  );
+  const database: DatabaseOptions = url
+    ? { url: options.databaseUrl ?? url, pgSchema: schema }
+    : { sqliteFile: path.join(dataDir, 'journal.sqlite') };
+  await options.before?.(database, dataDir);
+  const ctx = await createContext(config, pino({ level: 'silent' }), database);
   const app = await buildApp(ctx, { clientDir: path.join(dataDir, 'no-client-build') });
   await app.ready();
 
   return {
     app,
     ctx,
+    journal: ctx.journals.first(),
     dataDir,
     async authHeader() {
       const token = await ctx.tokens.sign({ userId: 1, username: TEST_ADMIN.username, name: 'Administrator' });

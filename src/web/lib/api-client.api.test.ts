@@ -55,7 +55,7 @@ async function redirectOf(loading: Promise<unknown>): Promise<[number, string | 
 beforeAll(async () => {
   t = await createTestApp({ seedDemo: true });
   origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  articleIds = (await t.ctx.db.selectFrom('articles').select('id').orderBy('id').limit(30).execute()).map(
+  articleIds = (await t.journal.db.selectFrom('articles').select('id').orderBy('id').limit(30).execute()).map(
     (row) => row.id,
   );
 });
@@ -131,7 +131,11 @@ describe('apiDownload (the admin exports)', () => {
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
     expect(progress.at(-1)).toBe(blob.size);
     const entries = zipEntries(new Uint8Array(await blob.arrayBuffer()));
-    const authors = await t.ctx.db.selectFrom('articles').select('authorname').where('id', 'in', articleIds).execute();
+    const authors = await t.journal.db
+      .selectFrom('articles')
+      .select('authorname')
+      .where('id', 'in', articleIds)
+      .execute();
     const expected = authors.reduce((sum, row) => sum + row.authorname.split(',').length, 0);
     expect(Object.keys(entries)).toHaveLength(expected);
   });

@@ -13,13 +13,13 @@ let otherId: number;
 beforeAll(async () => {
   t = await createTestApp();
   auth = await t.authHeader();
-  staffId = await insertUser(t.ctx.db, {
+  staffId = await insertUser(t.journal.db, {
     username: 'clerk',
     name: 'Clerk',
     password_hash: await hashPassword('clerk-password-1'),
     role: 'staff',
   });
-  otherId = await insertUser(t.ctx.db, {
+  otherId = await insertUser(t.journal.db, {
     username: 'writer',
     name: 'Writer',
     password_hash: await hashPassword('writer-password-1'),

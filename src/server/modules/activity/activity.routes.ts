@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { activityPageSchema, activityQuerySchema } from '../../../common/schemas/activity.js';
-import type { AppContext } from '../../app-context.js';
 import { answers, type ZodTypeProvider } from '../../http/route-contract.js';
 
-export function registerActivityRoutes(app: FastifyInstance, { services }: AppContext): void {
+export function registerActivityRoutes(app: FastifyInstance): void {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/admin/activity',
     {
@@ -15,6 +14,6 @@ export function registerActivityRoutes(app: FastifyInstance, { services }: AppCo
         response: answers({ 200: activityPageSchema }),
       },
     },
-    (request) => services.activity.list(request.query),
+    (request) => request.site.services.activity.list(request.query),
   );
 }

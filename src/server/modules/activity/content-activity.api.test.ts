@@ -74,7 +74,7 @@ describe('activity of the content screens', () => {
     expect(edited).toMatchObject({ action: 'update', type: 'indexing', summary: 'Scopus: link' });
     const switched = await oneRowFor(() => send('POST', `/api/admin/indexing/${id}`, form({ status: 'disabled' })));
     expect(switched).toMatchObject({ action: 'update', summary: 'Scopus: status disabled' });
-    const ids = (await t.ctx.db.selectFrom('indexing').select('id').orderBy('sortnumber').execute()).map(
+    const ids = (await t.journal.db.selectFrom('indexing').select('id').orderBy('sortnumber').execute()).map(
       (row) => row.id,
     );
     const reordered = await oneRowFor(() => send('PUT', '/api/admin/indexing/order', { ids: [...ids].reverse() }));

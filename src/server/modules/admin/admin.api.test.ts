@@ -10,7 +10,7 @@ afterAll(() => t.close());
 
 describe('GET /api/admin/', () => {
   it('counts the archive articles and the editors, whatever their status', async () => {
-    await t.ctx.db.updateTable('editors').set({ status: 'disabled' }).where('id', '=', 2).execute();
+    await t.journal.db.updateTable('editors').set({ status: 'disabled' }).where('id', '=', 2).execute();
     const response = await t.app.inject({ method: 'GET', url: '/api/admin/', headers: await t.authHeader() });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ archives: 72, editors: 8 });

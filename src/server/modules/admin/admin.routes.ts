@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { dashboardCountsSchema } from '../../../common/schemas/admin.js';
-import type { AppContext } from '../../app-context.js';
 import { answers, type ZodTypeProvider } from '../../http/route-contract.js';
 
-export function registerAdminRoutes(app: FastifyInstance, { services }: AppContext): void {
+export function registerAdminRoutes(app: FastifyInstance): void {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/admin/',
     {
@@ -14,6 +13,6 @@ export function registerAdminRoutes(app: FastifyInstance, { services }: AppConte
         response: answers({ 200: dashboardCountsSchema }),
       },
     },
-    () => services.dashboard.counts(),
+    (request) => request.site.services.dashboard.counts(),
   );
 }

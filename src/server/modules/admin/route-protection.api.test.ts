@@ -47,7 +47,7 @@ let staff: { authorization: string };
 beforeAll(async () => {
   t = await createTestApp();
   routes = routeTable(t.app);
-  const staffId = await insertUser(t.ctx.db, {
+  const staffId = await insertUser(t.journal.db, {
     username: 'clerk',
     name: 'Clerk',
     password_hash: await hashPassword('clerk-password'),
@@ -155,8 +155,8 @@ describe('route protection', () => {
       payload: { username: 'intruder', name: 'I', password: 'long-enough-1', role: 'admin' },
     });
     await t.app.inject({ method: 'POST', url: '/api/users/1', headers: staff, payload: { enabled: false } });
-    expect(await t.ctx.db.selectFrom('issues').selectAll().execute()).toEqual([]);
-    const users = await t.ctx.db.selectFrom('users').select(['username', 'enabled']).orderBy('id').execute();
+    expect(await t.journal.db.selectFrom('issues').selectAll().execute()).toEqual([]);
+    const users = await t.journal.db.selectFrom('users').select(['username', 'enabled']).orderBy('id').execute();
     expect(users).toEqual([
       { username: 'admin', enabled: 1 },
       { username: 'clerk', enabled: 1 },
@@ -164,9 +164,9 @@ describe('route protection', () => {
   });
 
   it('shows a staff token no more editors or articles than the public sees', async () => {
-    await addIssue(t.ctx.db, 2026, 3, 1);
-    const hidden = await addArticle(t.ctx.db, { year: 2026, volume: 3, issue: 1, status: 'disabled' });
-    const editor = await addEditor(t.ctx.db, 'Hidden', { status: 'disabled' });
+    await addIssue(t.journal.db, 2026, 3, 1);
+    const hidden = await addArticle(t.journal.db, { year: 2026, volume: 3, issue: 1, status: 'disabled' });
+    const editor = await addEditor(t.journal.db, 'Hidden', { status: 'disabled' });
     const adminAuth = await t.authHeader();
     const asStaff = (url: string) => t.app.inject({ method: 'GET', url, headers: staff });
     const asAdmin = (url: string) => t.app.inject({ method: 'GET', url, headers: adminAuth });

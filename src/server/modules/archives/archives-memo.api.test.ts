@@ -30,7 +30,7 @@ describe('remembered year groups', () => {
       payload: { year: 2026, volume: 77, issue: 1, frequency: 'jan' },
     });
     expect(created.statusCode).toBeLessThan(300);
-    await t.ctx.db
+    await t.journal.db
       .updateTable('articles')
       .set({ year: 2026, volume: 77, issue: 1 })
       .where('refnumber', '=', '10001')
@@ -47,7 +47,7 @@ describe('remembered year groups', () => {
 
 describe('remembered issue lists', () => {
   it('are read again after a write, and not before', async () => {
-    const article = await t.ctx.db
+    const article = await t.journal.db
       .selectFrom('articles')
       .select(['year', 'volume', 'issue', 'refnumber'])
       .where('refnumber', '=', '10002')
@@ -59,7 +59,7 @@ describe('remembered issue lists', () => {
       )?.title;
     const before = await titleIn();
     expect(before).toBeTruthy();
-    await t.ctx.db
+    await t.journal.db
       .updateTable('articles')
       .set({ title: 'A title changed behind the server' })
       .where('refnumber', '=', '10002')
@@ -73,11 +73,11 @@ describe('remembered issue lists', () => {
 
 describe('remembered articles', () => {
   it('are handed out as the same object until a write, then read again', async () => {
-    const archives = t.ctx.services.archives;
+    const archives = t.journal.services.archives;
     const first = await archives.publicArticleByRef('10003');
     expect(first).not.toBeNull();
     expect(await archives.publicArticleByRef('10003')).toBe(first);
-    await t.ctx.db.updateTable('articles').set({ title: 'Read Again' }).where('refnumber', '=', '10003').execute();
+    await t.journal.db.updateTable('articles').set({ title: 'Read Again' }).where('refnumber', '=', '10003').execute();
     expect((await archives.publicArticleByRef('10003'))?.title).toBe(first!.title);
     await writeThroughTheApi();
     expect((await archives.publicArticleByRef('10003'))?.title).toBe('Read Again');

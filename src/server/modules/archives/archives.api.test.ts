@@ -12,7 +12,7 @@ afterAll(() => t.close());
 
 describe('GET /api/archives/ with nothing published', () => {
   it('answers an empty list, even when an issue exists without articles', async () => {
-    await addIssue(t.ctx.db, 2020, 1, 1, 'jan-feb');
+    await addIssue(t.journal.db, 2020, 1, 1, 'jan-feb');
     const response = await get('/api/archives/');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual([]);
@@ -23,7 +23,7 @@ describe('archive reads', () => {
   const ids: Record<string, number> = {};
 
   beforeAll(async () => {
-    const db = t.ctx.db;
+    const db = t.journal.db;
     await addIssue(db, 2024, 1, 1, 'jan-feb');
     await addIssue(db, 2024, 1, 2, '');
     await addIssue(db, 2025, 2, 1, 'jan-mar');
@@ -62,7 +62,7 @@ describe('archive reads', () => {
     await addArticle(db, { year: 2024, volume: 1, issue: 2, pagenumber: '1-4' });
     await addArticle(db, { year: 2023, volume: 9, issue: 1, pagenumber: '1-4', status: 'disabled' });
     // Fixtures write around the HTTP layer, so they announce their write as the server's hook would.
-    t.ctx.clock.publicDataChanged();
+    t.journal.clock.publicDataChanged();
   });
 
   it('groups published issues by year and volume, newest first, with months where known', async () => {

@@ -8,7 +8,6 @@ import {
   yearGroupSchema,
 } from '../../../common/schemas/archives.js';
 import { recordIdParams } from '../../../common/schemas/record-id.js';
-import type { AppContext } from '../../app-context.js';
 import { isAdmin } from '../../auth/auth-plugin.js';
 import { notFound } from '../../http/errors.js';
 import { answers, refuseUnknownId, type ZodTypeProvider } from '../../http/route-contract.js';
@@ -22,7 +21,7 @@ const found = <T>(value: T | null, message: string): T => {
 const issueNumber = z.string().transform(leadingNumber);
 const issueParams = z.object({ year: issueNumber, vol: issueNumber, issue: issueNumber });
 
-export function registerArchivesRoutes(app: FastifyInstance, { services }: AppContext): void {
+export function registerArchivesRoutes(app: FastifyInstance): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -34,7 +33,7 @@ export function registerArchivesRoutes(app: FastifyInstance, { services }: AppCo
         response: answers({ 200: z.array(yearGroupSchema) }),
       },
     },
-    () => services.archives.yearGroups(),
+    (request) => request.site.services.archives.yearGroups(),
   );
 
   api.get(
@@ -51,7 +50,7 @@ export function registerArchivesRoutes(app: FastifyInstance, { services }: AppCo
       const { year, vol, issue } = request.params;
       const articles =
         year !== null && vol !== null && issue !== null
-          ? await services.archives.issueArticles(year, vol, issue)
+          ? await request.site.services.archives.issueArticles(year, vol, issue)
           : null;
       return found(articles, 'Issue not found');
     },
@@ -71,7 +70,7 @@ export function registerArchivesRoutes(app: FastifyInstance, { services }: AppCo
       const { year, vol, issue } = request.params;
       const location =
         year !== null && vol !== null && issue !== null
-          ? await services.archives.movedIssuePath(year, vol, issue)
+          ? await request.site.services.archives.movedIssuePath(year, vol, issue)
           : null;
       return { location: found(location, 'Issue not found') };
     },
@@ -87,7 +86,8 @@ export function registerArchivesRoutes(app: FastifyInstance, { services }: AppCo
         response: answers({ 200: publicArticleSchema }),
       },
     },
-    async (request) => found(await services.archives.publicArticleByRef(request.params.ref), 'Article not found'),
+    async (request) =>
+      found(await request.site.services.archives.publicArticleByRef(request.params.ref), 'Article not found'),
   );
 
   api.get(
@@ -104,7 +104,10 @@ export function registerArchivesRoutes(app: FastifyInstance, { services }: AppCo
     },
     async (request) => {
       refuseUnknownId(request, () => 'Article not found');
-      return found(await services.archives.articleById(request.params.id, isAdmin(request)), 'Article not found');
+      return found(
+        await request.site.services.archives.articleById(request.params.id, isAdmin(request)),
+        'Article not found',
+      );
     },
   );
 }

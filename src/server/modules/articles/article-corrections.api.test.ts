@@ -47,9 +47,9 @@ const remove = (id: number | string, headers = auth) =>
 const page = (url: string) => t.app.inject({ method: 'GET', url });
 
 const storedFile = (at: IssueNumbers, name: string) =>
-  path.join(t.ctx.files.root, `archives/${at.year}/vol${at.volume}issue${at.issue}`, name);
+  path.join(t.journal.files.root, `archives/${at.year}/vol${at.volume}issue${at.issue}`, name);
 const lastActivity = async () =>
-  t.ctx.db.selectFrom('activity_log').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
+  t.journal.db.selectFrom('activity_log').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
 
 describe('DELETE /api/archives/{id}', () => {
   it('removes the row and its PDF, and frees its reference number, title and transaction id', async () => {
@@ -61,7 +61,7 @@ describe('DELETE /api/archives/{id}', () => {
     const response = await remove(id);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: 'Article deleted' });
-    expect(await t.ctx.db.selectFrom('articles').selectAll().where('id', '=', id).execute()).toEqual([]);
+    expect(await t.journal.db.selectFrom('articles').selectAll().where('id', '=', id).execute()).toEqual([]);
     expect(fs.existsSync(storedFile(FIRST, `${refnumber}.pdf`))).toBe(false);
     expect((await page(`/archives/2026/vol8/issue1/${refnumber}`)).statusCode).toBe(404);
     expect(await lastActivity()).toMatchObject({
@@ -82,13 +82,13 @@ describe('DELETE /api/archives/{id}', () => {
     ['999999', 404, { error: 'not_found', message: 'Article not found' }],
     ['abc', 400, { error: 'invalid_input', message: 'id: id must be a positive number' }],
   ])('answers %s with %i and changes nothing', async (id, status, body) => {
-    const before = await t.ctx.db.selectFrom('articles').selectAll().execute();
-    const logged = await t.ctx.db.selectFrom('activity_log').selectAll().execute();
+    const before = await t.journal.db.selectFrom('articles').selectAll().execute();
+    const logged = await t.journal.db.selectFrom('activity_log').selectAll().execute();
     const response = await remove(id);
     expect(response.statusCode).toBe(status);
     expect(response.json()).toEqual(body);
-    expect(await t.ctx.db.selectFrom('articles').selectAll().execute()).toEqual(before);
-    expect(await t.ctx.db.selectFrom('activity_log').selectAll().execute()).toEqual(logged);
+    expect(await t.journal.db.selectFrom('articles').selectAll().execute()).toEqual(before);
+    expect(await t.journal.db.selectFrom('activity_log').selectAll().execute()).toEqual(logged);
   });
 });
 
@@ -160,7 +160,7 @@ describe('moving an article to another issue', () => {
         t.app.inject({ method: 'DELETE', url: `/api/admin/issues/${target}`, headers: auth }),
       ]);
       expect([moved.statusCode, deleted.statusCode].sort()).toEqual(moved.statusCode === 200 ? [200, 409] : [200, 400]);
-      const row = await t.ctx.db.selectFrom('articles').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      const row = await t.journal.db.selectFrom('articles').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
       expect(fs.existsSync(storedFile(row, `${refnumber}.pdf`))).toBe(true);
       if (moved.statusCode === 200)
         expect((await edit(id, 6, { issue_id: String(secondIssueId) })).statusCode).toBe(200);
@@ -172,13 +172,13 @@ describe('moving an article to another issue', () => {
     ['two', 'issue_id: Issue must be one of the existing issues'],
   ])('refuses issue_id %s with 400 and leaves the article and its PDF in place', async (issueId, message) => {
     const { id, refnumber } = (await add(4)).json();
-    const before = await t.ctx.db.selectFrom('articles').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const before = await t.journal.db.selectFrom('articles').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     const response = await edit(id, 4, { issue_id: issueId });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: 'invalid_input', message });
-    expect(await t.ctx.db.selectFrom('articles').selectAll().where('id', '=', id).executeTakeFirstOrThrow()).toEqual(
-      before,
-    );
+    expect(
+      await t.journal.db.selectFrom('articles').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+    ).toEqual(before);
     expect(fs.existsSync(storedFile(FIRST, `${refnumber}.pdf`))).toBe(true);
     await remove(id);
   });

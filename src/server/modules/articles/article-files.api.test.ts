@@ -14,7 +14,7 @@ const URL_DIR = '/assets/archives/2026/vol9issue4';
 beforeAll(async () => {
   t = await createTestApp();
   auth = await t.authHeader();
-  await insertIssue(t.ctx.db, { ...ISSUE, frequency: 'jul-aug' });
+  await insertIssue(t.journal.db, { ...ISSUE, frequency: 'jul-aug' });
 });
 afterAll(() => t.close());
 
@@ -51,9 +51,9 @@ async function addArticle(refnumber: string, file: Buffer): Promise<number> {
 const edit = (id: number, values: Record<string, string>, file?: Buffer) =>
   t.app.inject({ method: 'POST', url: `/api/archives/${id}`, headers: auth, payload: form(values, file) });
 const download = (url: string) => t.app.inject({ method: 'GET', url });
-const issueFiles = () => fs.readdirSync(path.join(t.ctx.files.root, DIR)).sort();
+const issueFiles = () => fs.readdirSync(path.join(t.journal.files.root, DIR)).sort();
 const article = (id: number) =>
-  t.ctx.db
+  t.journal.db
     .selectFrom('articles')
     .select(['refnumber', 'file', 'status'])
     .where('id', '=', id)
@@ -89,7 +89,7 @@ describe('article PDFs under /assets/archives/', () => {
   });
 
   it('answers 404 for a PDF no row names, however its address is spelt, and serves other files as before', async () => {
-    await t.ctx.files.write(`${DIR}/8199.pdf`, testPdf('orphan'));
+    await t.journal.files.write(`${DIR}/8199.pdf`, testPdf('orphan'));
     expect((await download(`${URL_DIR}/8199.pdf`)).statusCode).toBe(404);
     for (const url of [
       '/assets/%61rchives/2026/vol9issue4/8199.pdf',
@@ -100,8 +100,8 @@ describe('article PDFs under /assets/archives/', () => {
       const { statusCode } = await download(url);
       expect(statusCode >= 400 && statusCode < 500, `${url}: ${statusCode}`).toBe(true);
     }
-    await t.ctx.files.write('editors/portrait.png', Buffer.from('89504e470d0a1a0a', 'hex'));
-    await t.ctx.files.write('indexing/logo.svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'));
+    await t.journal.files.write('editors/portrait.png', Buffer.from('89504e470d0a1a0a', 'hex'));
+    await t.journal.files.write('indexing/logo.svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'));
     expect((await download('/assets/editors/portrait.png')).statusCode).toBe(200);
     expect((await download('/assets/indexing/logo.svg')).statusCode).toBe(200);
   });
@@ -133,7 +133,7 @@ describe('a full disk while a PDF is written', () => {
   });
 
   it('adds no article and no file', async () => {
-    const count = async () => (await t.ctx.db.selectFrom('articles').select('id').execute()).length;
+    const count = async () => (await t.journal.db.selectFrom('articles').select('id').execute()).length;
     const [articles, before] = [await count(), issueFiles()];
     const spy = diskFullOnce();
     const payload = form(
@@ -162,7 +162,7 @@ describe('GET /api/admin/archives/{id}/pdf', () => {
 
   it('answers 404 for an article without a PDF or an unknown one, and 401 without a token', async () => {
     const id = await addArticle('8302', testPdf('soon gone'));
-    await t.ctx.db.updateTable('articles').set({ file: null }).where('id', '=', id).execute();
+    await t.journal.db.updateTable('articles').set({ file: null }).where('id', '=', id).execute();
     for (const url of [`/api/admin/archives/${id}/pdf`, '/api/admin/archives/999999/pdf']) {
       const answer = await t.app.inject({ method: 'GET', url, headers: auth });
       expect(answer.statusCode, url).toBe(404);

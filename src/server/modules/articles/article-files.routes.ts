@@ -1,8 +1,6 @@
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { recordIdParams } from '../../../common/schemas/record-id.js';
-import type { AppContext } from '../../app-context.js';
 import { notFound } from '../../http/errors.js';
 import { answers, type ZodTypeProvider } from '../../http/route-contract.js';
 
@@ -21,15 +19,9 @@ const fileParams = z.object({
  * Article PDFs at their address (specification: Entities and their fields), served only while the article is published
  * (docs/security.md, Output):
  * an enabled row with a reference number must name the file. Anything else answers 404, so a disabled
- * article's PDF, or a file no row names, is not public. Register it in a scope of its own.
+ * article's PDF, or a file no row names, is not public. Register it in the scope that serves the journal's files.
  */
-export async function registerArticleFileRoutes(
-  scope: FastifyInstance,
-  { services, files }: AppContext,
-): Promise<void> {
-  // Gives this scope reply.sendFile (ranges, ETags, a day of caching as for other /assets/ files); serves nothing by itself.
-  await scope.register(fastifyStatic, { root: files.root, serve: false, maxAge: '1d' });
-
+export function registerArticleFileRoutes(scope: FastifyInstance): void {
   scope.get('/assets/archives/:year/:folder/:file', { schema: { hide: true } }, async (request, reply) => {
     const params = fileParams.safeParse(request.params);
     if (!params.success) return reply.callNotFound();
@@ -38,8 +30,8 @@ export async function registerArticleFileRoutes(
       folder: [volume, issue],
       file,
     } = params.data;
-    const stored = await services.articles.publishedFile(year, volume, issue, file);
-    return stored ? reply.sendFile(stored) : reply.callNotFound();
+    const stored = await request.site.services.articles.publishedFile(year, volume, issue, file);
+    return stored ? reply.sendFile(stored, request.site.files.root) : reply.callNotFound();
   });
 
   // The admin sees an article's PDF whatever its status, e.g. to check a disabled one before enabling it.
@@ -55,9 +47,11 @@ export async function registerArticleFileRoutes(
       },
     },
     async (request, reply) => {
-      const stored = await services.articles.storedFile(request.params.id);
+      const stored = await request.site.services.articles.storedFile(request.params.id);
       if (!stored) throw notFound('This article has no PDF');
-      return reply.header('cache-control', 'no-store').sendFile(stored, { cacheControl: false });
+      return reply
+        .header('cache-control', 'no-store')
+        .sendFile(stored, request.site.files.root, { cacheControl: false });
     },
   );
 }

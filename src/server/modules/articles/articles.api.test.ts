@@ -15,7 +15,7 @@ const ISSUE_DIR = 'archives/2026/vol7issue2';
 beforeAll(async () => {
   t = await createTestApp();
   auth = await t.authHeader();
-  await insertIssue(t.ctx.db, { ...ISSUE, frequency: 'mar-apr' });
+  await insertIssue(t.journal.db, { ...ISSUE, frequency: 'mar-apr' });
 });
 afterAll(() => t.close());
 
@@ -61,12 +61,12 @@ const add = (values: Record<string, string>, file?: { data: Buffer; name?: strin
 const edit = (id: number, values: Record<string, string>, file?: { data: Buffer; name?: string }) =>
   t.app.inject({ method: 'POST', url: `/api/archives/${id}`, headers: auth, payload: form(values, file) });
 
-const issueFiles = () => fs.readdirSync(path.join(t.ctx.files.root, ISSUE_DIR)).sort();
-const stored = (name: string) => fs.readFileSync(path.join(t.ctx.files.root, ISSUE_DIR, name), 'utf8');
+const issueFiles = () => fs.readdirSync(path.join(t.journal.files.root, ISSUE_DIR)).sort();
+const stored = (name: string) => fs.readFileSync(path.join(t.journal.files.root, ISSUE_DIR, name), 'utf8');
 const articleCount = async () =>
   Number(
     (
-      await t.ctx.db
+      await t.journal.db
         .selectFrom('articles')
         .select((eb) => eb.fn.countAll().as('n'))
         .executeTakeFirstOrThrow()
@@ -101,7 +101,7 @@ describe('POST /api/admin/archives/ (add an article)', () => {
     });
     expect(issueFiles()).toEqual(['5001.pdf']);
     expect(stored('5001.pdf')).toContain('first');
-    expect(fs.existsSync(path.join(t.ctx.files.root, 'evil.pdf'))).toBe(false);
+    expect(fs.existsSync(path.join(t.journal.files.root, 'evil.pdf'))).toBe(false);
   });
 
   it('sanitises script out of the abstract and markup out of plain fields', async () => {
@@ -282,7 +282,7 @@ describe('POST /api/archives/{id} (edit an article)', () => {
     [{ status: 'published' }, 400, 'invalid_input', 'status: Status must be enabled or disabled'],
     [{ authorname: SEVEN_AUTHORS }, 400, 'invalid_input', `authorname: ${FIVE_AUTHORS_AT_MOST}`],
   ])('refuses %j, leaving the article and its file as they were', async (override, status, error, message) => {
-    const before = await t.ctx.db
+    const before = await t.journal.db
       .selectFrom('articles')
       .selectAll()
       .where('id', '=', firstId)
@@ -293,7 +293,7 @@ describe('POST /api/archives/{id} (edit an article)', () => {
     expect(response.statusCode).toBe(status);
     expect(response.json()).toEqual({ error, message });
     expect(
-      await t.ctx.db.selectFrom('articles').selectAll().where('id', '=', firstId).executeTakeFirstOrThrow(),
+      await t.journal.db.selectFrom('articles').selectAll().where('id', '=', firstId).executeTakeFirstOrThrow(),
     ).toEqual(before);
     expect(issueFiles()).toEqual(['5002.pdf', '5010.pdf', '5100.pdf']);
     expect(stored('5100.pdf')).toContain('second version');

@@ -4,7 +4,6 @@ import { ARTICLE_DELETED_MESSAGE, articleAddSchema, articleEditSchema } from '..
 import { articleRecordSchema } from '../../../common/schemas/archives.js';
 import { issueSchema } from '../../../common/schemas/issue.js';
 import { recordIdParams } from '../../../common/schemas/record-id.js';
-import type { AppContext } from '../../app-context.js';
 import { parseInput } from '../../http/errors.js';
 import { readMultipart } from '../../http/multipart.js';
 import { answers, type ZodTypeProvider } from '../../http/route-contract.js';
@@ -20,7 +19,7 @@ const issueParams = z.object({
 const searchQuery = z.object({ q: z.string().trim().max(200, 'q must be at most 200 characters').default('') });
 const pdfFile = z.file().describe('The article PDF (at most 5 MB)');
 
-export function registerArticleRoutes(app: FastifyInstance, { services }: AppContext): void {
+export function registerArticleRoutes(app: FastifyInstance): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const admin = { preValidation: app.requireAdmin };
 
@@ -35,7 +34,8 @@ export function registerArticleRoutes(app: FastifyInstance, { services }: AppCon
         response: answers({ 200: z.object({ issue: issueSchema, articles: z.array(articleRecordSchema) }) }),
       },
     },
-    (request) => services.articles.listForIssue(request.params.year, request.params.volume, request.params.issue),
+    (request) =>
+      request.site.services.articles.listForIssue(request.params.year, request.params.volume, request.params.issue),
   );
 
   api.post(
@@ -52,7 +52,7 @@ export function registerArticleRoutes(app: FastifyInstance, { services }: AppCon
     async (request, reply) => {
       const form = await readMultipart(request, ['pdfFile']);
       const input = parseInput(articleAddSchema, form.fields, FIELD_CODES);
-      const article = await services.articles.create(input, form.files.pdfFile, request.user!);
+      const article = await request.site.services.articles.create(input, form.files.pdfFile, request.user!);
       return reply.code(201).send(article);
     },
   );
@@ -72,7 +72,7 @@ export function registerArticleRoutes(app: FastifyInstance, { services }: AppCon
     async (request) => {
       const form = await readMultipart(request, ['pdfFile']);
       const input = parseInput(articleEditSchema, form.fields, FIELD_CODES);
-      return services.articles.update(request.params.id, input, form.files.pdfFile, request.user!);
+      return request.site.services.articles.update(request.params.id, input, form.files.pdfFile, request.user!);
     },
   );
 
@@ -88,7 +88,7 @@ export function registerArticleRoutes(app: FastifyInstance, { services }: AppCon
       },
     },
     async (request) => {
-      await services.articles.delete(request.params.id, request.user!);
+      await request.site.services.articles.delete(request.params.id, request.user!);
       return { message: ARTICLE_DELETED_MESSAGE };
     },
   );
@@ -104,6 +104,6 @@ export function registerArticleRoutes(app: FastifyInstance, { services }: AppCon
         response: answers({ 200: z.array(articleRecordSchema) }),
       },
     },
-    (request) => (request.query.q ? services.articles.search(request.query.q) : []),
+    (request) => (request.query.q ? request.site.services.articles.search(request.query.q) : []),
   );
 }

@@ -7,7 +7,7 @@ import { LOGIN_REQUESTS_PER_MINUTE } from './auth.routes.js';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  await insertUser(t.ctx.db, {
+  await insertUser(t.journal.db, {
     username: 'retired',
     name: 'Retired',
     password_hash: await hashPassword('retired-password'),
@@ -52,19 +52,19 @@ describe('POST /auth/login/', () => {
   });
 
   it('answers invalid_ip from an address outside the allow-list', async () => {
-    const settings = await t.ctx.services.settings.get();
-    await t.ctx.services.settings.update({ ...settings, admin_ip_allowlist: '192.0.2.7' }, TEST_ACTOR);
+    const settings = await t.journal.services.settings.get();
+    await t.journal.services.settings.update({ ...settings, admin_ip_allowlist: '192.0.2.7' }, TEST_ACTOR);
     try {
       expect((await login(TEST_ADMIN.username, TEST_ADMIN.password, '198.51.100.1')).json().error).toBe('invalid_ip');
       expect((await login(TEST_ADMIN.username, TEST_ADMIN.password, '192.0.2.7')).statusCode).toBe(200);
     } finally {
-      await t.ctx.services.settings.update(settings, TEST_ACTOR);
+      await t.journal.services.settings.update(settings, TEST_ACTOR);
     }
   });
 
   it('reads CIDR ranges and IPv6 entries of the allow-list', async () => {
-    const settings = await t.ctx.services.settings.get();
-    await t.ctx.services.settings.update(
+    const settings = await t.journal.services.settings.get();
+    await t.journal.services.settings.update(
       { ...settings, admin_ip_allowlist: '192.0.2.0/24\n2001:db8::/32, 198.51.100.9' },
       TEST_ACTOR,
     );
@@ -78,7 +78,7 @@ describe('POST /auth/login/', () => {
         );
       }
     } finally {
-      await t.ctx.services.settings.update(settings, TEST_ACTOR);
+      await t.journal.services.settings.update(settings, TEST_ACTOR);
     }
   });
 
@@ -90,7 +90,7 @@ describe('POST /auth/login/', () => {
 
   it('locks one address and user name out after repeated failures, not the others', async () => {
     const address = '203.0.113.9';
-    const max = t.ctx.services.auth.throttle.maxFailures;
+    const max = t.journal.services.auth.throttle.maxFailures;
     for (let i = 0; i < max; i++) expect((await login('admin', `wrong-${i}`, address)).statusCode).toBe(401);
     const locked = await login('admin', TEST_ADMIN.password, address);
     expect(locked.statusCode).toBe(429);

@@ -1,14 +1,13 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { loginResultSchema, loginSchema, tokenCheckSchema } from '../../../common/schemas/auth.js';
-import type { AppContext } from '../../app-context.js';
 import { HttpError } from '../../http/errors.js';
 import { answers, type ZodTypeProvider } from '../../http/route-contract.js';
 
 /** Sign-in requests per address and minute, whatever the outcome: slows password spraying across names. */
 export const LOGIN_REQUESTS_PER_MINUTE = 60;
 
-export async function registerAuthRoutes(app: FastifyInstance, { services }: AppContext): Promise<void> {
+export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
   await app.register(rateLimit, { global: false });
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -36,7 +35,7 @@ export async function registerAuthRoutes(app: FastifyInstance, { services }: App
         },
       },
     },
-    (request) => services.auth.login(request.body, request.ip),
+    (request) => request.site.services.auth.login(request.body, request.ip),
   );
 
   api.get(

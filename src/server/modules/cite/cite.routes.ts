@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { CiteFormat } from '../../../common/citation-exports.js';
 import { formattedReferenceSchema } from '../../../common/schemas/archives.js';
-import type { AppContext } from '../../app-context.js';
 import { notFound } from '../../http/errors.js';
 import { publicOrigin } from '../../http/public-origin.js';
 import { answers, type ZodTypeProvider } from '../../http/route-contract.js';
@@ -11,14 +10,13 @@ const CITE_FILE = /^(\d{1,40})\.(bib|ris|json)$/;
 const NOT_FOUND = 'Article not found';
 
 /** A published article for reference managers and readers who cite it. */
-export function registerCiteRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const { citations } = ctx.services;
-
+export function registerCiteRoutes(app: FastifyInstance): void {
   // /cite/{refnumber}.bib|.ris|.json, as a download.
   app.get<{ Params: { file: string } }>('/cite/:file', { schema: { hide: true } }, async (request, reply) => {
     const match = CITE_FILE.exec(request.params.file);
     const file =
-      match && (await citations.exportFile(match[1]!, match[2] as CiteFormat, publicOrigin(ctx.config, request)));
+      match &&
+      (await request.site.services.citations.exportFile(match[1]!, match[2] as CiteFormat, publicOrigin(request)));
     if (!file) throw notFound(NOT_FOUND);
     return reply
       .type(file.type)
@@ -37,7 +35,10 @@ export function registerCiteRoutes(app: FastifyInstance, ctx: AppContext): void 
       },
     },
     async (request) => {
-      const references = await citations.formattedReferences(request.params.ref, publicOrigin(ctx.config, request));
+      const references = await request.site.services.citations.formattedReferences(
+        request.params.ref,
+        publicOrigin(request),
+      );
       if (!references) throw notFound(NOT_FOUND);
       return references;
     },

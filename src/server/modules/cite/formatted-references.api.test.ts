@@ -17,8 +17,8 @@ const byStyle = async (ref: string) => {
 
 beforeAll(async () => {
   t = await createTestApp();
-  await addIssue(t.ctx.db, ISSUE.year, ISSUE.volume, ISSUE.issue, 'jan-feb');
-  await addArticle(t.ctx.db, {
+  await addIssue(t.journal.db, ISSUE.year, ISSUE.volume, ISSUE.issue, 'jan-feb');
+  await addArticle(t.journal.db, {
     ...ISSUE,
     refnumber: '70001',
     pagenumber: '12-20',
@@ -27,7 +27,7 @@ beforeAll(async () => {
     publishdate: '2025-02-14',
     doi: '10.5555/jct.2025.3.1.70001',
   });
-  await addArticle(t.ctx.db, {
+  await addArticle(t.journal.db, {
     ...ISSUE,
     refnumber: '70002',
     pagenumber: '21-30',
@@ -35,8 +35,8 @@ beforeAll(async () => {
     authorname: 'Meera Nair',
     publishdate: '2025-02-10',
   });
-  await addArticle(t.ctx.db, { ...ISSUE, refnumber: '70003', pagenumber: '31-40', status: 'disabled' });
-  t.ctx.clock.publicDataChanged();
+  await addArticle(t.journal.db, { ...ISSUE, refnumber: '70003', pagenumber: '31-40', status: 'disabled' });
+  t.journal.clock.publicDataChanged();
 });
 afterAll(() => t.close());
 

@@ -26,8 +26,8 @@ beforeAll(async () => {
     licence_name: 'CC BY 4.0',
     licence_url: 'https://creativecommons.org/licenses/by/4.0/',
   });
-  await addIssue(t.ctx.db, ISSUE.year, ISSUE.volume, ISSUE.issue, 'jan-feb');
-  await addArticle(t.ctx.db, {
+  await addIssue(t.journal.db, ISSUE.year, ISSUE.volume, ISSUE.issue, 'jan-feb');
+  await addArticle(t.journal.db, {
     ...ISSUE,
     refnumber: '70001',
     pagenumber: '12-20',
@@ -38,8 +38,8 @@ beforeAll(async () => {
     publishdate: '2025-02-14',
     doi: '10.5555/jct.2025.3.1.70001',
   });
-  await addArticle(t.ctx.db, { ...ISSUE, refnumber: '70002', pagenumber: '21-30', authorname: 'Meera Nair' });
-  t.ctx.clock.publicDataChanged();
+  await addArticle(t.journal.db, { ...ISSUE, refnumber: '70002', pagenumber: '21-30', authorname: 'Meera Nair' });
+  t.journal.clock.publicDataChanged();
 });
 afterAll(() => t.close());
 

@@ -41,12 +41,20 @@ const engines = STYLES.map(({ style, name, xml }) => ({
   engine: new CSL.Engine(sys, withoutSortKeys(xml), 'en-US', true),
 }));
 
-/** One article's reference in each style. citeproc-js is synchronous, so `current` is never shared. */
+/** Numbers each formatting, so that no two items ever share an id in citeproc-js's registry. */
+let formattings = 0;
+
+/**
+ * One article's reference in each style. citeproc-js is synchronous, so `current` is never shared. Its registry
+ * keeps what it made for an id: two journals' articles with the same reference number must not meet there, so each
+ * formatting gives the item an id of its own (the id is never shown).
+ */
 export function formatReferences(item: CslItem): FormattedReference[] {
-  current = item;
+  const id = `reference-${++formattings}`;
+  current = { ...item, id };
   try {
     return engines.map(({ style, name, engine }) => {
-      engine.updateItems([item.id]);
+      engine.updateItems([id]);
       const bibliography = engine.makeBibliography();
       return {
         style,

@@ -21,9 +21,9 @@ beforeAll(async () => {
     licence_name: 'CC BY 4.0',
     licence_url: 'https://creativecommons.org/licenses/by/4.0/',
   });
-  await addIssue(t.ctx.db, ISSUE.year, ISSUE.volume, ISSUE.issue, 'jan-feb');
-  await addIssue(t.ctx.db, 2025, 3, 2, 'mar-apr');
-  await addArticle(t.ctx.db, {
+  await addIssue(t.journal.db, ISSUE.year, ISSUE.volume, ISSUE.issue, 'jan-feb');
+  await addIssue(t.journal.db, 2025, 3, 2, 'mar-apr');
+  await addArticle(t.journal.db, {
     ...ISSUE,
     refnumber: '80001',
     pagenumber: '1-9',
@@ -33,10 +33,15 @@ beforeAll(async () => {
     publishdate: '2025-02-14',
     doi: '10.5555/jct.2025.3.1.80001',
   });
-  await addArticle(t.ctx.db, { ...ISSUE, refnumber: '80002', pagenumber: '10-20', doi: '10.5555/jct.2025.3.1.80002' });
-  await addArticle(t.ctx.db, { ...ISSUE, refnumber: '80003', pagenumber: '21-22', status: 'disabled' });
-  await addArticle(t.ctx.db, { year: 2025, volume: 3, issue: 2, refnumber: '80004', pagenumber: '1-2' });
-  await addArticle(t.ctx.db, {
+  await addArticle(t.journal.db, {
+    ...ISSUE,
+    refnumber: '80002',
+    pagenumber: '10-20',
+    doi: '10.5555/jct.2025.3.1.80002',
+  });
+  await addArticle(t.journal.db, { ...ISSUE, refnumber: '80003', pagenumber: '21-22', status: 'disabled' });
+  await addArticle(t.journal.db, { year: 2025, volume: 3, issue: 2, refnumber: '80004', pagenumber: '1-2' });
+  await addArticle(t.journal.db, {
     year: 2025,
     volume: 3,
     issue: 2,

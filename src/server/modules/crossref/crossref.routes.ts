@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { issuePathParams } from '../../../common/schemas/issue.js';
 import type { AppContext } from '../../app-context.js';
 import { publicOrigin } from '../../http/public-origin.js';
+import { perJournal } from '../../journals/journal-sites.js';
 import { answers, type ZodTypeProvider } from '../../http/route-contract.js';
 import { CrossrefService } from './crossref.service.js';
 
@@ -15,7 +16,10 @@ const sendDeposit = (reply: FastifyReply, name: string, xml: string) =>
 
 /** GET /api/admin/crossref/{year}/{volume}/{issue}: the issue's Crossref deposit XML, as a download. */
 export function registerCrossrefRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const crossref = new CrossrefService(ctx.db, ctx.services.settings);
+  const crossrefOf = perJournal((journalId) => {
+    const site = ctx.journals.site(journalId);
+    return new CrossrefService(site.db, site.services.settings);
+  });
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/admin/crossref/:year/:volume/:issue',
     {
@@ -29,7 +33,7 @@ export function registerCrossrefRoutes(app: FastifyInstance, ctx: AppContext): v
     },
     async (request, reply) => {
       const { year, volume, issue } = request.params;
-      const xml = await crossref.issueDeposit(year, volume, issue, publicOrigin(ctx.config, request));
+      const xml = await crossrefOf(request.site.journal.id).issueDeposit(year, volume, issue, publicOrigin(request));
       return sendDeposit(reply, `crossref-${year}-${volume}-${issue}.xml`, xml);
     },
   );

@@ -47,7 +47,7 @@ async function crawl(app: FastifyInstance, readArticles: boolean): Promise<Set<s
 }
 
 async function publishedArticlePaths(t: TestApp): Promise<string[]> {
-  const rows = await t.ctx.db
+  const rows = await t.journal.db
     .selectFrom('articles')
     .select(['year', 'volume', 'issue', 'refnumber'])
     .where('status', '=', 'enabled')

@@ -7,6 +7,7 @@ import { DEMO_SETTINGS } from '../../seed/demo-journal.js';
 import { seedLargeArchive } from '../../seed/large-archive.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { assertWellFormed, childAttribute, childTexts, el, rootElement, xpathValues } from '../../test/xml-check.js';
+import { registerJournalRouting } from '../../http/journal-routing.js';
 import { registerDiscoveryRoutes } from './discovery.routes.js';
 
 const SITE_URL = 'https://journal.example.org';
@@ -32,7 +33,7 @@ const get = (app: FastifyInstance, url: string) =>
   app.inject({ method: 'GET', url, headers: { host: 'other-host.example:8080' } });
 
 async function publishedArticles() {
-  return t.ctx.db
+  return t.journal.db
     .selectFrom('articles')
     .select(['id', 'year', 'volume', 'issue', 'refnumber', 'title', 'authorname', 'creation', 'modification'])
     .where('status', '=', 'enabled')
@@ -41,7 +42,7 @@ async function publishedArticles() {
 }
 
 async function publishedIssuePaths() {
-  const rows = await t.ctx.db
+  const rows = await t.journal.db
     .selectFrom('articles')
     .select(['year', 'volume', 'issue'])
     .distinct()
@@ -128,8 +129,8 @@ describe('the demo journal', () => {
     it('is kept until the next write, after which a disabled article is gone and a changed one shows its new date', async () => {
       const [disabled, changed] = await publishedArticles();
       const before = (await get(t.app, '/sitemap.xml')).body;
-      await t.ctx.db.updateTable('articles').set({ status: 'disabled' }).where('id', '=', disabled!.id).execute();
-      await t.ctx.db
+      await t.journal.db.updateTable('articles').set({ status: 'disabled' }).where('id', '=', disabled!.id).execute();
+      await t.journal.db
         .updateTable('articles')
         .set({ modification: '2031-05-06T07:08:09.123Z' })
         .where('id', '=', changed!.id)
@@ -149,14 +150,14 @@ describe('the demo journal', () => {
       expect(urls.get(SITE_URL + issuePath(changed!.year, changed!.volume, changed!.issue))).toBe(
         '2031-05-06T07:08:09Z',
       );
-      await t.ctx.db.updateTable('articles').set({ status: 'enabled' }).where('id', '=', disabled!.id).execute();
-      t.ctx.clock.publicDataChanged();
+      await t.journal.db.updateTable('articles').set({ status: 'enabled' }).where('id', '=', disabled!.id).execute();
+      t.journal.clock.publicDataChanged();
     });
 
     it('goes out compressed for a client that accepts it, as written at first and as kept afterwards', async () => {
-      t.ctx.clock.publicDataChanged();
+      t.journal.clock.publicDataChanged();
       const plain = (await get(t.app, '/sitemap.xml')).body;
-      t.ctx.clock.publicDataChanged();
+      t.journal.clock.publicDataChanged();
       for (let round = 0; round < 2; round++) {
         const response = await t.app.inject({
           method: 'GET',
@@ -250,6 +251,7 @@ describe('a sitemap over its URL limit', () => {
     await seedLargeArchive(large.ctx.db, 600);
     // The limit is 50,000 URLs; 200 lets a few hundred articles cross it.
     app = Fastify();
+    registerJournalRouting(app, large.ctx.journals);
     registerDiscoveryRoutes(app, large.ctx, { sitemapMaxUrls: 200 });
     await app.ready();
   });

@@ -38,10 +38,10 @@ function form(values: Record<string, string>, picture?: { data: Buffer; name?: s
 const post = (url: string, payload: FormData | object, headers = auth) =>
   t.app.inject({ method: 'POST', url, headers, payload });
 const pictures = () =>
-  fs.existsSync(path.join(t.ctx.files.root, 'editors'))
-    ? fs.readdirSync(path.join(t.ctx.files.root, 'editors')).sort()
+  fs.existsSync(path.join(t.journal.files.root, 'editors'))
+    ? fs.readdirSync(path.join(t.journal.files.root, 'editors')).sort()
     : [];
-const editorRows = () => t.ctx.db.selectFrom('editors').selectAll().orderBy('id').execute();
+const editorRows = () => t.journal.db.selectFrom('editors').selectAll().orderBy('id').execute();
 
 let lenaId: number;
 
@@ -63,7 +63,7 @@ describe('POST /api/editors', () => {
     });
     expect(editor.picture).toMatch(/^editor-[0-9a-f]{16}\.png$/);
     expect(pictures()).toEqual([editor.picture]);
-    expect(fs.existsSync(path.join(t.ctx.files.root, 'evil.png'))).toBe(false);
+    expect(fs.existsSync(path.join(t.journal.files.root, 'evil.png'))).toBe(false);
   });
 
   it('adds an editor without a picture; a website typed without a scheme is stored as https://', async () => {

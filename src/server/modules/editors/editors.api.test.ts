@@ -5,16 +5,16 @@ import { addEditor } from '../../test/editor-fixtures.js';
 let t: TestApp;
 
 async function setContactsShown(shown: boolean) {
-  const settings = await t.ctx.services.settings.get();
-  await t.ctx.services.settings.update({ ...settings, show_editor_contacts: shown }, TEST_ACTOR);
+  const settings = await t.journal.services.settings.get();
+  await t.journal.services.settings.update({ ...settings, show_editor_contacts: shown }, TEST_ACTOR);
 }
 
 beforeAll(async () => {
   t = await createTestApp();
-  await addEditor(t.ctx.db, 'Alpha');
-  await addEditor(t.ctx.db, 'Bravo', { status: 'disabled' });
-  await addEditor(t.ctx.db, 'Charlie', { is_pinned: 1, category: 'chief editor' });
-  await addEditor(t.ctx.db, 'Delta', { post: 'Head<script>alert(1)</script> <em>of Department</em>' });
+  await addEditor(t.journal.db, 'Alpha');
+  await addEditor(t.journal.db, 'Bravo', { status: 'disabled' });
+  await addEditor(t.journal.db, 'Charlie', { is_pinned: 1, category: 'chief editor' });
+  await addEditor(t.journal.db, 'Delta', { post: 'Head<script>alert(1)</script> <em>of Department</em>' });
 });
 afterAll(() => t.close());
 

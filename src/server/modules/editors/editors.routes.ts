@@ -10,7 +10,6 @@ import {
 } from '../../../common/schemas/editor-input.js';
 import { editorSchema } from '../../../common/schemas/editors.js';
 import { recordIdParams } from '../../../common/schemas/record-id.js';
-import type { AppContext } from '../../app-context.js';
 import { isAdmin } from '../../auth/auth-plugin.js';
 import { parseInput } from '../../http/errors.js';
 import { readMultipart } from '../../http/multipart.js';
@@ -21,7 +20,7 @@ const editorForm = editorInputSchema.extend({
 });
 const savedEditor = editorSchema.extend({ message: z.string() });
 
-export function registerEditorsRoutes(app: FastifyInstance, { services }: AppContext): void {
+export function registerEditorsRoutes(app: FastifyInstance): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -33,7 +32,8 @@ export function registerEditorsRoutes(app: FastifyInstance, { services }: AppCon
         response: answers({ 200: z.array(editorSchema) }),
       },
     },
-    (request) => (isAdmin(request) ? services.editors.listAll() : services.editors.listPublic()),
+    (request) =>
+      isAdmin(request) ? request.site.services.editors.listAll() : request.site.services.editors.listPublic(),
   );
 
   const admin = { preValidation: app.requireAdmin };
@@ -49,7 +49,7 @@ export function registerEditorsRoutes(app: FastifyInstance, { services }: AppCon
         response: answers({ 200: editorSchema }),
       },
     },
-    (request) => services.editors.get(request.params.id),
+    (request) => request.site.services.editors.get(request.params.id),
   );
 
   api.post(
@@ -65,7 +65,7 @@ export function registerEditorsRoutes(app: FastifyInstance, { services }: AppCon
     },
     async (request, reply) => {
       const form = await readMultipart(request, ['imgFile']);
-      const editor = await services.editors.create(
+      const editor = await request.site.services.editors.create(
         parseInput(editorInputSchema, form.fields),
         form.files.imgFile,
         request.user!,
@@ -86,7 +86,7 @@ export function registerEditorsRoutes(app: FastifyInstance, { services }: AppCon
       },
     },
     async (request) => ({
-      updated: await services.editors.pin(request.body.ids, request.body.pinned, request.user!),
+      updated: await request.site.services.editors.pin(request.body.ids, request.body.pinned, request.user!),
       message: EDITORS_SORTED_MESSAGE,
     }),
   );
@@ -109,8 +109,12 @@ export function registerEditorsRoutes(app: FastifyInstance, { services }: AppCon
       // The list's switch posts the status alone (specification: Calls made).
       const statusOnly = Object.keys(form.fields).join() === 'status' && !form.files.imgFile;
       const editor = statusOnly
-        ? await services.editors.setStatus(id, parseInput(editorStatusSchema, form.fields).status, request.user!)
-        : await services.editors.update(
+        ? await request.site.services.editors.setStatus(
+            id,
+            parseInput(editorStatusSchema, form.fields).status,
+            request.user!,
+          )
+        : await request.site.services.editors.update(
             id,
             parseInput(editorInputSchema, form.fields),
             form.files.imgFile,

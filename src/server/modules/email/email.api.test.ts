@@ -41,7 +41,7 @@ const addArticle = async (n: number, email: string) =>
 /** Articles are added with an email; one stored before email was required has none. */
 async function noEmailArticle(): Promise<number> {
   const { id } = await addArticle(2, 'someone@uni.example');
-  await t.ctx.db.updateTable('articles').set({ email: '' }).where('id', '=', id).execute();
+  await t.journal.db.updateTable('articles').set({ email: '' }).where('id', '=', id).execute();
   return id;
 }
 const activityCountOf = async (app: TestApp) =>
@@ -51,7 +51,7 @@ const activityCount = () => activityCountOf(t);
  * The server stores a reset link and starts its mail before it answers (the mail arrives after the answer): the
  * links stored are the mails on their way.
  */
-const resetLinkCount = async () => (await t.ctx.db.selectFrom('password_resets').selectAll().execute()).length;
+const resetLinkCount = async () => (await t.journal.db.selectFrom('password_resets').selectAll().execute()).length;
 
 let markerArticle: number | undefined;
 /**
@@ -59,7 +59,7 @@ let markerArticle: number | undefined;
  * so once this one is in, a mail that an earlier call had started would have gone out before it.
  */
 async function markerMail(): Promise<ReceivedMail> {
-  markerArticle ??= await storeArticle(t.ctx.db, { ...ISSUE, email: 'marker@uni.example' });
+  markerArticle ??= await storeArticle(t.journal.db, { ...ISSUE, email: 'marker@uni.example' });
   const before = inbox.messages.length;
   const sent = await post(`/api/archives/${markerArticle}/send-to-author`, { action: 'updated' }, auth);
   expect(sent.statusCode, sent.body).toBe(200);
@@ -80,11 +80,11 @@ describe('POST /api/archives/{id}/send-to-author', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ message: 'Message sent to asha@uni.example' });
     const mail = await inbox.waitFor('asha@uni.example', before);
-    const { websitename } = await t.ctx.services.settings.get();
+    const { websitename } = await t.journal.services.settings.get();
     expect(mail.subject).toBe(`${websitename}: your article "Soil study number 1"`);
     expect(mail.text).toContain(`has been published successfully.`);
     expect(mail.text).toContain(`Download link: https://journal.example/pdf?refno=${article.refnumber}`);
-    const logged = await t.ctx.db
+    const logged = await t.journal.db
       .selectFrom('activity_log')
       .selectAll()
       .orderBy('id', 'desc')
@@ -117,13 +117,13 @@ describe('POST /api/archives/{id}/send-to-author', () => {
 describe('Forgot password', () => {
   let userId: number;
   beforeAll(async () => {
-    userId = await insertUser(t.ctx.db, {
+    userId = await insertUser(t.journal.db, {
       username: 'meera',
       name: 'Meera',
       email: 'meera@journal.example',
       password_hash: await hashPassword('old-password-1'),
     });
-    await insertUser(t.ctx.db, {
+    await insertUser(t.journal.db, {
       username: 'nomail',
       name: 'No Mail',
       password_hash: await hashPassword('old-password-1'),
@@ -164,7 +164,7 @@ describe('Forgot password', () => {
         })
       ).statusCode,
     ).toBe(401);
-    const logged = await t.ctx.db
+    const logged = await t.journal.db
       .selectFrom('activity_log')
       .selectAll()
       .orderBy('id', 'desc')
@@ -201,7 +201,7 @@ describe('Forgot password', () => {
     const before = inbox.messages.length;
     await post('/auth/forgot-password', { username: 'meera' });
     const token = linkToken((await inbox.waitFor('meera@journal.example', before)).text)!;
-    await t.ctx.db
+    await t.journal.db
       .updateTable('password_resets')
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
       .where('user_id', '=', userId)
@@ -224,7 +224,7 @@ describe('Forgot password', () => {
   });
 
   it('sends at most three links per user name in half an hour, whatever the address', async () => {
-    const eagerId = await insertUser(t.ctx.db, {
+    const eagerId = await insertUser(t.journal.db, {
       username: 'eager',
       name: 'Eager',
       email: 'eager@journal.example',
@@ -240,7 +240,7 @@ describe('Forgot password', () => {
       });
       expect(response.statusCode).toBe(200);
     }
-    const links = await t.ctx.db.selectFrom('password_resets').selectAll().where('user_id', '=', eagerId).execute();
+    const links = await t.journal.db.selectFrom('password_resets').selectAll().where('user_id', '=', eagerId).execute();
     expect(links).toHaveLength(3);
     const eagerMails = () => inbox.messages.slice(before).filter((mail) => mail.to.includes('eager@'));
     await waitUntil(() => eagerMails().length >= 3, {
@@ -274,7 +274,7 @@ describe('mailed links', () => {
     });
 
   it('start with SITE_URL whatever host the request names', async () => {
-    await insertUser(t.ctx.db, {
+    await insertUser(t.journal.db, {
       username: 'rohan',
       name: 'Rohan',
       email: 'rohan@journal.example',
@@ -285,7 +285,7 @@ describe('mailed links', () => {
     const reset = await inbox.waitFor('rohan@journal.example', before);
     expect(reset.text).toMatch(/^https:\/\/journal\.example\/admin\/reset-password\?token=/m);
 
-    const id = await storeArticle(t.ctx.db, { ...ISSUE, refnumber: '70001', email: 'ravi@uni.example' });
+    const id = await storeArticle(t.journal.db, { ...ISSUE, refnumber: '70001', email: 'ravi@uni.example' });
     const headers = { ...auth, host: 'evil.example' };
     const sent = await post(`/api/archives/${id}/send-to-author`, { action: 'published' }, headers);
     expect(sent.statusCode, sent.body).toBe(200);

@@ -10,7 +10,6 @@ import {
   sentToAuthorMessage,
 } from '../../../common/schemas/email.js';
 import { recordIdParams } from '../../../common/schemas/record-id.js';
-import type { AppContext } from '../../app-context.js';
 import { HttpError } from '../../http/errors.js';
 import { mailedLinkOrigin } from '../../http/public-origin.js';
 import { answers, type ZodTypeProvider } from '../../http/route-contract.js';
@@ -21,7 +20,7 @@ export const RESET_REQUESTS_PER_ADDRESS = 10;
 const message = z.object({ message: z.string() });
 
 /** Needs the rate-limit plugin, which registerAuthRoutes registers. */
-export function registerEmailRoutes(app: FastifyInstance, { services, config }: AppContext): void {
+export function registerEmailRoutes(app: FastifyInstance): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -33,7 +32,7 @@ export function registerEmailRoutes(app: FastifyInstance, { services, config }: 
         response: answers({ 200: authFeaturesSchema }),
       },
     },
-    () => ({ email: services.email.enabled }),
+    (request) => ({ email: request.site.services.email.enabled }),
   );
 
   api.post(
@@ -60,9 +59,9 @@ export function registerEmailRoutes(app: FastifyInstance, { services, config }: 
       },
     },
     async (request) => {
-      await services.email.requestPasswordReset(
+      await request.site.services.email.requestPasswordReset(
         request.body.username,
-        mailedLinkOrigin(config, request),
+        mailedLinkOrigin(request),
         request.body.from,
       );
       return { message: RESET_REQUESTED_MESSAGE };
@@ -80,7 +79,7 @@ export function registerEmailRoutes(app: FastifyInstance, { services, config }: 
       },
     },
     async (request) => {
-      await services.email.resetPassword(request.body.token, request.body.password);
+      await request.site.services.email.resetPassword(request.body.token, request.body.password);
       return { message: PASSWORD_RESET_MESSAGE };
     },
   );
@@ -99,10 +98,10 @@ export function registerEmailRoutes(app: FastifyInstance, { services, config }: 
       },
     },
     async (request) => {
-      const to = await services.email.sendToAuthor(
+      const to = await request.site.services.email.sendToAuthor(
         request.params.id,
         request.body.action,
-        mailedLinkOrigin(config, request),
+        mailedLinkOrigin(request),
         request.user!,
       );
       return { message: sentToAuthorMessage(to) };

@@ -28,8 +28,8 @@ const send = (
   payload?: FormData | object,
   headers: Record<string, string> = auth,
 ) => t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-const logos = () => fs.readdirSync(path.join(t.ctx.files.root, 'indexing')).sort();
-const rows = () => t.ctx.db.selectFrom('indexing').selectAll().orderBy('id').execute();
+const logos = () => fs.readdirSync(path.join(t.journal.files.root, 'indexing')).sort();
+const rows = () => t.journal.db.selectFrom('indexing').selectAll().orderBy('id').execute();
 const publicTitles = async () =>
   ((await t.app.inject({ method: 'GET', url: '/api/indexing/' })).json() as { title: string }[]).map((e) => e.title);
 

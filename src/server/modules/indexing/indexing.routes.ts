@@ -11,7 +11,6 @@ import {
   indexingStatusSchema,
 } from '../../../common/schemas/indexing.js';
 import { recordIdParams } from '../../../common/schemas/record-id.js';
-import type { AppContext } from '../../app-context.js';
 import { parseInput } from '../../http/errors.js';
 import { readMultipart } from '../../http/multipart.js';
 import { answers, type ZodTypeProvider } from '../../http/route-contract.js';
@@ -21,7 +20,7 @@ const indexingForm = indexingInputSchema.extend({
 });
 const savedEntry = indexingEntrySchema.extend({ message: z.string() });
 
-export function registerIndexingRoutes(app: FastifyInstance, { services }: AppContext): void {
+export function registerIndexingRoutes(app: FastifyInstance): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -33,7 +32,7 @@ export function registerIndexingRoutes(app: FastifyInstance, { services }: AppCo
         response: answers({ 200: z.array(indexingEntrySchema) }),
       },
     },
-    () => services.indexing.listPublic(),
+    (request) => request.site.services.indexing.listPublic(),
   );
 
   const admin = { preValidation: app.requireAdmin };
@@ -48,7 +47,7 @@ export function registerIndexingRoutes(app: FastifyInstance, { services }: AppCo
         response: answers({ 200: z.array(indexingEntrySchema) }),
       },
     },
-    () => services.indexing.listAll(),
+    (request) => request.site.services.indexing.listAll(),
   );
 
   api.get(
@@ -62,7 +61,7 @@ export function registerIndexingRoutes(app: FastifyInstance, { services }: AppCo
         response: answers({ 200: indexingEntrySchema }),
       },
     },
-    (request) => services.indexing.get(request.params.id),
+    (request) => request.site.services.indexing.get(request.params.id),
   );
 
   api.post(
@@ -78,7 +77,7 @@ export function registerIndexingRoutes(app: FastifyInstance, { services }: AppCo
     },
     async (request, reply) => {
       const form = await readMultipart(request, ['imgFile']);
-      const entry = await services.indexing.create(
+      const entry = await request.site.services.indexing.create(
         parseInput(indexingInputSchema, form.fields),
         form.files.imgFile,
         request.user!,
@@ -99,7 +98,7 @@ export function registerIndexingRoutes(app: FastifyInstance, { services }: AppCo
       },
     },
     async (request) => ({
-      entries: await services.indexing.reorder(request.body.ids, request.user!),
+      entries: await request.site.services.indexing.reorder(request.body.ids, request.user!),
       message: INDEXING_ORDER_MESSAGE,
     }),
   );
@@ -122,8 +121,12 @@ export function registerIndexingRoutes(app: FastifyInstance, { services }: AppCo
       // The list's switch posts the status alone, as the editors' switch does.
       const statusOnly = Object.keys(form.fields).join() === 'status' && !form.files.imgFile;
       const entry = statusOnly
-        ? await services.indexing.setStatus(id, parseInput(indexingStatusSchema, form.fields).status, request.user!)
-        : await services.indexing.update(
+        ? await request.site.services.indexing.setStatus(
+            id,
+            parseInput(indexingStatusSchema, form.fields).status,
+            request.user!,
+          )
+        : await request.site.services.indexing.update(
             id,
             parseInput(indexingInputSchema, form.fields),
             form.files.imgFile,
@@ -145,7 +148,7 @@ export function registerIndexingRoutes(app: FastifyInstance, { services }: AppCo
       },
     },
     async (request) => {
-      await services.indexing.remove(request.params.id, request.user!);
+      await request.site.services.indexing.remove(request.params.id, request.user!);
       return { message: INDEXING_DELETED_MESSAGE };
     },
   );

@@ -36,9 +36,9 @@ const put = (id: number | string, payload: object) =>
 const remove = (id: number | string) =>
   t.app.inject({ method: 'DELETE', url: `/api/admin/issues/${id}`, headers: auth });
 const page = (url: string) => t.app.inject({ method: 'GET', url });
-const issues = () => t.ctx.db.selectFrom('issues').selectAll().orderBy('id').execute();
+const issues = () => t.journal.db.selectFrom('issues').selectAll().orderBy('id').execute();
 const storedFile = (at: IssueNumbers, name: string) =>
-  path.join(t.ctx.files.root, `archives/${at.year}/vol${at.volume}issue${at.issue}`, name);
+  path.join(t.journal.files.root, `archives/${at.year}/vol${at.volume}issue${at.issue}`, name);
 
 describe('PUT /api/admin/issues/{id}', () => {
   it('changes the frequency, and the issue page and its articles show the new one', async () => {
@@ -48,14 +48,14 @@ describe('PUT /api/admin/issues/{id}', () => {
     const response = await put(id, { ...at, frequency: 'nov-dec' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ id, ...at, frequency: 'nov-dec', message: 'Issue updated successfully' });
-    const row = await t.ctx.db
+    const row = await t.journal.db
       .selectFrom('articles')
       .select('frequency')
       .where('id', '=', article.id)
       .executeTakeFirstOrThrow();
     expect(row.frequency).toBe('nov-dec');
     expect((await page('/archives/2026/vol5/issue1')).body).toContain('Nov-Dec');
-    const logged = await t.ctx.db
+    const logged = await t.journal.db
       .selectFrom('activity_log')
       .selectAll()
       .orderBy('id', 'desc')
@@ -76,7 +76,7 @@ describe('PUT /api/admin/issues/{id}', () => {
     const response = await put(id, { ...to, frequency: 'jan-feb' });
     expect(response.json()).toMatchObject({ id, ...to });
 
-    const row = await t.ctx.db
+    const row = await t.journal.db
       .selectFrom('articles')
       .selectAll()
       .where('id', '=', article.id)

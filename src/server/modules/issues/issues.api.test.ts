@@ -17,7 +17,7 @@ describe('POST /api/admin/create-issue', () => {
     const response = await create({ year: 2026, volume: 3, issue: 0, frequency: 'jan-feb-mar' });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ message: 'Issue created successfully' });
-    const rows = await t.ctx.db.selectFrom('issues').selectAll().execute();
+    const rows = await t.journal.db.selectFrom('issues').selectAll().execute();
     expect(rows).toMatchObject([{ year: 2026, volume: 3, issue: 0, frequency: 'jan-feb-mar' }]);
   });
 
@@ -25,7 +25,7 @@ describe('POST /api/admin/create-issue', () => {
     const response = await create({ year: 2026, volume: 3, issue: 0, frequency: 'jan' });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ error: 'duplicate_issue', message: 'This issue already exists.' });
-    expect(await t.ctx.db.selectFrom('issues').selectAll().execute()).toHaveLength(1);
+    expect(await t.journal.db.selectFrom('issues').selectAll().execute()).toHaveLength(1);
   });
 
   it('refuses two identical issues sent at once, keeping one', async () => {
@@ -43,11 +43,11 @@ describe('POST /api/admin/create-issue', () => {
     [{ year: 2026, volume: 1, issue: 1 }, 'frequency: Frequency is required'],
     [{ year: 2026, volume: 1, issue: 1, frequency: '<script>' }, 'frequency: Frequency is required'],
   ])('rejects %j with a clear 400', async (payload, message) => {
-    const before = await t.ctx.db.selectFrom('issues').selectAll().execute();
+    const before = await t.journal.db.selectFrom('issues').selectAll().execute();
     const response = await create(payload);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: 'invalid_input', message });
-    expect(await t.ctx.db.selectFrom('issues').selectAll().execute()).toEqual(before);
+    expect(await t.journal.db.selectFrom('issues').selectAll().execute()).toEqual(before);
   });
 });
 

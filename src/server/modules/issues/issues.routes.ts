@@ -9,10 +9,9 @@ import {
   issueSchema,
 } from '../../../common/schemas/issue.js';
 import { recordIdParams } from '../../../common/schemas/record-id.js';
-import type { AppContext } from '../../app-context.js';
 import { answers, type ZodTypeProvider } from '../../http/route-contract.js';
 
-export function registerIssueRoutes(app: FastifyInstance, { services }: AppContext): void {
+export function registerIssueRoutes(app: FastifyInstance): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -25,7 +24,7 @@ export function registerIssueRoutes(app: FastifyInstance, { services }: AppConte
         response: answers({ 200: z.array(adminIssueSchema) }),
       },
     },
-    () => services.issues.list(),
+    (request) => request.site.services.issues.list(),
   );
 
   api.post(
@@ -40,7 +39,7 @@ export function registerIssueRoutes(app: FastifyInstance, { services }: AppConte
       },
     },
     async (request, reply) => {
-      const created = await services.issues.create(request.body, request.user!);
+      const created = await request.site.services.issues.create(request.body, request.user!);
       return reply.code(201).send({ ...created, message: ISSUE_CREATED_MESSAGE });
     },
   );
@@ -58,7 +57,7 @@ export function registerIssueRoutes(app: FastifyInstance, { services }: AppConte
       },
     },
     async (request) => ({
-      ...(await services.issues.update(request.params.id, request.body, request.user!)),
+      ...(await request.site.services.issues.update(request.params.id, request.body, request.user!)),
       message: ISSUE_UPDATED_MESSAGE,
     }),
   );
@@ -75,7 +74,7 @@ export function registerIssueRoutes(app: FastifyInstance, { services }: AppConte
       },
     },
     async (request) => {
-      await services.issues.delete(request.params.id, request.user!);
+      await request.site.services.issues.delete(request.params.id, request.user!);
       return { message: ISSUE_DELETED_MESSAGE };
     },
   );

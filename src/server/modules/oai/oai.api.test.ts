@@ -88,8 +88,8 @@ const SETTINGS = {
 };
 
 async function useSettings(values: typeof SETTINGS) {
-  await saveSettings(t.ctx.db, { ...values, updated_at: new Date().toISOString() });
-  t.ctx.clock.publicDataChanged();
+  await saveSettings(t.journal.db, { ...values, updated_at: new Date().toISOString() });
+  t.journal.clock.publicDataChanged();
 }
 
 beforeAll(async () => {
@@ -118,7 +118,7 @@ describe('a journal with articles', () => {
   const volume11: string[] = [];
 
   beforeAll(async () => {
-    const db = t.ctx.db;
+    const db = t.journal.db;
     await addIssue(db, 2025, 11, 1);
     await addIssue(db, 2026, 11, 2);
     await addIssue(db, 2026, 12, 1);
@@ -280,7 +280,7 @@ describe('a journal with articles', () => {
   it('keeps a resumption token correct when an article is added during a harvest', async () => {
     const before = VOLUME_11 + 2;
     const pages = await harvest('ListRecords', 'metadataPrefix=oai_dc', async () => {
-      await addArticle(t.ctx.db, {
+      await addArticle(t.journal.db, {
         year: 2026,
         volume: 12,
         issue: 1,

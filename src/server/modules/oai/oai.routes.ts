@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { PublicCaching } from '../../public-speed/public-caching.js';
 import { publicOrigin } from '../../http/public-origin.js';
+import { perJournal } from '../../journals/journal-sites.js';
 import type { RawArguments } from './oai-arguments.js';
 import { OaiService } from './oai.service.js';
 
@@ -19,10 +20,17 @@ const OAI_FORM = { coding: 'any', once: false };
 
 /** OAI-PMH 2.0 at /oai: GET with a query string, or POST with a form body (protocol §3.1.1). */
 export function registerOaiRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const service = new OaiService(ctx.db, ctx.services.settings);
-  const caching = new PublicCaching(ctx.clock, ctx.config);
+  // Each journal is a repository of its own, its answers validated by its own write clock.
+  const repositoryOf = perJournal((journalId) => {
+    const site = ctx.journals.site(journalId);
+    return {
+      service: new OaiService(site.db, site.services.settings),
+      caching: new PublicCaching(site.clock, ctx.config),
+    };
+  });
   const answer = async (request: FastifyRequest, reply: FastifyReply, fields: RawArguments, onAnswer?: () => void) => {
-    const xml = await service.answer(fields, publicOrigin(ctx.config, request));
+    const { service } = repositoryOf(request.site.journal.id);
+    const xml = await service.answer(fields, publicOrigin(request));
     onAnswer?.();
     return reply.type('text/xml; charset=utf-8').send(xml);
   };
@@ -31,6 +39,7 @@ export function registerOaiRoutes(app: FastifyInstance, ctx: AppContext): void {
    * answers of one version are equal in meaning, not in bytes. The compress plugin varies them by coding.
    */
   const answerGet = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { caching } = repositoryOf(request.site.journal.id);
     const data = caching.current();
     if (caching.notModified(request, reply, data, OAI_FORM.coding, { weak: true })) return reply.send();
     return answer(request, reply, request.query as RawArguments, () => caching.mark(reply, data, OAI_FORM, true));

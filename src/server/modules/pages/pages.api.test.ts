@@ -13,7 +13,7 @@ afterAll(() => t.close());
 const save = (slug: string, payload: unknown, headers: Record<string, string> = auth) =>
   t.app.inject({ method: 'PUT', url: `/api/admin/pages/${slug}`, headers, payload: payload as object });
 const storedContent = async (slug: string) =>
-  (await t.ctx.db.selectFrom('content_pages').select('content').where('slug', '=', slug).executeTakeFirstOrThrow())
+  (await t.journal.db.selectFrom('content_pages').select('content').where('slug', '=', slug).executeTakeFirstOrThrow())
     .content;
 const mainOf = (html: string) => html.slice(html.indexOf('<main'), html.indexOf('</main>'));
 
@@ -91,8 +91,8 @@ describe('PUT /api/admin/pages/{slug}', () => {
   });
 
   it('fills placeholders with escaped settings and leaves unknown ones as written', async () => {
-    await t.ctx.db.updateTable('settings').set({ websitename: 'A <b>&</b> B' }).execute();
-    t.ctx.clock.publicDataChanged();
+    await t.journal.db.updateTable('settings').set({ websitename: 'A <b>&</b> B' }).execute();
+    t.journal.clock.publicDataChanged();
     await save('terms-and-conditions', { content: '<p>{websitename} and {no_such_setting}</p>' });
     const main = mainOf((await t.app.inject({ method: 'GET', url: '/terms-and-conditions' })).body);
     expect(main).toContain('<p>A &lt;b&gt;&amp;&lt;/b&gt; B and {no_such_setting}</p>');

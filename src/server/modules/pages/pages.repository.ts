@@ -7,3 +7,18 @@ export const listContentPages = (db: Executor): Promise<ContentPagesTable[]> =>
 export async function updateContentPage(db: Executor, slug: string, content: string, updatedAt: string): Promise<void> {
   await db.updateTable('content_pages').set({ content, updated_at: updatedAt }).where('slug', '=', slug).execute();
 }
+
+/**
+ * A new journal's pages: a copy of `from`'s (the installation's first journal), whose `{name}` placeholders then
+ * show the new journal's own settings (decision 095).
+ */
+export async function copyContentPages(from: Executor, to: Executor): Promise<void> {
+  const now = new Date().toISOString();
+  const pages = await listContentPages(from);
+  if (pages.length) {
+    await to
+      .insertInto('content_pages')
+      .values(pages.map(({ slug, content }) => ({ slug, content, updated_at: now })))
+      .execute();
+  }
+}

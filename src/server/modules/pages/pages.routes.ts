@@ -6,10 +6,9 @@ import {
   contentPageSchema,
   PAGE_UPDATED_MESSAGE,
 } from '../../../common/schemas/pages.js';
-import type { AppContext } from '../../app-context.js';
 import { answers, type ZodTypeProvider } from '../../http/route-contract.js';
 
-export function registerContentPageRoutes(app: FastifyInstance, { services }: AppContext): void {
+export function registerContentPageRoutes(app: FastifyInstance): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -22,7 +21,7 @@ export function registerContentPageRoutes(app: FastifyInstance, { services }: Ap
         response: answers({ 200: contentPageSchema }),
       },
     },
-    (request) => services.contentPages.get(request.params.slug),
+    (request) => request.site.services.contentPages.get(request.params.slug),
   );
 
   const admin = { preValidation: app.requireAdmin };
@@ -37,7 +36,7 @@ export function registerContentPageRoutes(app: FastifyInstance, { services }: Ap
         response: answers({ 200: z.array(contentPageSchema) }),
       },
     },
-    () => services.contentPages.list(),
+    (request) => request.site.services.contentPages.list(),
   );
 
   api.put(
@@ -53,7 +52,7 @@ export function registerContentPageRoutes(app: FastifyInstance, { services }: Ap
       },
     },
     async (request) => ({
-      ...(await services.contentPages.save(request.params.slug, request.body.content, request.user!)),
+      ...(await request.site.services.contentPages.save(request.params.slug, request.body.content, request.user!)),
       message: PAGE_UPDATED_MESSAGE,
     }),
   );

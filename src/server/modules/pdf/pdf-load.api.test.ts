@@ -17,15 +17,17 @@ const MAX_WAITING = 2;
 
 beforeAll(async () => {
   t = await createTestApp();
-  t.ctx.services.pdf = new PdfService(t.ctx.db, t.ctx.services.settings, t.ctx.clock, { maxWaiting: MAX_WAITING });
-  await insertIssue(t.ctx.db, { year: 2024, volume: 10, issue: 2, frequency: 'mar-apr' });
+  t.journal.services.pdf = new PdfService(t.journal.db, t.journal.services.settings, t.journal.clock, {
+    maxWaiting: MAX_WAITING,
+  });
+  await insertIssue(t.journal.db, { year: 2024, volume: 10, issue: 2, frequency: 'mar-apr' });
   articles = [];
   for (let i = 0; i < 12; i++) {
     const refnumber = String(30000 + i);
     const authorname = 'Anita K. Iyer, Rahul Sharma, Chen Wei';
     articles.push({
       refnumber,
-      id: await insertTestArticle(t.ctx.db, refnumber, {
+      id: await insertTestArticle(t.journal.db, refnumber, {
         title: `Study ${i} of coastal wetlands`,
         authorname,
         pagenumber: `${i + 1}-${i + 2}`,
@@ -33,13 +35,13 @@ beforeAll(async () => {
     });
   }
   for (const name of ['Prof. Rajesh Kumar Sharma', 'Dr. Zoë Ørsted', 'Ms. Priya Verma'])
-    await insertTestEditor(t.ctx.db, name, 'associate editor');
+    await insertTestEditor(t.journal.db, name, 'associate editor');
 });
 afterAll(() => t.close());
 beforeEach(() => {
   documentsMade = vi.spyOn(PDFDocument.prototype, 'end');
   // Each test starts from a write, as if the data had just changed.
-  t.ctx.clock.publicDataChanged();
+  t.journal.clock.publicDataChanged();
 });
 afterEach(() => documentsMade.mockRestore());
 
@@ -82,7 +84,7 @@ describe('PDF generation under load', () => {
     expect(documentsMade).toHaveBeenCalledTimes(1);
 
     // An editor's change through the API: the next board is made anew and shows it.
-    const editor = await t.ctx.db
+    const editor = await t.journal.db
       .selectFrom('editors')
       .select(['id', 'name'])
       .where('status', '=', 'enabled')
@@ -104,7 +106,7 @@ describe('PDF generation under load', () => {
 
   it('remembers a table of contents per selection of articles, in any order, until a write', async () => {
     // Through the service POST /api/pdf/indexpage calls; an export is no write of public data (decision 021).
-    const indexPage = async (ids: number[]) => (await t.ctx.services.pdf.indexPage(ids)).body as Buffer;
+    const indexPage = async (ids: number[]) => (await t.journal.services.pdf.indexPage(ids)).body as Buffer;
     const [first, second] = articles.map((article) => article.id);
 
     const both = await indexPage([first!, second!]);
@@ -114,7 +116,7 @@ describe('PDF generation under load', () => {
     await indexPage([first!]);
     expect(documentsMade).toHaveBeenCalledTimes(2);
 
-    t.ctx.clock.publicDataChanged();
+    t.journal.clock.publicDataChanged();
     await indexPage([first!, second!]);
     expect(documentsMade).toHaveBeenCalledTimes(3);
   });

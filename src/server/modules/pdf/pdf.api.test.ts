@@ -14,17 +14,17 @@ const LONG_TITLE = Array.from({ length: 100 }, (_, i) => (i === 50 ? '<em>Oryza 
 const FIVE_AUTHORS = 'Anita K. Iyer, Rahul Sharma, Chen Wei, Aisha Bello, Tomás García';
 
 const addArticle = async (refnumber: string, values: TestArticle) => {
-  ids[refnumber] = await insertTestArticle(t.ctx.db, refnumber, values);
+  ids[refnumber] = await insertTestArticle(t.journal.db, refnumber, values);
 };
 const addEditor = async (name: string, category: EditorCategory, values: TestEditor = {}) => {
-  editorIds[name] = await insertTestEditor(t.ctx.db, name, category, values);
+  editorIds[name] = await insertTestEditor(t.journal.db, name, category, values);
 };
 
 async function setSettings(values: Record<string, unknown>) {
-  const settings = await t.ctx.services.settings.get();
-  await t.ctx.services.settings.update({ ...settings, ...values }, TEST_ACTOR);
+  const settings = await t.journal.services.settings.get();
+  await t.journal.services.settings.update({ ...settings, ...values }, TEST_ACTOR);
   // A write outside an HTTP request announces itself, as the server's own writers do.
-  t.ctx.clock.publicDataChanged();
+  t.journal.clock.publicDataChanged();
 }
 
 beforeAll(async () => {
@@ -42,8 +42,8 @@ beforeAll(async () => {
     show_editor_contacts: false,
     cover_page_variant: 'classic',
   });
-  await insertIssue(t.ctx.db, { year: 2024, volume: 10, issue: 2, frequency: 'mar-apr' });
-  await insertIssue(t.ctx.db, { year: 2024, volume: 10, issue: 3, frequency: 'may-jun' });
+  await insertIssue(t.journal.db, { year: 2024, volume: 10, issue: 2, frequency: 'mar-apr' });
+  await insertIssue(t.journal.db, { year: 2024, volume: 10, issue: 3, frequency: 'may-jun' });
   await addArticle('10001', {
     title: 'Mangrove regeneration in <i>Rhizophora mucronata</i> habitats &amp; villages',
     authorname: 'José Müller-Łukasiewicz, Zoë Ørsted, Anita K. Iyer',

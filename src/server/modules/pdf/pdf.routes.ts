@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { MAX_EXPORT_BODY_BYTES } from '../../../common/constants.js';
 import { exportSelectionSchema } from '../../../common/schemas/pdf-exports.js';
-import type { AppContext } from '../../app-context.js';
 import { answers, type ZodTypeProvider } from '../../http/route-contract.js';
 import { BusyError } from './generation-queue.js';
 import type { GeneratedFile } from './pdf.service.js';
@@ -37,7 +36,7 @@ const download = (contentType: GeneratedFile['contentType']) => ({
   }),
 });
 
-export function registerPdfRoutes(app: FastifyInstance, { services }: AppContext): void {
+export function registerPdfRoutes(app: FastifyInstance): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -51,7 +50,7 @@ export function registerPdfRoutes(app: FastifyInstance, { services }: AppContext
       },
     },
     async (request, reply) =>
-      sendFile(reply, services.pdf.certificate(request.params.refno, request.params.authorname)),
+      sendFile(reply, request.site.services.pdf.certificate(request.params.refno, request.params.authorname)),
   );
 
   api.get(
@@ -64,7 +63,7 @@ export function registerPdfRoutes(app: FastifyInstance, { services }: AppContext
         ...download('application/pdf'),
       },
     },
-    async (request, reply) => sendFile(reply, services.pdf.coverPage(request.params.refno)),
+    async (request, reply) => sendFile(reply, request.site.services.pdf.coverPage(request.params.refno)),
   );
 
   api.get(
@@ -72,7 +71,7 @@ export function registerPdfRoutes(app: FastifyInstance, { services }: AppContext
     {
       schema: { tags: ['public'], summary: 'The enabled editors grouped as on /board', ...download('application/pdf') },
     },
-    async (_request, reply) => sendFile(reply, services.pdf.editorialBoard()),
+    async (request, reply) => sendFile(reply, request.site.services.pdf.editorialBoard()),
   );
 
   // The token is checked before the body is read, so nobody without one can make the server parse a large body.
@@ -90,7 +89,7 @@ export function registerPdfRoutes(app: FastifyInstance, { services }: AppContext
         ...download('application/pdf'),
       },
     },
-    async (request, reply) => sendFile(reply, services.pdf.indexPage(request.body)),
+    async (request, reply) => sendFile(reply, request.site.services.pdf.indexPage(request.body)),
   );
 
   api.post(
@@ -104,7 +103,7 @@ export function registerPdfRoutes(app: FastifyInstance, { services }: AppContext
         ...download('application/zip'),
       },
     },
-    async (request, reply) => sendFile(reply, services.pdf.bulkCertificates(request.body)),
+    async (request, reply) => sendFile(reply, request.site.services.pdf.bulkCertificates(request.body)),
   );
 
   api.post(
@@ -118,6 +117,6 @@ export function registerPdfRoutes(app: FastifyInstance, { services }: AppContext
         ...download('application/zip'),
       },
     },
-    async (request, reply) => sendFile(reply, services.pdf.editorsCertificates(request.body)),
+    async (request, reply) => sendFile(reply, request.site.services.pdf.editorsCertificates(request.body)),
   );
 }

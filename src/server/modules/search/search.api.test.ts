@@ -13,7 +13,7 @@ const refs = (body: { results: { refnumber: string }[] }) => body.results.map((a
 
 beforeAll(async () => {
   t = await createTestApp();
-  const db = t.ctx.db;
+  const db = t.journal.db;
   await addIssue(db, 2025, 3, 1, 'jan-feb');
   await addIssue(db, 2025, 3, 2, 'mar-apr');
   const issue = { year: 2025, volume: 3, issue: 1 };
@@ -147,7 +147,7 @@ describe('GET /api/search', () => {
   });
 
   it('follows every change of an article: its words, its status and its reference number', async () => {
-    const db = t.ctx.db;
+    const db = t.journal.db;
     const id = await addArticle(db, {
       year: 2025,
       volume: 3,
@@ -174,7 +174,7 @@ describe('GET /api/search', () => {
   });
 
   it('counts an article matched both by its words and by its reference number once, ranked first', async () => {
-    await addArticle(t.ctx.db, {
+    await addArticle(t.journal.db, {
       year: 2025,
       volume: 3,
       issue: 1,
@@ -182,7 +182,7 @@ describe('GET /api/search', () => {
       pagenumber: '23-24',
       title: 'Monsoon rainfall since 2024',
     });
-    await addArticle(t.ctx.db, {
+    await addArticle(t.journal.db, {
       year: 2025,
       volume: 3,
       issue: 1,

@@ -1,5 +1,6 @@
 import { PostgresAdapter, sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/database.js';
+import { JournalScope } from '../../journals/journal-scope.js';
 import { SUMMARY_COLUMNS, type SummaryRow } from '../archives/archives.repository.js';
 import { PUBLISHED_SQL } from '../articles/published.js';
 
@@ -25,43 +26,51 @@ const isPostgres = (db: Executor) => db.getExecutor().adapter instanceof Postgre
 /** Each word as a quoted term, ANDed: the same meaning for FTS5 and websearch_to_tsquery. */
 const quotedWords = (words: string[]) => words.map((word) => `"${word}"`).join(' ');
 
+/** The FTS5 query: the words in the text columns, within the journal's articles. */
+const sqliteMatch = (words: string[], journalId: number) =>
+  `journal_id : "${journalId}" AND {title authorname keywords abstract_text} : (${quotedWords(words)})`;
+
 /**
- * SQLite FTS5 table articles_fts, which holds only published articles (migration 002), bm25 weighted
- * towards title and authors (higher score is better). The weights go through the rank column because
- * bm25() itself cannot run once SQLite moves it out of the match.
+ * SQLite FTS5 table articles_fts, which holds only published articles (migrations 002 and 012), bm25 weighted
+ * towards title and authors (higher score is better), the journal column not at all. The weights go through the
+ * rank column because bm25() itself cannot run once SQLite moves it out of the match.
  */
-function sqliteTextMatches(words: string[], ranked: boolean): RawBuilder<Match> {
-  if (!ranked)
-    return sql<Match>`select rowid as id, 0 as score from articles_fts where articles_fts match ${quotedWords(words)}`;
+function sqliteTextMatches(words: string[], journalId: number, ranked: boolean): RawBuilder<Match> {
+  const match = sqliteMatch(words, journalId);
+  if (!ranked) return sql<Match>`select rowid as id, 0 as score from articles_fts where articles_fts match ${match}`;
   return sql<Match>`select rowid as id, -rank as score from articles_fts
-    where articles_fts match ${quotedWords(words)} and rank match 'bm25(10.0, 10.0, 5.0, 1.0)'`;
+    where articles_fts match ${match} and rank match 'bm25(10.0, 10.0, 5.0, 1.0, 0.0)'`;
 }
 
 /**
  * PostgreSQL articles.search_vector over published articles: titles, keywords and abstracts are
  * stemmed as English and author names are not, so the query is tried both ways.
  */
-function postgresTextMatches(words: string[], ranked: boolean): RawBuilder<Match> {
+function postgresTextMatches(words: string[], journalId: number, ranked: boolean): RawBuilder<Match> {
   const text = quotedWords(words);
   const score = ranked ? sql`ts_rank(a.search_vector, en) + ts_rank(a.search_vector, plain)` : sql`0`;
   return sql<Match>`select a.id, ${score} as score
     from articles a, websearch_to_tsquery('english', ${text}) en, websearch_to_tsquery('simple', ${text}) plain
-    where (a.search_vector @@ en or a.search_vector @@ plain) and ${PUBLISHED_SQL}`;
+    where a.journal_id = ${journalId} and (a.search_vector @@ en or a.search_vector @@ plain) and ${PUBLISHED_SQL}`;
 }
 
 /**
  * Published articles matching the words or the reference number, with their best score; counting
  * needs no score, which spares the ranking work. Everything here is published already, so neither
- * counting nor ranking reads the matching articles themselves.
+ * counting nor ranking reads the matching articles themselves. Raw SQL is not scoped by the handle, so each source
+ * names the handle's journal itself.
  */
 function matches(db: Executor, query: SearchQuery, ranked: boolean): RawBuilder<Match> {
+  const journalId = JournalScope.of(db);
   const sources: RawBuilder<Match>[] = [];
   if (query.words.length > 0) {
-    sources.push(isPostgres(db) ? postgresTextMatches(query.words, ranked) : sqliteTextMatches(query.words, ranked));
+    const text = isPostgres(db) ? postgresTextMatches : sqliteTextMatches;
+    sources.push(text(query.words, journalId, ranked));
   }
   if (query.refnumber) {
     sources.push(
-      sql<Match>`select id, ${EXACT_REFERENCE_SCORE} as score from articles where refnumber = ${query.refnumber} and ${PUBLISHED_SQL}`,
+      sql<Match>`select id, ${EXACT_REFERENCE_SCORE} as score from articles
+        where journal_id = ${journalId} and refnumber = ${query.refnumber} and ${PUBLISHED_SQL}`,
     );
   }
   if (sources.length === 1) return sources[0]!;

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { searchResultsSchema } from '../../../common/schemas/archives.js';
 import { searchQuerySchema } from '../../../common/schemas/search.js';
-import type { AppContext } from '../../app-context.js';
 import { answers, type ZodTypeProvider } from '../../http/route-contract.js';
 
-export function registerSearchRoutes(app: FastifyInstance, { services }: AppContext): void {
+export function registerSearchRoutes(app: FastifyInstance): void {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/search',
     {
@@ -15,6 +14,6 @@ export function registerSearchRoutes(app: FastifyInstance, { services }: AppCont
         response: answers({ 200: searchResultsSchema }),
       },
     },
-    (request) => services.search.search(request.query.keyword, request.query.page),
+    (request) => request.site.services.search.search(request.query.keyword, request.query.page),
   );
 }

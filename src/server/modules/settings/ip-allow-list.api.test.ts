@@ -20,7 +20,7 @@ const saveAllowList = async (admin_ip_allowlist: string, remoteAddress = '192.0.
     payload: { ...settings, admin_ip_allowlist },
   });
 };
-const storedAllowList = async () => (await t.ctx.services.settings.get()).admin_ip_allowlist;
+const storedAllowList = async () => (await t.journal.services.settings.get()).admin_ip_allowlist;
 
 describe('POST /api/settings: the admin IP allow-list', () => {
   it.each([

@@ -39,8 +39,8 @@ describe('GET /api/settings/', () => {
 
 describe('GET /api/indexing/ and /healthz', () => {
   it('lists enabled indexing entries by sortnumber', async () => {
-    await t.ctx.db.updateTable('indexing').set({ status: 'disabled' }).where('title', '=', 'Crossref').execute();
-    await t.ctx.db.updateTable('indexing').set({ sortnumber: 0 }).where('title', '=', 'Academia').execute();
+    await t.journal.db.updateTable('indexing').set({ status: 'disabled' }).where('title', '=', 'Crossref').execute();
+    await t.journal.db.updateTable('indexing').set({ sortnumber: 0 }).where('title', '=', 'Academia').execute();
     const entries = (await t.app.inject({ method: 'GET', url: '/api/indexing/' })).json() as { title: string }[];
     expect(entries.map((e) => e.title)).toEqual(['Academia', 'Google Scholar', 'ResearchGate', 'Index Copernicus']);
   });

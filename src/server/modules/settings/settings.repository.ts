@@ -1,15 +1,21 @@
 import type { Executor } from '../../db/database.js';
 import type { SettingsRow, SettingsTable } from '../../db/schema.js';
+import { JournalScope } from '../../journals/journal-scope.js';
 
+/** The journal's settings row (the handle is scoped to one journal). */
 export async function findSettings(db: Executor): Promise<SettingsRow | undefined> {
-  return db.selectFrom('settings').selectAll().where('id', '=', 1).executeTakeFirst();
+  return db.selectFrom('settings').selectAll().executeTakeFirst();
 }
 
-/** Writes the single settings row, creating it on first use. */
+/**
+ * Writes the journal's settings row, creating it on first use (when its journal is prepared, before any request);
+ * its id is the journal's (migration 012).
+ */
 export async function saveSettings(db: Executor, values: Omit<SettingsTable, 'id'>): Promise<void> {
+  const updated = await db.updateTable('settings').set(values).executeTakeFirst();
+  if (updated.numUpdatedRows > 0n) return;
   await db
     .insertInto('settings')
-    .values({ id: 1, ...values })
-    .onConflict((oc) => oc.column('id').doUpdateSet(values))
+    .values({ id: JournalScope.of(db), ...values })
     .execute();
 }

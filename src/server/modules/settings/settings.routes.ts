@@ -5,11 +5,10 @@ import {
   settingsAnswerSchema,
   settingsInputSchema,
 } from '../../../common/schemas/settings.js';
-import type { AppContext } from '../../app-context.js';
 import { isAdmin } from '../../auth/auth-plugin.js';
 import { answers, type ZodTypeProvider } from '../../http/route-contract.js';
 
-export function registerSettingsRoutes(app: FastifyInstance, { services }: AppContext): void {
+export function registerSettingsRoutes(app: FastifyInstance): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -22,7 +21,7 @@ export function registerSettingsRoutes(app: FastifyInstance, { services }: AppCo
       },
     },
     // The allow-list is an admin's business: a staff token reads the public fields.
-    (request) => (isAdmin(request) ? services.settings.get() : services.settings.getPublic()),
+    (request) => (isAdmin(request) ? request.site.services.settings.get() : request.site.services.settings.getPublic()),
   );
 
   api.post(
@@ -37,7 +36,7 @@ export function registerSettingsRoutes(app: FastifyInstance, { services }: AppCo
       },
     },
     async (request) => ({
-      ...(await services.settings.save(request.body, request.ip, request.user!)),
+      ...(await request.site.services.settings.save(request.body, request.ip, request.user!)),
       message: SETTINGS_UPDATED_MESSAGE,
     }),
   );

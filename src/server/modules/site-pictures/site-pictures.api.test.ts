@@ -26,7 +26,9 @@ const upload = (kind: string, picture?: { data: Buffer; name?: string }, headers
   t.app.inject({ method: 'POST', url: `/api/admin/site-pictures/${kind}`, headers, payload: form(picture) });
 const addresses = async () => (await t.app.inject({ method: 'GET', url: '/api/site-pictures' })).json();
 const stored = () =>
-  fs.existsSync(path.join(t.ctx.files.root, 'site')) ? fs.readdirSync(path.join(t.ctx.files.root, 'site')).sort() : [];
+  fs.existsSync(path.join(t.journal.files.root, 'site'))
+    ? fs.readdirSync(path.join(t.journal.files.root, 'site')).sort()
+    : [];
 const home = async () => (await t.app.inject({ method: 'GET', url: '/' })).body;
 
 describe('GET /api/site-pictures', () => {
@@ -62,8 +64,8 @@ describe('POST /api/admin/site-pictures/{kind}', () => {
     expect(page).toContain(`class="cover-picture" src="${cover}"`);
     expect(page).not.toContain('class="cover-art"');
     // The files agree with the rows: nothing for the repair to do, and the repair keeps them.
-    expect(disagreementCount(await checkFiles(t.ctx.db, t.ctx.files))).toBe(0);
-    await repairFiles(t.ctx.db, t.ctx.files, { clearMissingArticleFiles: false });
+    expect(disagreementCount(await checkFiles(t.journal.db, t.journal.files))).toBe(0);
+    await repairFiles(t.journal.db, t.journal.files, { clearMissingArticleFiles: false });
     expect(stored()).toHaveLength(2);
   });
 

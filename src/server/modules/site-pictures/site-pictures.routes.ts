@@ -6,13 +6,12 @@ import {
   sitePictureParams,
   sitePicturesSchema,
 } from '../../../common/schemas/site-pictures.js';
-import type { AppContext } from '../../app-context.js';
 import { readMultipart } from '../../http/multipart.js';
 import { answers, type ZodTypeProvider } from '../../http/route-contract.js';
 
 const savedPictures = sitePicturesSchema.extend({ message: z.string() });
 
-export function registerSitePictureRoutes(app: FastifyInstance, { services }: AppContext): void {
+export function registerSitePictureRoutes(app: FastifyInstance): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -24,7 +23,7 @@ export function registerSitePictureRoutes(app: FastifyInstance, { services }: Ap
         response: answers({ 200: sitePicturesSchema }),
       },
     },
-    () => services.sitePictures.get(),
+    (request) => request.site.services.sitePictures.get(),
   );
 
   const admin = { preValidation: app.requireAdmin };
@@ -45,7 +44,7 @@ export function registerSitePictureRoutes(app: FastifyInstance, { services }: Ap
     async (request) => {
       const form = await readMultipart(request, ['imgFile']);
       return {
-        ...(await services.sitePictures.replace(request.params.kind, form.files.imgFile, request.user!)),
+        ...(await request.site.services.sitePictures.replace(request.params.kind, form.files.imgFile, request.user!)),
         message: SITE_PICTURE_SAVED_MESSAGE,
       };
     },
@@ -63,7 +62,7 @@ export function registerSitePictureRoutes(app: FastifyInstance, { services }: Ap
       },
     },
     async (request) => ({
-      ...(await services.sitePictures.reset(request.params.kind, request.user!)),
+      ...(await request.site.services.sitePictures.reset(request.params.kind, request.user!)),
       message: SITE_PICTURE_RESET_MESSAGE,
     }),
   );

@@ -206,27 +206,27 @@ describe('roles', () => {
   });
 
   it('the last enabled admin can be neither disabled nor demoted, whoever asks', async () => {
-    const others = (await t.ctx.services.users.list()).filter((user) => user.id !== 1 && user.role === 'admin');
+    const others = (await t.journal.services.users.list()).filter((user) => user.id !== 1 && user.role === 'admin');
     for (const other of others) await update(other.id, { role: 'staff' });
     for (const change of [{ enabled: false }, { role: 'staff' as const }]) {
       await expect(
-        t.ctx.services.users.update(1, change, { userId: others[0]!.id, username: others[0]!.username }),
+        t.journal.services.users.update(1, change, { userId: others[0]!.id, username: others[0]!.username }),
       ).rejects.toMatchObject({
         statusCode: 409,
         code: 'last_admin',
         message: 'This is the last enabled admin: make another user an admin first.',
       });
     }
-    expect(await t.ctx.services.users.get(1)).toMatchObject({ role: 'admin', enabled: true });
+    expect(await t.journal.services.users.get(1)).toMatchObject({ role: 'admin', enabled: true });
     for (const other of others) await update(other.id, { role: 'admin' });
   });
 
   it('two admins demoting each other at once leave one admin', async () => {
     const twins = [await createUser('twin-a'), await createUser('twin-b')] as const;
     const setRole = (ids: number[], role: 'admin' | 'staff') =>
-      t.ctx.db.updateTable('users').set({ role }).where('id', 'in', ids).execute();
+      t.journal.db.updateTable('users').set({ role }).where('id', 'in', ids).execute();
     // Only the twins are admins while they demote each other; the race is run a few times to meet the bad interleaving.
-    const bystanders = (await t.ctx.services.users.list())
+    const bystanders = (await t.journal.services.users.list())
       .filter((user) => user.role === 'admin' && !twins.includes(user.id))
       .map((user) => user.id);
     await setRole(bystanders, 'staff');
@@ -234,14 +234,14 @@ describe('roles', () => {
       for (let round = 0; round < 5; round++) {
         await setRole([...twins], 'admin');
         const outcomes = await Promise.allSettled([
-          t.ctx.services.users.update(twins[1], { role: 'staff' }, { userId: twins[0], username: 'twin-a' }),
-          t.ctx.services.users.update(twins[0], { role: 'staff' }, { userId: twins[1], username: 'twin-b' }),
+          t.journal.services.users.update(twins[1], { role: 'staff' }, { userId: twins[0], username: 'twin-a' }),
+          t.journal.services.users.update(twins[0], { role: 'staff' }, { userId: twins[1], username: 'twin-b' }),
         ]);
         expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
         expect(outcomes.find((outcome) => outcome.status === 'rejected')).toMatchObject({
           reason: { code: 'last_admin' },
         });
-        expect((await t.ctx.services.users.list()).filter((user) => user.role === 'admin')).toHaveLength(1);
+        expect((await t.journal.services.users.list()).filter((user) => user.role === 'admin')).toHaveLength(1);
       }
     } finally {
       await setRole(bystanders, 'admin');

@@ -8,7 +8,6 @@ import {
   userUpdateSchema,
 } from '../../../common/schemas/user.js';
 import { recordIdParams } from '../../../common/schemas/record-id.js';
-import type { AppContext } from '../../app-context.js';
 import { answers, type ZodTypeProvider } from '../../http/route-contract.js';
 
 const savedUser = adminUserSchema.extend({
@@ -17,7 +16,7 @@ const savedUser = adminUserSchema.extend({
   token: z.string().optional(),
 });
 
-export function registerUserRoutes(app: FastifyInstance, { services }: AppContext): void {
+export function registerUserRoutes(app: FastifyInstance): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const admin = { preValidation: app.requireAdmin };
 
@@ -31,7 +30,7 @@ export function registerUserRoutes(app: FastifyInstance, { services }: AppContex
         response: answers({ 200: z.array(adminUserSchema) }),
       },
     },
-    () => services.users.list(),
+    (request) => request.site.services.users.list(),
   );
 
   api.post(
@@ -46,7 +45,7 @@ export function registerUserRoutes(app: FastifyInstance, { services }: AppContex
       },
     },
     async (request, reply) => {
-      const user = await services.users.create(request.body, request.user!);
+      const user = await request.site.services.users.create(request.body, request.user!);
       return reply.code(201).send({ ...user, message: USER_CREATED_MESSAGE });
     },
   );
@@ -62,7 +61,7 @@ export function registerUserRoutes(app: FastifyInstance, { services }: AppContex
         response: answers({ 200: adminUserSchema }),
       },
     },
-    (request) => services.users.get(request.params.id),
+    (request) => request.site.services.users.get(request.params.id),
   );
 
   api.post(
@@ -80,9 +79,10 @@ export function registerUserRoutes(app: FastifyInstance, { services }: AppContex
     async (request) => {
       const { id } = request.params;
       const input = request.body;
-      const user = await services.users.update(id, input, request.user!);
+      const user = await request.site.services.users.update(id, input, request.user!);
       // A new password of one's own ended this session too: it goes on with a new token.
-      const renewed = id === request.user!.userId && input.password ? await services.auth.renewSession(id) : null;
+      const renewed =
+        id === request.user!.userId && input.password ? await request.site.services.auth.renewSession(id) : null;
       return { ...user, message: USER_UPDATED_MESSAGE, ...(renewed ? { token: renewed.token } : {}) };
     },
   );

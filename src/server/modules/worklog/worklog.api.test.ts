@@ -13,14 +13,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 beforeEach(async () => {
-  await t.ctx.db.deleteFrom('worklog_entries').execute();
+  await t.journal.db.deleteFrom('worklog_entries').execute();
 });
 
 /** Entries oldest first, so the last one given is the newest. */
 async function addEntries(entries: { content: string; status?: WorklogStatus }[]): Promise<number[]> {
   const ids: number[] = [];
   for (const [index, entry] of entries.entries()) {
-    const row = await insertWorklogEntry(t.ctx.db, {
+    const row = await insertWorklogEntry(t.journal.db, {
       content: entry.content,
       status: entry.status ?? 'pending',
       createdby: 'staff',
@@ -236,7 +236,7 @@ describe('POST /api/webdata', () => {
     expect(response.statusCode).toBe(201);
     const { id, content } = response.json() as WorklogEntry;
     expect(content).toBe('<b>bold</b><i>it</i>');
-    expect((await findWorklogEntry(t.ctx.db, id))?.content).toBe('<b>bold</b><i>it</i>');
+    expect((await findWorklogEntry(t.journal.db, id))?.content).toBe('<b>bold</b><i>it</i>');
   });
 
   it(`accepts ${WORKLOG_MAX_CONTENT_LENGTH} characters and refuses more, and a huge body is a 413`, async () => {
@@ -259,9 +259,9 @@ describe('PUT /api/webdata/{id}', () => {
       const response = await put(id!, { status });
       expect(response.statusCode, status).toBe(200);
       expect(response.json()).toMatchObject({ id, status, content: 'moving' });
-      expect((await findWorklogEntry(t.ctx.db, id!))?.status).toBe(status);
+      expect((await findWorklogEntry(t.journal.db, id!))?.status).toBe(status);
     }
-    expect((await findWorklogEntry(t.ctx.db, other!))?.status).toBe('info');
+    expect((await findWorklogEntry(t.journal.db, other!))?.status).toBe('info');
   });
 
   it('refuses an unknown or missing status and leaves the entry alone', async () => {
@@ -271,7 +271,7 @@ describe('PUT /api/webdata/{id}', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json().error).toBe('invalid_input');
     }
-    expect((await findWorklogEntry(t.ctx.db, id!))?.status).toBe('working');
+    expect((await findWorklogEntry(t.journal.db, id!))?.status).toBe('working');
   });
 
   it('answers 404 for an id that names no entry', async () => {

@@ -7,11 +7,10 @@ import {
   worklogStatusSchema,
 } from '../../../common/schemas/worklog.js';
 import { recordIdParams } from '../../../common/schemas/record-id.js';
-import type { AppContext } from '../../app-context.js';
 import { answers, refuseUnknownId, type ZodTypeProvider } from '../../http/route-contract.js';
 
 /** The staff work-log (/api/webdata in specification: Calls made); every call needs the bearer token. */
-export function registerWorklogRoutes(app: FastifyInstance, { services }: AppContext): void {
+export function registerWorklogRoutes(app: FastifyInstance): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const user = { preValidation: app.requireUser };
 
@@ -27,7 +26,7 @@ export function registerWorklogRoutes(app: FastifyInstance, { services }: AppCon
         response: answers({ 200: worklogPageSchema }),
       },
     },
-    (request) => services.worklog.list(request.query),
+    (request) => request.site.services.worklog.list(request.query),
   );
 
   api.post(
@@ -41,7 +40,8 @@ export function registerWorklogRoutes(app: FastifyInstance, { services }: AppCon
         response: answers({ 201: worklogEntrySchema }),
       },
     },
-    async (request, reply) => reply.code(201).send(await services.worklog.create(request.body, request.user!)),
+    async (request, reply) =>
+      reply.code(201).send(await request.site.services.worklog.create(request.body, request.user!)),
   );
 
   api.put(
@@ -60,7 +60,7 @@ export function registerWorklogRoutes(app: FastifyInstance, { services }: AppCon
     },
     (request) => {
       refuseUnknownId(request, (id) => `Work-log entry ${id} not found`);
-      return services.worklog.setStatus(request.params.id, request.body.status, request.user!);
+      return request.site.services.worklog.setStatus(request.params.id, request.body.status, request.user!);
     },
   );
 }

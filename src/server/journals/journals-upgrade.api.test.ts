@@ -1,0 +1,138 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseOptions } from '../db/database.js';
+import { migrate } from '../db/migrate.js';
+import { listTables, restoreLastId, type AnyDb } from '../ops/database-tables.js';
+import { createTestApp, testEngine, type TestApp } from '../test/test-app.js';
+
+/** A site made by the release before journals (its README says how), as rows and the files they name. */
+const FIXTURE = path.resolve(import.meta.dirname, '../db/fixtures/before-journals');
+const { rows: FIXTURE_ROWS } = JSON.parse(fs.readFileSync(path.join(FIXTURE, 'rows.json'), 'utf8')) as {
+  rows: Record<string, Record<string, unknown>[]>;
+};
+const OLD_PASSWORD = 'before-journals-1';
+const LAST_MIGRATION_BEFORE_JOURNALS = '011-article-files-index';
+
+/** Every file under `dir`, as relative path -> bytes. */
+function filesUnder(dir: string): Map<string, Buffer> {
+  const entries = fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+  return new Map(
+    entries.map((entry) => {
+      const file = path.join(entry.parentPath, entry.name);
+      return [path.relative(dir, file), fs.readFileSync(file)];
+    }),
+  );
+}
+
+/** The database and DATA_DIR as that release left them: its schema, its rows with their ids, its files. */
+async function siteBeforeJournals(database: DatabaseOptions, dataDir: string) {
+  const handle = openDatabase(database);
+  try {
+    await migrate(handle, LAST_MIGRATION_BEFORE_JOURNALS);
+    const db = handle.db as AnyDb;
+    // The migrations seed some rows (the content pages); the fixture holds what that site had instead.
+    for (const [table, rows] of Object.entries(FIXTURE_ROWS)) {
+      await db.deleteFrom(table).execute();
+      if (rows.length) await db.insertInto(table).values(rows).execute();
+    }
+    for (const table of await listTables(db, handle.engine)) {
+      const ids = (FIXTURE_ROWS[table.name] ?? []).map((row) => Number(row.id)).filter(Number.isFinite);
+      if (ids.length) await restoreLastId(db, handle.engine, table, Math.max(...ids));
+    }
+  } finally {
+    await handle.db.destroy();
+  }
+  fs.cpSync(path.join(FIXTURE, 'files'), path.join(dataDir, 'files'), { recursive: true });
+}
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ before: siteBeforeJournals, env: { ADMIN_PASSWORD: 'not-the-old-one' } });
+});
+afterAll(() => t?.close());
+
+describe(`a site made before journals, upgraded in place (${testEngine})`, () => {
+  it('keeps every row as it was, each now journal 1’s', async () => {
+    const db = t.ctx.db as AnyDb;
+    for (const [table, rows] of Object.entries(FIXTURE_ROWS)) {
+      const now = await db.selectFrom(table).selectAll().execute();
+      const key = Object.keys(rows[0] ?? now[0] ?? {}).includes('id') ? 'id' : Object.keys(rows[0] ?? {})[0]!;
+      const sorted = (list: Record<string, unknown>[]) =>
+        [...list].sort((a, b) => String(a[key]).localeCompare(String(b[key]), 'en', { numeric: true }));
+      // PostgreSQL's search vector is a column it computes from the others.
+      const withoutJournal = now.map(({ journal_id: journal, search_vector: _vector, ...row }) => {
+        if (journal !== undefined) expect(Number(journal), table).toBe(1);
+        return row;
+      });
+      expect(sorted(withoutJournal), table).toEqual(sorted(rows));
+    }
+    const journals = await t.ctx.db.selectFrom('journals').selectAll().execute();
+    expect(journals.map(({ id, name }) => ({ id, name }))).toEqual([
+      { id: 1, name: FIXTURE_ROWS.settings![0]!.websitename },
+    ]);
+  });
+
+  it("moves every file into journal 1's folder, byte for byte", () => {
+    const before = filesUnder(path.join(FIXTURE, 'files'));
+    const after = filesUnder(t.journal.files.root);
+    expect([...after.keys()].filter((file) => !file.startsWith('.')).sort()).toEqual([...before.keys()].sort());
+    for (const [file, bytes] of before) expect(after.get(file)?.equals(bytes), file).toBe(true);
+    expect(fs.readdirSync(path.join(t.dataDir, 'files'))).toEqual(['1']);
+  });
+
+  it('answers at every address it had: pages, the article PDF, pictures and the search', async () => {
+    const article = FIXTURE_ROWS.articles![0]!;
+    const { year, volume, issue, refnumber, file } = article as Record<string, string>;
+    const page = await t.app.inject({ url: `/archives/${year}/vol${volume}/issue${issue}/${refnumber}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(String(article.title).slice(0, 30));
+    const pdf = await t.app.inject({ url: `/assets/archives/${year}/vol${volume}issue${issue}/${file}` });
+    expect(pdf.statusCode).toBe(200);
+    expect(
+      pdf.rawPayload.equals(
+        fs.readFileSync(path.join(FIXTURE, 'files/archives', String(year), `vol${volume}issue${issue}`, file)),
+      ),
+    ).toBe(true);
+    const editor = FIXTURE_ROWS.editors!.find((row) => row.picture)!;
+    expect((await t.app.inject({ url: `/assets/editors/${editor.picture}` })).statusCode).toBe(200);
+    const word = String(article.title)
+      .split(' ')
+      .find((w) => w.length > 6)!;
+    const found = await t.app.inject({ url: `/api/search?keyword=${encodeURIComponent(word)}` });
+    expect(found.json().results.map((row: { refnumber: string }) => row.refnumber)).toContain(refnumber);
+  });
+
+  it('signs the admin in with the password they had, and keeps their tokens valid', async () => {
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/auth/login/',
+      payload: { username: 'admin', password: OLD_PASSWORD },
+    });
+    expect(login.statusCode).toBe(200);
+    const user = FIXTURE_ROWS.users![0]!;
+    const token = await t.ctx.tokens.sign({
+      userId: Number(user.id),
+      username: String(user.username),
+      name: String(user.name),
+    });
+    const issues = await t.app.inject({ url: '/api/admin/archives/', headers: { authorization: `Bearer ${token}` } });
+    expect(issues.statusCode).toBe(200);
+    expect(issues.json()).toHaveLength(FIXTURE_ROWS.issues!.length);
+  });
+
+  it('goes on numbering rows after the ones it had', async () => {
+    const { rows } = await sql<{ n: number }>`select max(id) as n from articles`.execute(t.ctx.db);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/create-issue',
+      headers: await t.authHeader(),
+      payload: { year: 2027, volume: 13, issue: 1, frequency: 'jan-feb' },
+    });
+    expect(created.statusCode).toBe(201);
+    const lastIssueId = Math.max(...FIXTURE_ROWS.issues!.map((row) => Number(row.id)));
+    expect(created.json().id).toBeGreaterThan(lastIssueId);
+    expect(Number(rows[0]!.n)).toBe(Math.max(...FIXTURE_ROWS.articles!.map((row) => Number(row.id))));
+  });
+});
