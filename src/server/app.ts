@@ -34,6 +34,7 @@ import { registerSitePictureRoutes } from './modules/site-pictures/site-pictures
 import { registerPdfRoutes } from './modules/pdf/pdf.routes.js';
 import { registerSearchRoutes } from './modules/search/search.routes.js';
 import { registerIssueRoutes } from './modules/issues/issues.routes.js';
+import { registerJournalRoutes } from './modules/journals/journals.routes.js';
 import { registerOaiRoutes } from './modules/oai/oai.routes.js';
 import { registerSettingsRoutes } from './modules/settings/settings.routes.js';
 import { registerUserRoutes } from './modules/users/users.routes.js';
@@ -76,8 +77,8 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
   applyZodSchemas(app);
   installErrorHandling(app);
   registerTextGuard(app);
-  registerJournalRouting(app, ctx.journals);
-  registerAuth(app, { users: ctx.users, tokens: ctx.tokens });
+  registerJournalRouting(app, ctx);
+  registerAuth(app, { tokens: ctx.tokens });
   registerStaticFiles(app, ctx, options.clientDir);
 
   registerHealthRoutes(app, ctx);
@@ -101,6 +102,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
   registerSitePictureRoutes(app);
   registerCiteRoutes(app);
   registerCrossrefRoutes(app, ctx);
+  registerJournalRoutes(app, ctx);
 
   const assets = readClientAssets(options.clientDir);
   registerPageRoutes(app, ctx, assets, options.renderThreads);

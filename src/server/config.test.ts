@@ -91,6 +91,43 @@ describe('SITE_URL', () => {
   });
 });
 
+describe('PUBLISHER_HOST and PUBLISHER_NAME', () => {
+  it('are unset and "Our journals" by default', () => {
+    expect(loadConfig({}).PUBLISHER_HOST).toBeUndefined();
+    expect(loadConfig({}).PUBLISHER_NAME).toBe('Our journals');
+    expect(loadConfig({ PUBLISHER_HOST: '', PUBLISHER_NAME: '' })).toMatchObject({ PUBLISHER_NAME: 'Our journals' });
+  });
+
+  it('read a lower-case host name and a one-line name', () => {
+    expect(loadConfig({ PUBLISHER_HOST: 'publisher.example.org' }).PUBLISHER_HOST).toBe('publisher.example.org');
+    expect(loadConfig({ PUBLISHER_HOST: 'localhost' }).PUBLISHER_HOST).toBe('localhost');
+    expect(loadConfig({ PUBLISHER_NAME: '  Applied Research Publications ' }).PUBLISHER_NAME).toBe(
+      'Applied Research Publications',
+    );
+  });
+
+  it('refuse anything but a bare lower-case host name, in one line naming the variable', () => {
+    for (const value of [
+      'https://publisher.example.org',
+      'publisher.example.org:8080',
+      'publisher.example.org/journals',
+      'Publisher.example.org',
+      'publisher..example.org',
+      '-publisher.example.org',
+      'publisher example.org',
+      `${'a'.repeat(64)}.example.org`,
+    ]) {
+      expect(() => loadConfig({ PUBLISHER_HOST: value }), value).toThrow(
+        /^Invalid environment variable PUBLISHER_HOST=.*: must be a host name in lower case without a scheme, port or path, e\.g\. publisher\.example\.org$/,
+      );
+    }
+    expect(() => loadConfig({ PUBLISHER_NAME: 'a\nb' })).toThrow(
+      /^Invalid environment variable PUBLISHER_NAME="a\\nb": must be one line of text$/,
+    );
+    expect(() => loadConfig({ PUBLISHER_NAME: 'x'.repeat(201) })).toThrow(/PUBLISHER_NAME=.*must be at most 200/);
+  });
+});
+
 describe('defaultRenderThreads', () => {
   it('is the cores per worker process when that is at least two, else none', () => {
     expect(defaultRenderThreads(2, 1)).toBe(2);

@@ -31,6 +31,20 @@ const envSchema = z.object({
     })
     .transform((value) => new URL(value).origin)
     .optional(),
+  PUBLISHER_HOST: z
+    .string()
+    .regex(
+      /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/,
+      'must be a host name in lower case without a scheme, port or path, e.g. publisher.example.org',
+    )
+    .optional(),
+  PUBLISHER_NAME: z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(200, 'must be at most 200 characters')
+    .regex(/^[^\p{Cc}]*$/u, 'must be one line of text')
+    .default('Our journals'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: z
     .string()

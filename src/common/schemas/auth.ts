@@ -11,7 +11,10 @@ export const sessionUserSchema = z.object({
   id: z.number().int(),
   username: z.string(),
   name: z.string(),
+  /** The role in the journal of the host signed in at. */
   role: z.enum(USER_ROLES),
+  /** A publisher admin, who manages the installation's journals. */
+  publisher: z.boolean(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
@@ -33,5 +36,6 @@ export const LOGIN_ERROR_MESSAGES: Record<string, string> = {
   invalid_credentials: 'Invalid user and password',
   disabled: 'User disabled',
   invalid_ip: 'Invalid IP',
+  not_a_member: 'This account has no access to this journal.',
 };
 export const GENERIC_ERROR_MESSAGE = 'Something went wrong';

@@ -31,6 +31,7 @@ describe('user-facing messages', () => {
       invalid_credentials: 'Invalid user and password',
       disabled: 'User disabled',
       invalid_ip: 'Invalid IP',
+      not_a_member: 'This account has no access to this journal.',
     });
     expect(GENERIC_ERROR_MESSAGE).toBe('Something went wrong');
   });

@@ -1,14 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRole } from '../../common/schemas/user.js';
-import type { UsersService } from '../modules/users/users.service.js';
 import type { TokenService } from './tokens.js';
 
-/** The user of a valid token, with the name and role the database holds now. */
+/** The user of a valid token, with the name and the role in the request's journal the database holds now. */
 export interface SignedInUser {
   userId: number;
   username: string;
   name: string;
   role: UserRole;
+  /** A publisher admin: manages the journals, and is an admin in every one. */
+  publisher: boolean;
 }
 
 declare module 'fastify' {
@@ -21,6 +22,8 @@ declare module 'fastify' {
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** preHandler for admin calls: 401 without a valid token, 403 {error:'forbidden'} for a staff user. */
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** preHandler for the publisher's calls (the journals): 401 without a valid token, 403 unless a publisher admin. */
+    requirePublisher: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
 
@@ -37,9 +40,10 @@ function bearerToken(request: FastifyRequest): string | null {
 }
 
 interface AuthDeps {
-  users: Pick<UsersService, 'tokenUser'>;
   tokens: TokenService;
 }
+
+const NOT_A_MEMBER = { error: 'not_a_member', message: 'This account has no access to this journal.' };
 
 /**
  * Reads the bearer token of every request. A token counts as none when its user is removed or disabled,
@@ -50,24 +54,28 @@ interface AuthDeps {
 export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
   app.decorateRequest('user', null);
 
-  async function signedInUser(token: string): Promise<SignedInUser | null> {
+  /** The token's user as the request's journal sees them; `role` null when they are no member of it. */
+  async function tokenUser(request: FastifyRequest, token: string) {
     const claims = await deps.tokens.verify(token);
-    if (!claims) return null;
-    const user = await deps.users.tokenUser(claims);
-    return user && { userId: user.id, username: user.username, name: user.name, role: user.role };
+    return claims && request.site.services.users.tokenUser(claims);
   }
 
-  // A callback hook: most requests carry no token, and they go on at once instead of after a promise.
-  app.addHook('onRequest', (request, _reply, done) => {
+  // A callback hook: most requests carry no token, and they go on at once instead of after a promise. A valid
+  // token at the host of a journal its holder is no member of is refused on every route (decision 096).
+  app.addHook('onRequest', (request, reply, done) => {
     const token = bearerToken(request);
     if (!token) return done();
-    signedInUser(token)
+    tokenUser(request, token)
       .then(async (user) => {
+        if (!user) return done();
+        if (!user.role) return void reply.code(403).send(NOT_A_MEMBER);
         // The journal's admin IP allow-list, the check its sign-in makes.
-        if (user) await request.site.services.auth.checkAddress(request.ip);
-        request.user = user;
+        await request.site.services.auth.checkAddress(request.ip);
+        const { id: userId, username, name, publisher } = user;
+        request.user = { userId, username, name, role: user.role, publisher };
+        done();
       })
-      .then(() => done(), done);
+      .catch(done);
   });
 
   const unauthorized = (reply: FastifyReply) =>
@@ -80,5 +88,11 @@ export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
   app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!request.user) await unauthorized(reply);
     else if (!isAdmin(request)) await reply.code(403).send({ error: 'forbidden', message: FORBIDDEN_MESSAGE });
+  });
+
+  app.decorate('requirePublisher', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!request.user) await unauthorized(reply);
+    else if (!request.user.publisher)
+      await reply.code(403).send({ error: 'forbidden', message: 'Only a publisher admin manages the journals.' });
   });
 }

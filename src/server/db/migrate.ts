@@ -12,6 +12,7 @@ import { contentPagesMigration } from './migrations/009-content-pages.js';
 import { crossrefDepositorMigration } from './migrations/010-crossref-depositor.js';
 import { articleFilesIndexMigration } from './migrations/011-article-files-index.js';
 import { journalsMigration } from './migrations/012-journals.js';
+import { journalMembersMigration } from './migrations/013-journal-members.js';
 
 /**
  * Brings the schema up to date; runs at every start. `upTo` stops after the named migration (tests make the
@@ -31,6 +32,7 @@ export async function migrate({ db, engine }: DatabaseHandle, upTo?: string): Pr
     '010-crossref-depositor': crossrefDepositorMigration(),
     '011-article-files-index': articleFilesIndexMigration(),
     '012-journals': journalsMigration(engine),
+    '013-journal-members': journalMembersMigration(),
   };
   const migrationTableSchema = engine === 'postgres' ? await currentSchema(db) : undefined;
   const migrator = new Migrator({ db, migrationTableSchema, provider: { getMigrations: async () => migrations } });

@@ -30,6 +30,7 @@ export interface Database {
   site_pictures: SitePicturesTable;
   journals: JournalsTable;
   journal_hosts: JournalHostsTable;
+  journal_members: JournalMembersTable;
 }
 
 /**
@@ -44,6 +45,12 @@ export interface JournalsTable {
   /** The journal's address, like SITE_URL for journal 1; '' takes it from each request. */
   public_origin: Generated<string>;
   created_at: string;
+}
+
+/** A user's role in one journal (migration 013); a journal-owned table, so its `journal_id` is left out. */
+export interface JournalMembersTable {
+  user_id: number;
+  role: UserRole;
 }
 
 /** A host name (lower case, no port) that selects its journal; an alias (not primary) answers 301 to the primary. */
@@ -173,7 +180,8 @@ export interface UsersTable {
   password_hash: string;
   enabled: number;
   creation: string;
-  role: Generated<UserRole>;
+  /** A publisher admin (1) manages the journals and is an admin in every one (migration 013). */
+  publisher: Generated<number>;
   /** Raised to revoke every token signed before. */
   token_version: Generated<number>;
   /** Where a password-reset link goes; empty: none can be sent. */

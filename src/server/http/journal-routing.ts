@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Services, Site } from '../app-context.js';
-import type { JournalSites } from '../journals/journal-sites.js';
+import type { AppContext, Services, Site } from '../app-context.js';
+import type { SiteMatch } from '../journals/journal-sites.js';
+import { normalHost } from '../journals/journal-hosts.js';
+import { answerPortal } from '../modules/publisher/portal.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -20,30 +22,54 @@ const ANY_HOST = new Set(['/healthz']);
 /** The request's port, kept on a redirect to the primary host (development servers listen on one). */
 const portOf = (host: string) => /:(\d+)$/.exec(host)?.[0] ?? '';
 
+/** Answers a request the installation cannot place: the same plain page for an unknown host and a wrong path. */
+const notFound = (reply: FastifyReply) =>
+  void reply.code(404).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(UNKNOWN_HOST_PAGE);
+
 /**
  * Picks each request's journal by its host (X-Forwarded-Host when TRUST_PROXY is on; the port is ignored), before
  * anything else reads the request: an alias answers 301 to the journal's primary host, a host no journal claims a
- * plain 404.
+ * plain 404 (after reading the journals again, at most every few seconds, in case another process added one).
+ * PUBLISHER_HOST, when set, is the publisher portal's before any journal's: it answers its page at `/`, `/healthz`,
+ * and the plain 404 everywhere else. A callback hook: the usual request goes on without waiting for a promise.
  */
-export function registerJournalRouting(app: FastifyInstance, journals: JournalSites<Services>): void {
+export function registerJournalRouting(app: FastifyInstance, ctx: Pick<AppContext, 'config' | 'journals'>): void {
+  const { journals } = ctx;
+  const publisherHost = ctx.config.PUBLISHER_HOST;
   app.decorateRequest('site', null as unknown as Site);
-  app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done) => {
-    const found = journals.match(request.host);
+
+  function place(request: FastifyRequest, reply: FastifyReply, found: SiteMatch<Services> | null, done: Done) {
     if (!found) {
-      if (ANY_HOST.has(request.url.split('?')[0]!)) {
-        request.site = journals.first();
-        return done();
-      }
-      return void reply
-        .code(404)
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .send(UNKNOWN_HOST_PAGE);
+      if (!ANY_HOST.has(request.url.split('?')[0]!)) return notFound(reply);
+      request.site = journals.first();
+      return done();
     }
     if (found.redirectTo) {
       return void reply.redirect(`${request.protocol}://${found.redirectTo}${portOf(request.host)}${request.url}`, 301);
     }
     request.site = found.site;
     done();
+  }
+
+  app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: Done) => {
+    const path = request.url.split('?')[0]!;
+    if (publisherHost !== undefined && normalHost(request.host) === publisherHost) {
+      if (ANY_HOST.has(path)) {
+        request.site = journals.first();
+        return done();
+      }
+      if (path === '/' && (request.method === 'GET' || request.method === 'HEAD')) {
+        return void answerPortal(request, reply, ctx).catch((error: unknown) => done(error as Error));
+      }
+      return notFound(reply);
+    }
+    const found = journals.match(request.host);
+    if (found) return place(request, reply, found, done);
+    journals.matchFresh(request.host).then(
+      (fresh) => place(request, reply, fresh, done),
+      (error: unknown) => done(error as Error),
+    );
   });
 }
+
+type Done = (error?: Error) => void;

@@ -76,6 +76,7 @@ async function bodySamples(): Promise<Record<string, Sample>> {
     },
     'POST /api/archives/{id}': { multipart: { ...article, status: 'enabled', issue_id: String(issue.id) } },
     'POST /api/users': { json: { username: 'probe', name: 'Probe', password: 'probe-password' } },
+    'POST /api/publisher/journals': { json: { name: 'Probe Journal', hosts: ['probe.example'] } },
     'POST /api/users/{id}': { json: { name: 'Probe', password: 'probe-password' } },
     'POST /api/editors': { multipart: editor },
     'POST /api/editors/{id}': { multipart: editor },

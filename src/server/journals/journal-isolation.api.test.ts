@@ -181,6 +181,45 @@ describe(`journals on one installation (${testEngine})`, () => {
     expect((await ask(bravo, '/')).body).not.toContain('4321');
   });
 
+  it("refuses every write, and the sign-in, of one journal's admin at the other journal's host", async () => {
+    const [alpha, bravo] = JOURNALS;
+    const created = await ask(alpha, '/api/users', 'POST', {
+      username: 'alpha-admin',
+      name: 'Alpha Admin',
+      password: 'alpha-admin-password',
+      role: 'admin',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const signIn = (journal: Journal) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/auth/login/',
+        headers: { host: journal.host },
+        payload: { username: 'alpha-admin', password: 'alpha-admin-password' },
+      });
+    const atAlpha = await signIn(alpha);
+    expect(atAlpha.statusCode).toBe(200);
+    expect((await signIn(bravo)).json()).toMatchObject({ error: 'not_a_member' });
+
+    const token = { authorization: `Bearer ${atAlpha.json().token}` };
+    const writes = routeTable(t.app).filter((route) => route.method !== 'GET');
+    expect(writes.length).toBeGreaterThan(20);
+    for (const { method, path } of writes) {
+      const url = path.replace(/\{(\w+)\}/g, (_match, name: string) =>
+        name === 'id' ? String(articleIds.get(bravo.id)) : name === 'slug' ? 'about' : '1',
+      );
+      const response = await t.app.inject({ method: method as 'POST', url, headers: { ...token, host: bravo.host } });
+      expect(response.statusCode, `${method} ${url}`).toBe(403);
+    }
+    expect((await ask(bravo, `/api/archives/ref/${REFNUMBER}`)).json().title).toBe(`Soil study ${bravo.marker}`);
+    expect((await ask(alpha, '/api/users', 'GET')).json().map((user: { username: string }) => user.username)).toContain(
+      'alpha-admin',
+    );
+    expect(
+      (await ask(bravo, '/api/users', 'GET')).json().map((user: { username: string }) => user.username),
+    ).not.toContain('alpha-admin');
+  });
+
   it('answers a host no journal claims with a plain 404 that names no journal', async () => {
     const response = await t.app.inject({ url: '/', headers: { host: 'unknown.journals.test' } });
     expect(response.statusCode).toBe(404);

@@ -52,6 +52,7 @@ export const JOURNAL_TABLES = [
   'content_pages',
   'site_pictures',
   'pending_file_moves',
+  'journal_members',
 ] as const;
 
 const journalTables: ReadonlySet<string> = new Set(JOURNAL_TABLES);

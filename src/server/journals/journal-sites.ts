@@ -40,10 +40,15 @@ async function readJournals(db: Db) {
   };
 }
 
+/** How often at most a host no journal claims makes the journals be read again (another process may have added one). */
+const RELOAD_ON_MISS_MS = 5_000;
+
 /** Every journal of the installation, each site made once; the host of a request picks one. */
 export class JournalSites<Services> {
   private readonly sites = new Map<number, JournalSite<Services>>();
   private readonly listeners = new Set<(site: JournalSite<Services>) => void>();
+  private reloadedAt = Date.now();
+  private reloading: Promise<void> | null = null;
 
   private constructor(
     private readonly db: Db,
@@ -63,6 +68,7 @@ export class JournalSites<Services> {
     const { journals, hosts } = await readJournals(this.db);
     this.hosts = hosts;
     for (const journal of journals) if (!this.sites.has(journal.id)) this.add(journal);
+    this.reloadedAt = Date.now();
   }
 
   site(journalId: number): JournalSite<Services> {
@@ -83,6 +89,19 @@ export class JournalSites<Services> {
   match(host: string): SiteMatch<Services> | null {
     const found: HostMatch | null = this.hosts.match(host);
     return found && { site: this.site(found.journalId), redirectTo: found.redirectTo };
+  }
+
+  /**
+   * As `match`, but a host no journal claims makes the journals be read again first (at most every few seconds):
+   * a journal added by another worker process or instance answers at its hosts within moments.
+   */
+  async matchFresh(host: string): Promise<SiteMatch<Services> | null> {
+    const found = this.match(host);
+    if (found || Date.now() - this.reloadedAt < RELOAD_ON_MISS_MS) return found;
+    // Misses that arrive together share one read.
+    this.reloading ??= this.reload().finally(() => (this.reloading = null));
+    await this.reloading;
+    return this.match(host);
   }
 
   primaryHost(journalId: number): string | null {

@@ -61,13 +61,22 @@ describe(`a site made before journals, upgraded in place (${testEngine})`, () =>
       const key = Object.keys(rows[0] ?? now[0] ?? {}).includes('id') ? 'id' : Object.keys(rows[0] ?? {})[0]!;
       const sorted = (list: Record<string, unknown>[]) =>
         [...list].sort((a, b) => String(a[key]).localeCompare(String(b[key]), 'en', { numeric: true }));
-      // PostgreSQL's search vector is a column it computes from the others.
-      const withoutJournal = now.map(({ journal_id: journal, search_vector: _vector, ...row }) => {
-        if (journal !== undefined) expect(Number(journal), table).toBe(1);
-        return row;
-      });
+      // PostgreSQL's search vector is a column it computes from the others; `publisher` is new (checked below).
+      const withoutJournal = now.map(
+        ({ journal_id: journal, search_vector: _vector, publisher: _publisher, ...row }) => {
+          if (journal !== undefined) expect(Number(journal), table).toBe(1);
+          return row;
+        },
+      );
       expect(sorted(withoutJournal), table).toEqual(sorted(rows));
     }
+    // Each user is a member of journal 1 with the role they had; its admins run the installation.
+    const members = await t.ctx.db.selectFrom('journal_members').selectAll().orderBy('user_id').execute();
+    expect(members).toEqual(FIXTURE_ROWS.users!.map((user) => ({ user_id: user.id, journal_id: 1, role: user.role })));
+    const publishers = await t.ctx.db.selectFrom('users').select('id').where('publisher', '=', 1).execute();
+    expect(publishers.map((user) => user.id)).toEqual(
+      FIXTURE_ROWS.users!.filter((user) => user.role === 'admin').map((user) => user.id),
+    );
     const journals = await t.ctx.db.selectFrom('journals').selectAll().execute();
     expect(journals.map(({ id, name }) => ({ id, name }))).toEqual([
       { id: 1, name: FIXTURE_ROWS.settings![0]!.websitename },

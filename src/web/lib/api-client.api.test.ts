@@ -175,7 +175,10 @@ describe('apiDownload (the admin exports)', () => {
 
 describe("the admin area's 401 rule (specification: States and transitions)", () => {
   it('a refused export, like any admin call, clears the session, alerts once and goes to the sign-in page', async () => {
-    setSession({ token: 'expired', user: { id: 1, username: 'admin', name: 'Administrator', role: 'admin' } });
+    setSession({
+      token: 'expired',
+      user: { id: 1, username: 'admin', name: 'Administrator', role: 'admin', publisher: false },
+    });
     expect(
       await adminDownload(pdfUrls.editorsCertificates, { method: 'POST', body: { ids: [1] }, fallbackName: 'x.zip' }),
     ).toMatchObject({ status: 401 });
@@ -204,7 +207,10 @@ describe('the session guard of both signed-in areas', () => {
   });
 
   it('asks again after a refusal', async () => {
-    setSession({ token: 'refused-token', user: { id: 1, username: 'admin', name: 'Administrator', role: 'admin' } });
+    setSession({
+      token: 'refused-token',
+      user: { id: 1, username: 'admin', name: 'Administrator', role: 'admin', publisher: false },
+    });
     expect(await checkSession()).toMatchObject({ kind: 'refused', failure: { status: 401 } });
     expect(await checkSession()).toMatchObject({ kind: 'refused' });
     expect(asked.filter((url) => url === '/auth/verify-token/')).toHaveLength(2);
@@ -214,7 +220,10 @@ describe('the session guard of both signed-in areas', () => {
     expect(await redirectOf(requireAdminSession())).toEqual([302, '/admin/login']);
     expect(await redirectOf(requireLogin())).toEqual([302, '/webdata/login']);
     // A refused work-log login is cleared and goes to the root (specification: Work-log area).
-    setSession({ token: 'stale-token', user: { id: 1, username: 'admin', name: 'Administrator', role: 'admin' } });
+    setSession({
+      token: 'stale-token',
+      user: { id: 1, username: 'admin', name: 'Administrator', role: 'admin', publisher: false },
+    });
     expect(await redirectOf(requireLogin())).toEqual([302, '/']);
     expect(getSession()).toBeNull();
   });

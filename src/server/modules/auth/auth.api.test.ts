@@ -24,7 +24,7 @@ describe('POST /auth/login/', () => {
     const response = await login(TEST_ADMIN.username, TEST_ADMIN.password);
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body.user).toEqual({ id: 1, username: 'admin', name: 'Administrator', role: 'admin' });
+    expect(body.user).toEqual({ id: 1, username: 'admin', name: 'Administrator', role: 'admin', publisher: true });
     const verify = await t.app.inject({
       method: 'GET',
       url: '/auth/verify-token/',

@@ -49,8 +49,8 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     (request) => {
-      const { userId, username, name, role } = request.user!;
-      return { valid: true as const, user: { id: userId, username, name, role } };
+      const { userId, username, name, role, publisher } = request.user!;
+      return { valid: true as const, user: { id: userId, username, name, role, publisher } };
     },
   );
 }

@@ -1,13 +1,12 @@
 import type { LoginInput, LoginResult } from '../../../common/schemas/auth.js';
 import type { Db } from '../../db/database.js';
-import type { UserRow } from '../../db/schema.js';
 import { parseIpAllowList, type IpAllowList } from '../../auth/ip-allow-list.js';
 import { hashPassword, verifyPassword } from '../../auth/passwords.js';
 import { LoginThrottle } from '../../auth/login-throttle.js';
 import type { TokenService } from '../../auth/tokens.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import type { SettingsService } from '../settings/settings.service.js';
-import { findUserById, findUserByUsername } from '../users/users.repository.js';
+import { findUserById, findUserByUsername, roleHere, type JournalUserRow } from '../users/users.repository.js';
 
 // Checked against when the user does not exist, so both cases take the same time.
 const DUMMY_HASH = hashPassword('timing-equaliser');
@@ -42,6 +41,7 @@ export class AuthService {
     }
     this.throttle.clear(key);
     if (user.enabled !== 1) throw new HttpError(403, 'disabled', 'User disabled');
+    if (!roleHere(user)) throw new HttpError(403, 'not_a_member', 'This account has no access to this journal.');
     return this.sessionOf(user);
   }
 
@@ -52,14 +52,18 @@ export class AuthService {
     return this.sessionOf(user);
   }
 
-  private async sessionOf(user: UserRow): Promise<LoginResult> {
+  private async sessionOf(user: JournalUserRow): Promise<LoginResult> {
     const token = await this.tokens.sign({
       userId: user.id,
       username: user.username,
       name: user.name,
       tokenVersion: user.token_version,
     });
-    return { token, user: { id: user.id, username: user.username, name: user.name, role: user.role } };
+    const role = roleHere(user) ?? 'staff';
+    return {
+      token,
+      user: { id: user.id, username: user.username, name: user.name, role, publisher: user.publisher === 1 },
+    };
   }
 
   /**

@@ -251,7 +251,7 @@ describe('a sitemap over its URL limit', () => {
     await seedLargeArchive(large.ctx.db, 600);
     // The limit is 50,000 URLs; 200 lets a few hundred articles cross it.
     app = Fastify();
-    registerJournalRouting(app, large.ctx.journals);
+    registerJournalRouting(app, large.ctx);
     registerDiscoveryRoutes(app, large.ctx, { sitemapMaxUrls: 200 });
     await app.ready();
   });

@@ -38,3 +38,13 @@ export const hostOwner = (db: Db, hosts: string[]) =>
 
 export const listJournals = (db: Db): Promise<JournalRow[]> =>
   db.selectFrom('journals').selectAll().orderBy('id').execute();
+
+/** Every journal's host names, each journal's primary first. */
+export const listJournalHosts = (db: Db) =>
+  db
+    .selectFrom('journal_hosts')
+    .select(['host', 'journal_id', 'is_primary'])
+    .orderBy('journal_id')
+    .orderBy('is_primary', 'desc')
+    .orderBy('host')
+    .execute();

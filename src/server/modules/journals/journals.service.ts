@@ -1,10 +1,14 @@
-import type { Db } from '../../db/database.js';
+import type { Journal } from '../../../common/schemas/journal.js';
+import { uniqueViolation, type Db } from '../../db/database.js';
 import { badRequest, HttpError } from '../../http/errors.js';
 import { normalHost } from '../../journals/journal-hosts.js';
-import { hostOwner, insertJournal, type JournalRecord } from './journals.repository.js';
+import { hostOwner, insertJournal, listJournalHosts, listJournals, type JournalRecord } from './journals.repository.js';
 
 /** A host name as DNS allows it (letters, digits, hyphens, dots), or an IPv4 address. */
 const HOST_NAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
+const hostTaken = ({ host, journal_id }: { host: string; journal_id: number }) =>
+  new HttpError(409, 'host_taken', `hosts: ${host} already belongs to journal ${journal_id}`);
 
 export interface NewJournal {
   name: string;
@@ -25,11 +29,30 @@ export class JournalsService {
     private readonly opened: (journalId: number, name: string) => Promise<void>,
   ) {}
 
+  /** Every journal with its host names (the primary first), by id. */
+  async list(): Promise<Journal[]> {
+    const [journals, hosts] = await Promise.all([listJournals(this.db), listJournalHosts(this.db)]);
+    return journals.map((journal) => ({
+      id: journal.id,
+      name: journal.name,
+      shortName: journal.short_name,
+      publicOrigin: journal.public_origin,
+      hosts: hosts.filter((row) => row.journal_id === journal.id).map((row) => row.host),
+      createdAt: journal.created_at,
+    }));
+  }
+
   async create(input: NewJournal): Promise<number> {
     const record = await this.checked(input);
-    const id = await insertJournal(this.db, record);
+    const id = await insertJournal(this.db, record).catch((error: unknown) => this.takenHost(error, record.hosts));
     await this.opened(id, record.name);
     return id;
+  }
+
+  /** A host taken between the check and the insert (two journals created at once): the check's 409, not a 500. */
+  private async takenHost(error: unknown, hosts: string[]): Promise<never> {
+    const taken = uniqueViolation(error) ? await hostOwner(this.db, hosts) : undefined;
+    throw taken ? hostTaken(taken) : error;
   }
 
   private async checked(input: NewJournal): Promise<JournalRecord> {
@@ -44,8 +67,7 @@ export class JournalsService {
       throw badRequest('publicOrigin: Give an address such as https://journal.example.org');
     }
     const taken = await hostOwner(this.db, hosts);
-    if (taken)
-      throw new HttpError(409, 'host_taken', `hosts: ${taken.host} already belongs to journal ${taken.journal_id}`);
+    if (taken) throw hostTaken(taken);
     return { name, shortName: input.shortName?.trim() ?? '', publicOrigin, hosts };
   }
 }

@@ -19,6 +19,8 @@ export async function ensureFirstAdmin(
     username: options.username,
     name: 'Administrator',
     role: 'admin',
+    // The first account runs the installation: it manages the journals, and is an admin in every one.
+    publisher: 1,
     password_hash: await hashPassword(password),
   });
   if (options.password) log.info(`Created admin user "${options.username}" with the password from ADMIN_PASSWORD`);

@@ -1,6 +1,5 @@
 import type { AdminUser, UserCreateInput, UserUpdateInput } from '../../../common/schemas/user.js';
 import { uniqueViolation, type Db } from '../../db/database.js';
-import type { UserRow } from '../../db/schema.js';
 import { hashPassword, verifyPassword } from '../../auth/passwords.js';
 import type { TokenClaims } from '../../auth/tokens.js';
 import { badRequest, HttpError, notFound } from '../../http/errors.js';
@@ -11,22 +10,32 @@ import {
   insertUser,
   listUsers,
   lockEnabledAdmins,
+  roleHere,
   updateUser,
+  type JournalUserRow,
 } from './users.repository.js';
 
+/** The signed-in user of a token, as the journal of the request sees them. */
+export interface TokenUser extends Omit<AdminUser, 'role'> {
+  /** Their role in this journal; null when they are no member of it (and no publisher admin). */
+  role: AdminUser['role'] | null;
+  publisher: boolean;
+}
+
 /** The hash never leaves the service (docs/security.md, Who may do what). */
-const toAdminUser = (row: UserRow): AdminUser => ({
+const toAdminUser = (row: JournalUserRow): AdminUser => ({
   id: row.id,
   username: row.username,
   name: row.name,
-  role: row.role,
+  // The membership's role, which the users form edits; a publisher admin without one acts as an admin.
+  role: row.role ?? 'admin',
   enabled: row.enabled === 1,
   creation: row.creation,
   email: row.email,
 });
 
 /** Names what changed; a new password is mentioned, never shown. */
-function userChangeSummary(row: UserRow, input: UserUpdateInput): string {
+function userChangeSummary(row: JournalUserRow, input: UserUpdateInput): string {
   const changes = [
     input.name !== undefined && input.name !== row.name ? 'name' : '',
     input.password ? 'password' : '',
@@ -41,6 +50,10 @@ function userChangeSummary(row: UserRow, input: UserUpdateInput): string {
   return `${row.username}: ${changes.length ? changes.join(', ') : 'nothing changed'}`;
 }
 
+/**
+ * The users of one journal (the handle is scoped to it): accounts are the installation's, one per person, and a
+ * membership gives each a role in a journal (decision 096). A user created here becomes a member here.
+ */
 export class UsersService {
   constructor(private readonly db: Db) {}
 
@@ -56,14 +69,16 @@ export class UsersService {
    * The user a token names, while that user is enabled and the token's version is still theirs (a new password,
    * role or status ends older tokens); null otherwise.
    */
-  async tokenUser({ userId, tokenVersion }: TokenClaims): Promise<AdminUser | null> {
+  async tokenUser({ userId, tokenVersion }: TokenClaims): Promise<TokenUser | null> {
     const row = await findUserById(this.db, userId);
-    return row && row.enabled === 1 && row.token_version === tokenVersion ? toAdminUser(row) : null;
+    if (!row || row.enabled !== 1 || row.token_version !== tokenVersion) return null;
+    return { ...toAdminUser(row), role: roleHere(row), publisher: row.publisher === 1 };
   }
 
-  private async row(id: number): Promise<UserRow> {
+  /** A member of this journal; any other account is not found here. */
+  private async row(id: number): Promise<JournalUserRow> {
     const row = await findUserById(this.db, id);
-    if (!row) throw notFound('User not found');
+    if (!row || row.role === null) throw notFound('User not found');
     return row;
   }
 
@@ -122,7 +137,7 @@ export class UsersService {
     return this.get(id);
   }
 
-  private async checkOwnChange(row: UserRow, input: UserUpdateInput, roleChanges: boolean): Promise<void> {
+  private async checkOwnChange(row: JournalUserRow, input: UserUpdateInput, roleChanges: boolean): Promise<void> {
     if (input.enabled === false) throw badRequest('You cannot disable yourself.', 'cannot_disable_self');
     if (roleChanges) throw badRequest('You cannot change your own role.', 'cannot_demote_self');
     if (!input.password) return;

@@ -98,6 +98,9 @@ export const adminRoutes: RouteObject[] = [
         })),
       ),
       page('users', () => import('./users-page.js').then((m) => ({ Component: m.UsersPage, loader: m.usersLoader }))),
+      page('journals', () =>
+        import('./journals-page.js').then((m) => ({ Component: m.JournalsPage, loader: m.journalsLoader })),
+      ),
       page('account/:id', () =>
         import('./account-page.js').then((m) => ({ Component: m.AccountPage, loader: m.accountLoader })),
       ),

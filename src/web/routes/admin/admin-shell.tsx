@@ -13,7 +13,16 @@ export async function adminShellLoader() {
 
 export const adminShellShouldRevalidate = () => false;
 
-const SECTIONS = [
+/** A publisher admin, as the server's check of the token says (read with care: older servers do not say). */
+const isPublisher = (user: object) => (user as { publisher?: unknown }).publisher === true;
+
+interface Section {
+  to: string;
+  label: string;
+  end?: boolean;
+}
+
+const SECTIONS: Section[] = [
   { to: '/admin', label: 'Dashboard', end: true },
   { to: '/admin/archives', label: 'Archives' },
   { to: '/admin/editors', label: 'Editors' },
@@ -23,6 +32,8 @@ const SECTIONS = [
   { to: '/admin/users', label: 'Users' },
   { to: '/admin/activity', label: 'Activity' },
 ];
+/** Shown to publisher admins only: the installation's journals (decision 095). */
+const PUBLISHER_SECTIONS: Section[] = [{ to: '/admin/journals', label: 'Journals' }];
 
 function AdminSearch() {
   const navigate = useNavigate();
@@ -101,7 +112,7 @@ export function AdminShell() {
           </button>
         </header>
         <nav className="admin-nav" aria-label="Admin sections">
-          {SECTIONS.map((section) => (
+          {[...SECTIONS, ...(isPublisher(user) ? PUBLISHER_SECTIONS : [])].map((section) => (
             <NavLink key={section.to} to={section.to} end={section.end}>
               {section.label}
             </NavLink>
