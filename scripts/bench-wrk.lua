@@ -2,7 +2,7 @@
 -- a different address on every request when BENCH_PATHS names a file of paths (one a line).
 --
 -- With BENCH_PATHS, thread k of BENCH_THREADS walks the file from line k, every BENCH_THREADS-th line, starting
--- over at its end; BENCH_UNIQUE=1 adds a query string that no other request of the run carries, so no address
+-- over at its end; a line "host path" asks the path with that Host header (another journal of the installation); BENCH_UNIQUE=1 adds a query string that no other request of the run carries, so no address
 -- is asked twice. Without BENCH_PATHS every request is the command line's URL, which wrk sends without Lua.
 
 local paths_file = os.getenv("BENCH_PATHS")
@@ -33,13 +33,20 @@ if paths_file then
   end
 
   function request()
-    local path = paths[next_line]
+    local line = paths[next_line]
     next_line = ((next_line - 1 + stride) % #paths) + 1
     asked = asked + 1
+    local host, path = line:match("^(%S+) (.+)$")
+    path = path or line
     if unique then
       path = path .. (path:find("?", 1, true) and "&" or "?") .. "bench=" .. id .. "." .. asked
     end
-    return wrk.format(nil, path)
+    if not host then return wrk.format(nil, path) end
+    -- wrk.format takes the headers whole: the command line's, with this line's host.
+    local headers = {}
+    for name, value in pairs(wrk.headers) do headers[name] = value end
+    headers["Host"] = host
+    return wrk.format(nil, path, headers)
   end
 
   function response(status, headers, body)
