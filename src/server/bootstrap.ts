@@ -70,11 +70,14 @@ export async function createContext(
       services: createServices(scoped, files, tokens, clock, mailer, log),
     };
   });
-  const journalList = new JournalsService(db, async (journalId, name) => {
-    await journals.reload();
-    const site = journals.site(journalId);
-    await ensureDefaultSettings(site.db, { websitename: name, formatted_journal_name: name });
-    await copyContentPages(journals.first().db, site.db);
+  const journalList = new JournalsService(db, {
+    // Default settings named after it, and the first journal's pages, whose placeholders then show its settings.
+    async prepare(trx, journalId, name) {
+      const journal = scopedDb(trx, journalId);
+      await ensureDefaultSettings(journal, { websitename: name, formatted_journal_name: name });
+      await copyContentPages(scopedDb(trx, journals.first().journal.id), journal);
+    },
+    opened: () => journals.reload(),
   });
   for (const site of journals.all()) {
     const created = await prepareSite(site, log);

@@ -186,8 +186,8 @@ async function importInto(
     }
 
     // 2. The journal and its hosts: the service checks the host names and refuses hosts taken meanwhile. The rows
-    // below bring its settings and pages, so there is nothing for `opened` to prepare.
-    const journals = new JournalsService(db, async () => {});
+    // below bring its settings and pages, so there is nothing to prepare, and no site to open in this process.
+    const journals = new JournalsService(db, { prepare: async () => {}, opened: async () => {} });
     const journalId = await journals
       .create({ name, shortName: manifest.journal.short_name, publicOrigin, hosts: options.hosts })
       .catch((error: unknown) => {

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOURNAL_CREATED_MESSAGE } from '../../../common/schemas/journal.js';
 import { HttpError } from '../../http/errors.js';
+import { scopedDb } from '../../journals/journal-scope.js';
+import { JournalsService } from './journals.service.js';
 import { createTestApp, testEngine, type TestApp } from '../../test/test-app.js';
 
 const URL = '/api/publisher/journals';
@@ -88,6 +90,25 @@ describe(`the publisher admin's journals (${testEngine})`, () => {
       message: expect.stringContaining('race.test'),
     });
     expect(await journalCount()).toBe(count + 1);
+  });
+
+  it('creates nothing, and leaves its hosts free, when its settings or pages cannot be written', async () => {
+    const count = await journalCount();
+    const failing = new JournalsService(t.ctx.db, {
+      prepare: async (trx, journalId) => {
+        await scopedDb(trx, journalId)
+          .insertInto('settings')
+          .values({ id: journalId } as never)
+          .execute();
+        throw new Error('the disk is full');
+      },
+      opened: async () => {},
+    });
+    await expect(failing.create({ name: 'Half made', hosts: ['half.test'] })).rejects.toThrow('the disk is full');
+    expect(await journalCount()).toBe(count);
+    const hosts = await t.ctx.db.selectFrom('journal_hosts').select('host').where('host', '=', 'half.test').execute();
+    expect(hosts).toEqual([]);
+    expect(await t.ctx.journalList.create({ name: 'Made whole', hosts: ['half.test'] })).toBeGreaterThan(1);
   });
 
   it('answers 400 to bad input and creates nothing', async () => {

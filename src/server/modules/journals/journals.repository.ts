@@ -9,8 +9,15 @@ export interface JournalRecord {
   hosts: string[];
 }
 
-/** The journal and its hosts in one transaction; resolves to its id. */
-export async function insertJournal(db: Db, journal: JournalRecord): Promise<number> {
+/**
+ * The journal and its hosts, and what `prepare` writes for it (its settings and pages), in one transaction;
+ * resolves to its id.
+ */
+export async function insertJournal(
+  db: Db,
+  journal: JournalRecord,
+  prepare: (trx: Db, journalId: number) => Promise<void>,
+): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const { id } = await trx
       .insertInto('journals')
@@ -28,6 +35,7 @@ export async function insertJournal(db: Db, journal: JournalRecord): Promise<num
         .values(journal.hosts.map((host, index) => ({ host, journal_id: id, is_primary: index === 0 ? 1 : 0 })))
         .execute();
     }
+    await prepare(trx, id);
     return id;
   });
 }

@@ -19,14 +19,22 @@ export interface NewJournal {
   hosts: string[];
 }
 
+/** What makes a new journal whole: `prepare` writes its first rows in the journal's transaction, `opened` runs after. */
+export interface NewJournalSteps {
+  /** Its settings and pages, through `trx` (a handle of the transaction that inserts the journal). */
+  prepare: (trx: Db, journalId: number, name: string) => Promise<void>;
+  /** After the commit: the server makes its site, so it answers at its hosts at once. */
+  opened: (journalId: number) => Promise<void>;
+}
+
 /**
- * The installation's journals (decision 095). A new journal is a row and its hosts; `opened` makes its site (the
- * server's JournalSites) and prepares it (settings named after it), so it answers at its hosts at once.
+ * The installation's journals (decision 095). A new journal is a row, its hosts and its first rows, written in one
+ * transaction, so a failure leaves no journal holding its hosts without settings.
  */
 export class JournalsService {
   constructor(
     private readonly db: Db,
-    private readonly opened: (journalId: number, name: string) => Promise<void>,
+    private readonly steps: NewJournalSteps,
   ) {}
 
   /** Every journal with its host names (the primary first), by id. */
@@ -44,8 +52,11 @@ export class JournalsService {
 
   async create(input: NewJournal): Promise<number> {
     const record = await this.checked(input);
-    const id = await insertJournal(this.db, record).catch((error: unknown) => this.takenHost(error, record.hosts));
-    await this.opened(id, record.name);
+    const prepare = (trx: Db, journalId: number) => this.steps.prepare(trx, journalId, record.name);
+    const id = await insertJournal(this.db, record, prepare).catch((error: unknown) =>
+      this.takenHost(error, record.hosts),
+    );
+    await this.steps.opened(id);
     return id;
   }
 
