@@ -6,6 +6,7 @@ import type { FileStore } from './storage/file-store.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JournalSite, JournalSites } from './journals/journal-sites.js';
 import type { Mailer } from './email/mailer.js';
+import type { LoginThrottle } from './auth/login-throttle.js';
 import { createPublicServices } from './public-services.js';
 import { PageCache } from './public-speed/page-cache.js';
 import { ActivityService } from './modules/activity/activity.service.js';
@@ -47,6 +48,7 @@ export function createServices(
   clock: WriteClock,
   mailer: Mailer | null,
   log: FastifyBaseLogger,
+  throttle: LoginThrottle,
 ) {
   const reads = createPublicServices(db, files, clock);
   const { settings } = reads;
@@ -54,7 +56,7 @@ export function createServices(
     ...reads,
     /** Rendered public pages, emptied whenever the write clock moves on. */
     pages: new PageCache(clock),
-    auth: new AuthService(db, tokens, settings),
+    auth: new AuthService(db, tokens, settings, throttle),
     issues: new IssuesService(db, files, clock),
     articles: new ArticlesService(db, files, clock),
     users: new UsersService(db),

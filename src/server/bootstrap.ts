@@ -16,6 +16,7 @@ import { seedDemoJournal } from './seed/demo-journal.js';
 import { seedSecondDemoJournal } from './seed/second-demo-journal.js';
 import { JournalsService } from './modules/journals/journals.service.js';
 import { copyContentPages } from './modules/pages/pages.repository.js';
+import { LoginThrottle } from './auth/login-throttle.js';
 import { resolveJwtSecret, TokenService } from './auth/tokens.js';
 import { ensureFirstAdmin } from './modules/users/first-admin.js';
 import { logRepair, repairFiles } from './storage/file-repair.js';
@@ -57,6 +58,8 @@ export async function createContext(
   if (!cluster.isWorker) logMovedFiles(log, moveFilesIntoFirstJournal(config.DATA_DIR));
   const tokens = new TokenService(resolveJwtSecret(config.DATA_DIR, config.JWT_SECRET), config.TOKEN_LIFETIME_SECONDS);
   const mailer = createMailer(config.SMTP_URL);
+  // Failed sign-ins are counted per address and user name across every journal's host (accounts are shared).
+  const throttle = new LoginThrottle();
   const journals = await JournalSites.open(db, (journal): Site => {
     const scoped = scopedDb(db, journal.id);
     const files = new FileStore(journalFilesRoot(config.DATA_DIR, journal.id), reserve);
@@ -67,7 +70,7 @@ export async function createContext(
       db: scoped,
       clock,
       files,
-      services: createServices(scoped, files, tokens, clock, mailer, log),
+      services: createServices(scoped, files, tokens, clock, mailer, log, throttle),
     };
   });
   const journalList = new JournalsService(db, {

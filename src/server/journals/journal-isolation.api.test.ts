@@ -4,7 +4,7 @@ import { articleFields, issueFields, multipartForm, testPdf } from '../test/arti
 import { addEditor } from '../test/editor-fixtures.js';
 import { pdfText } from '../test/pdf-inspect.js';
 import { routeTable } from '../test/route-table.js';
-import { createTestApp, testEngine, type TestApp } from '../test/test-app.js';
+import { createTestApp, TEST_ADMIN, testEngine, type TestApp } from '../test/test-app.js';
 
 /**
  * Two journals made alike: the same reference number, issue, title, author, editor and settings, each text
@@ -218,6 +218,25 @@ describe(`journals on one installation (${testEngine})`, () => {
     expect(
       (await ask(bravo, '/api/users', 'GET')).json().map((user: { username: string }) => user.username),
     ).not.toContain('alpha-admin');
+  });
+
+  it("counts failed sign-ins at one journal's host at every other: accounts are the installation's", async () => {
+    const [alpha, bravo] = JOURNALS;
+    const remoteAddress = '203.0.113.27';
+    const login = (journal: Journal, password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/auth/login/',
+        headers: { host: journal.host },
+        remoteAddress,
+        payload: { username: 'admin', password },
+      });
+    for (let i = 0; i < t.journal.services.auth.throttle.maxFailures; i++) {
+      expect((await login(alpha, `wrong-${i}`)).statusCode).toBe(401);
+    }
+    const locked = await login(bravo, TEST_ADMIN.password);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().error).toBe('too_many_attempts');
   });
 
   it('answers a host no journal claims with a plain 404 that names no journal', async () => {

@@ -2,7 +2,7 @@ import type { LoginInput, LoginResult } from '../../../common/schemas/auth.js';
 import type { Db } from '../../db/database.js';
 import { parseIpAllowList, type IpAllowList } from '../../auth/ip-allow-list.js';
 import { hashPassword, verifyPassword } from '../../auth/passwords.js';
-import { LoginThrottle } from '../../auth/login-throttle.js';
+import type { LoginThrottle } from '../../auth/login-throttle.js';
 import type { TokenService } from '../../auth/tokens.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import type { SettingsService } from '../settings/settings.service.js';
@@ -12,7 +12,6 @@ import { findUserById, findUserByUsername, roleHere, type JournalUserRow } from 
 const DUMMY_HASH = hashPassword('timing-equaliser');
 
 export class AuthService {
-  readonly throttle = new LoginThrottle();
   /** The allow-list as last parsed, with its text: parsed again only when the settings hold another text. */
   private allowList: { text: string; list: IpAllowList } | null = null;
 
@@ -20,6 +19,8 @@ export class AuthService {
     private readonly db: Db,
     private readonly tokens: TokenService,
     private readonly settings: SettingsService,
+    /** The installation's: accounts are the installation's, so failures at one journal's host count at every one. */
+    readonly throttle: LoginThrottle,
   ) {}
 
   async login(input: LoginInput, ip: string): Promise<LoginResult> {
