@@ -72,13 +72,13 @@ const pdf = (size = 2000) => testPdf('admin journey', Buffer.alloc(size, 32));
 async function fillArticle(page: Page, pagenumber: string) {
   await page.getByLabel('Reference number').fill(REF);
   await page.getByLabel('Transaction ID').fill('TXN-E2E-77001');
-  await page.getByLabel('Email').fill('author@uni.example');
+  await page.getByLabel('Email', { exact: true }).fill('author@uni.example');
   await page.getByLabel('Author names').fill('Meera Pillai, Arjun Das');
   await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Monsoon rainfall and paddy yields');
   await page
     .getByRole('textbox', { name: 'Abstract', exact: true })
     .fill('We relate thirty years of monsoon rainfall to paddy yields.');
-  await page.getByLabel('Country').fill('India');
+  await page.getByLabel('Country', { exact: true }).fill('India');
   await page.getByLabel('Page number').fill(pagenumber);
 }
 
@@ -118,11 +118,14 @@ describe('admin journey at desktop width', () => {
     await expectCount(page.getByRole('form', { name: 'Add issue' }), 0);
     for (const attempt of [1, 2]) {
       await page.getByRole('button', { name: 'Add New' }).click();
+      // The next volume and issue are suggested; an emptied volume is refused.
+      await page.getByLabel('Volume').fill('');
       await page.getByRole('button', { name: 'Create Issue' }).click();
       await fieldError(page, 'Volume must be a number');
       await page.getByLabel('Volume').fill(String(ISSUE.volume));
       await page.getByLabel('Issue', { exact: true }).fill(String(ISSUE.issue));
       await page.getByLabel('Frequency').selectOption(ISSUE.frequency);
+      await page.getByLabel('Publish at once', { exact: false }).check();
       await page.getByRole('button', { name: 'Create Issue' }).click();
       if (attempt === 1) {
         await flash(page, 'Issue created successfully');
@@ -136,7 +139,8 @@ describe('admin journey at desktop width', () => {
     await expectCount(issueRow, 1);
     const cells = await issueRow.locator('td').allInnerTexts();
     expect(cells.slice(0, 5)).toEqual([String(year), '90', '03', 'sep-oct', '000']);
-    expect(cells[5]!.split(/\s+/)).toEqual(['Articles', 'Edit', 'Delete']);
+    expect(cells[5]).toBe(`Published ${new Date().toISOString().slice(0, 10)}`);
+    expect(cells[6]!.split(/\s+/)).toEqual(['Articles', 'Edit', 'Delete']);
     await screenshot(page, 'admin-issues-desktop');
 
     // Add an article: a bad page range and a too-large file are refused first.
@@ -144,7 +148,10 @@ describe('admin journey at desktop width', () => {
     await page.getByRole('link', { name: 'Add Article' }).click();
     await page.waitForURL(`${baseUrl}/admin/archives/add/${year}/90/3`);
     await expectValue(page.getByLabel('Payment type'), 'paid');
-    await expectValue(page.getByLabel('Certificate date'), new Date().toISOString().slice(0, 10));
+    await expectValue(
+      page.getByLabel('Publication date (also the certificate date)'),
+      new Date().toISOString().slice(0, 10),
+    );
     await fillArticle(page, '1_6');
     await expectCount(page.getByText('Title (up to 100 words): 5 words'), 1);
     await page.getByText('Separate the names with commas; at most 5 authors.').waitFor();
@@ -296,6 +303,10 @@ describe('admin journey at desktop width', () => {
     await page.getByLabel('Username').fill('desk');
     await page.getByLabel('Name', { exact: true }).fill('Desk Editor');
     await page.getByLabel('Password').fill('first-password');
+    await page.getByLabel('Email', { exact: true }).fill('desk@journal.example');
+    // A new user is staff unless chosen otherwise.
+    await expectValue(page.getByLabel(/^Role/), 'staff');
+    await page.getByLabel(/^Role/).selectOption('admin');
     await page.getByRole('button', { name: 'Create User' }).click();
     await flash(page, 'User created successfully');
     await expectDisabled(page.getByRole('switch', { name: 'admin enabled' }), true);

@@ -46,11 +46,16 @@ afterAll(async () => {
 
 const pdf = () => new Blob([new Uint8Array(testPdf('corrections journey'))], { type: 'application/pdf' });
 
-async function createIssue(volume: number, issue: number, frequency: string): Promise<void> {
+async function createIssue(
+  volume: number,
+  issue: number,
+  frequency: string,
+  state: 'draft' | 'published' = 'published',
+): Promise<void> {
   const response = await fetch(`${baseUrl}/api/admin/create-issue`, {
     method: 'POST',
     headers: { ...headers, 'content-type': 'application/json' },
-    body: JSON.stringify({ year, volume, issue, frequency }),
+    body: JSON.stringify({ year, volume, issue, frequency, state }),
   });
   expect(response.status).toBe(201);
 }
@@ -114,8 +119,10 @@ describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('correcting 
   };
   const adminIssue = (issue: number) => `${baseUrl}/admin/archives/${year}/${volume}/${issue}`;
 
-  it('deletes an article and enters it again with the same reference number, title and transaction id, then mails the author', async () => {
-    await createIssue(volume, 1, 'jan-feb');
+  // While its issue is a draft nobody has seen the article, so its reference number is free again once it is deleted
+  // (a published one keeps it, decision 099).
+  it('deletes an article of a draft issue and enters it again with the same reference number, title and transaction id, then mails the author and publishes the issue', async () => {
+    await createIssue(volume, 1, 'jan-feb', 'draft');
     await createIssue(volume, 2, 'mar-apr');
     await addArticle(volume, 1, paper);
     const { page, errors } = await openPage(browser, viewport);
@@ -132,11 +139,11 @@ describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('correcting 
     await page.getByRole('link', { name: 'Add Article' }).click();
     await page.getByLabel('Reference number').fill(paper.refnumber);
     await page.getByLabel('Transaction ID').fill(paper.txnid);
-    await page.getByLabel('Email').fill(paper.email);
+    await page.getByLabel('Email', { exact: true }).fill(paper.email);
     await page.getByLabel('Author names').fill('Meera Pillai');
     await page.getByRole('textbox', { name: 'Title', exact: true }).fill(paper.title);
     await page.getByRole('textbox', { name: 'Abstract', exact: true }).fill('Rainfall and yields.');
-    await page.getByLabel('Country').fill('India');
+    await page.getByLabel('Country', { exact: true }).fill('India');
     await page.getByLabel('Page number').fill('1-8');
     await page
       .getByLabel('PDF file')
@@ -152,6 +159,10 @@ describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('correcting 
     expect(mail.text).toContain(`Download link: ${baseUrl}/pdf?refno=${paper.refnumber}`);
     expect(mail.text).toContain('has been published successfully.');
     await screenshot(page, `corrections-sent-to-author-${viewport}`);
+
+    await page.goto(adminIssue(1));
+    await page.getByRole('button', { name: 'Publish issue' }).click();
+    await flash(page, 'Issue published');
     expect(errors).toEqual([]);
   });
 

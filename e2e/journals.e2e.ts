@@ -73,6 +73,7 @@ describe('a publisher with several journals', () => {
     await page.getByLabel('Username').fill(EDITOR.username);
     await page.getByLabel('Name', { exact: true }).fill('Alpine Editor');
     await page.getByLabel('Password').fill(EDITOR.password);
+    await page.getByLabel(/^Role/).selectOption('admin');
     await page.getByRole('button', { name: 'Create User' }).click();
     await flash(page, 'User created successfully');
     await signOut(page, journalUrl);
@@ -86,17 +87,18 @@ describe('a publisher with several journals', () => {
     await page.getByLabel('Volume').fill('1');
     await page.getByLabel('Issue', { exact: true }).fill('1');
     await page.getByLabel('Frequency').selectOption('jan-feb');
+    await page.getByLabel('Publish at once', { exact: false }).check();
     await page.getByRole('button', { name: 'Create Issue' }).click();
     await flash(page, 'Issue created successfully');
     await page.getByRole('link', { name: 'Articles' }).first().click();
     await page.getByRole('link', { name: 'Add Article' }).click();
     await page.getByLabel('Reference number').fill(REF);
     await page.getByLabel('Transaction ID').fill('TXN-ALPINE-1');
-    await page.getByLabel('Email').fill('author@alps.example');
+    await page.getByLabel('Email', { exact: true }).fill('author@alps.example');
     await page.getByLabel('Author names').fill('Anna Huber');
     await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Glacier retreat in the Ötztal Alps');
     await page.getByRole('textbox', { name: 'Abstract', exact: true }).fill('Forty years of glacier surveys.');
-    await page.getByLabel('Country').fill('Austria');
+    await page.getByLabel('Country', { exact: true }).fill('Austria');
     await page.getByLabel('Page number').fill('1-9');
     const pdf = testPdf('alpine journey', Buffer.alloc(2000, 32));
     await page.getByLabel('PDF file').setInputFiles({ name: 'paper.pdf', mimeType: 'application/pdf', buffer: pdf });

@@ -1,11 +1,12 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nginxInstalled, NGINX_PATH, startNginx } from '../scripts/nginx-proxy.mjs';
-import { saveSettings } from './support/admin-api.js';
+import { replaceArticlePdf, saveSettings } from './support/admin-api.js';
 import { launchBrowser, openPage, screenshot } from './support/browser.js';
 import { expectVisible } from './support/page-state.js';
 import { startBuiltServer, type RunningServer } from './support/server.js';
 import { waitUntil } from '../src/server/test/wait-until.js';
+import { testPdf } from '../src/server/test/article-form.js';
 
 // docs/deploy/nginx.conf in front of the site, run by Debian's nginx (decision 022): repeat views come from
 // nginx's cache, a write shows through it within PUBLIC_MAX_AGE, and nothing private is kept.
@@ -115,6 +116,40 @@ describe.skipIf(missingNginx)('the site behind nginx with its deployment configu
     );
     expect(oldViews.filter((status) => !['HIT', 'STALE', 'UPDATING'].includes(status))).toEqual([]);
     expect(home.late).toEqual([]);
+  });
+
+  it('serves a replaced PDF new at once: nginx keeps no copy that it would not ask the site about', async () => {
+    const groups = (await (await fetch(`${site.baseUrl}/api/archives/`)).json()) as {
+      year: number;
+      volume: number;
+      issues: number[];
+    }[];
+    const { year, volume, issues } = groups[0]!;
+    const list = (await (await fetch(`${site.baseUrl}/api/archives/${year}/${volume}/${issues[0]}`)).json()) as {
+      id: number;
+      file: string | null;
+    }[];
+    const article = list.find((row) => row.file)!;
+    const path = `/assets/archives/${year}/vol${volume}issue${issues[0]}/${article.file}`;
+
+    const first = await viaProxy(path);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('cache-control')).toBe('public, no-cache');
+    await first.arrayBuffer();
+    // A copy kept by nginx would come from its cache now, unasked, for as long as it was kept.
+    const repeat = await viaProxy(path);
+    expect(repeat.headers.get('x-cache-status')).not.toBe('HIT');
+    await repeat.arrayBuffer();
+
+    const corrected = testPdf(`corrected ${Date.now()}`);
+    await replaceArticlePdf(site.baseUrl, ADMIN, article.id, corrected);
+    const after = await viaProxy(path);
+    expect(after.status).toBe(200);
+    expect(Buffer.from(await after.arrayBuffer()).equals(corrected)).toBe(true);
+    // A browser asking with the tag of its old copy gets the new file, not a 304.
+    const revalidated = await viaProxy(path, { 'if-none-match': first.headers.get('etag') ?? '' });
+    expect(revalidated.status).toBe(200);
+    expect(Buffer.from(await revalidated.arrayBuffer()).equals(corrected)).toBe(true);
   });
 
   it('keeps nothing private: signed-in calls, sign-in answers and the admin area', async () => {

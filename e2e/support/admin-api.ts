@@ -43,3 +43,39 @@ export async function createUser(
   });
   expect(created.status).toBe(201);
 }
+
+/** The fields of the article edit form, sent back as they are. */
+const ARTICLE_EDIT_FIELDS = [
+  'refnumber',
+  'title',
+  'authorname',
+  'abstract',
+  'keywords',
+  'doi',
+  'subject',
+  'country',
+  'mobile',
+  'email',
+  'pagenumber',
+  'txnid',
+  'ptype',
+  'publishdate',
+  'status',
+];
+
+/** Signs in as `admin` and gives article `id` a corrected PDF, its other fields as they are. */
+export async function replaceArticlePdf(baseUrl: string, admin: Credentials, id: number, pdf: Buffer): Promise<void> {
+  const { authorization } = await adminHeaders(baseUrl, admin);
+  const article = (await (
+    await fetch(`${baseUrl}/api/archives/${id}`, { headers: { authorization } })
+  ).json()) as Record<string, unknown>;
+  const form = new FormData();
+  for (const field of ARTICLE_EDIT_FIELDS) form.append(field, String(article[field] ?? ''));
+  form.append('pdfFile', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'corrected.pdf');
+  const saved = await fetch(`${baseUrl}/api/archives/${id}`, {
+    method: 'POST',
+    headers: { authorization },
+    body: form,
+  });
+  expect(saved.status).toBe(200);
+}

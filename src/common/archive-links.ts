@@ -22,13 +22,12 @@ export function leadingNumber(param: string | undefined): number | null {
 export const issuePath = (year: number, volume: number, issue: number) =>
   `/archives/${year}/vol${volume}/issue${issue}`;
 
-/** The article page as issue lists link it (and its canonical address). */
+/**
+ * The article page's canonical address, which issue lists and search results link to (the plain-number form
+ * /archives/2025/3/1/{ref} of the specification's search links still opens the article).
+ */
 export const articlePath = (a: ArticleLocation) =>
   `${issuePath(a.year, a.volume, a.issue)}/${encodeURIComponent(a.refnumber)}`;
-
-/** The article page as search results link it (plain numbers; specification: Public pages). */
-export const searchArticlePath = (a: ArticleLocation) =>
-  `/archives/${a.year}/${a.volume}/${a.issue}/${encodeURIComponent(a.refnumber)}`;
 
 /** The stored PDF (specification: Entities and their fields, File locations), or null when the article has none. */
 export const articleFileUrl = (a: ArticleLocation & { file: string | null }) =>

@@ -2,7 +2,8 @@
 import { articlePath } from './archive-links.js';
 import { authorName, splitAuthors, titleText } from './citation.js';
 import { textOf } from './html.js';
-import type { PublicArticle } from './schemas/archives.js';
+import { licenceOf } from './licences.js';
+import type { ArticleSummary, PublicArticle } from './schemas/archives.js';
 import type { PublicSettings } from './schemas/settings.js';
 
 type Citable = Pick<
@@ -18,10 +19,13 @@ type Citable = Pick<
   | 'issue'
   | 'publishdate'
   | 'doi'
+  | 'licence_name'
+  | 'licence_url'
+  | 'authors'
 >;
 type Journal = Pick<
   PublicSettings,
-  'websitename' | 'issn' | 'journal_essn' | 'publisher_name' | 'licence_url' | 'licence_name' | 'journal_language'
+  'websitename' | 'journal_abbreviation' | 'issn' | 'journal_essn' | 'publisher_name' | 'journal_language'
 >;
 
 export interface CslItem {
@@ -30,6 +34,7 @@ export interface CslItem {
   title: string;
   author: { family: string; given: string }[];
   'container-title': string;
+  'container-title-short'?: string;
   volume: string;
   issue: string;
   page: string;
@@ -44,12 +49,25 @@ export interface CslItem {
   language?: string;
 }
 
-/** '2025-03-14' -> [2025, 3, 14]; the issue's year when the article has no date. */
-const dateParts = (article: Citable) =>
-  /^\d{4}-\d{2}-\d{2}$/.test(article.publishdate) ? article.publishdate.split('-').map(Number) : [article.year];
+/** A stored publication date when it is a whole one (YYYY-MM-DD), else null. */
+export const fullDate = (publishdate: string) => (/^\d{4}-\d{2}-\d{2}$/.test(publishdate) ? publishdate : null);
 
-/** The first language of a list such as 'English, Hindi'. */
-export const firstLanguage = (languages: string) => languages.split(',')[0]!.trim();
+/** '2025-03-14', or the issue's year when the article has no date. */
+const publicationDate = (article: Pick<PublicArticle, 'publishdate' | 'year'>) =>
+  fullDate(article.publishdate) ?? String(article.year);
+
+/** '2025-03-14' -> [2025, 3, 14]; [year] when the article has no date. */
+const dateParts = (article: Citable) => publicationDate(article).split('-').map(Number);
+
+/** 'soil; water, rice' -> ['soil', 'water', 'rice']: keywords are stored as typed, with either separator. */
+export const keywordList = (keywords: string) =>
+  keywords
+    .split(/[,;]/)
+    .map((keyword) => keyword.trim())
+    .filter(Boolean);
+
+/** The first language of a list such as 'English, Hindi' or 'English; Hindi'. */
+export const firstLanguage = (languages: string) => languages.split(/[,;]/)[0]!.trim();
 
 export function cslItem(article: Citable, journal: Journal, origin: string): CslItem {
   const issns = [journal.issn, journal.journal_essn].filter(Boolean);
@@ -57,7 +75,7 @@ export function cslItem(article: Citable, journal: Journal, origin: string): Csl
     id: article.refnumber,
     type: 'article-journal',
     title: titleText(article.title),
-    author: splitAuthors(article.authorname).map(authorName),
+    author: article.authors.map((author) => ({ family: author.family_name, given: author.given_name })),
     'container-title': journal.websitename,
     volume: String(article.volume),
     issue: String(article.issue),
@@ -66,11 +84,15 @@ export function cslItem(article: Citable, journal: Journal, origin: string): Csl
     abstract: textOf(article.abstract),
     URL: origin + articlePath(article),
   };
-  if (article.keywords) item.keyword = article.keywords;
+  if (journal.journal_abbreviation) item['container-title-short'] = journal.journal_abbreviation;
+  // One comma-separated string, which is how Zotero and citeproc read CSL's keyword.
+  const keywords = keywordList(article.keywords);
+  if (keywords.length) item.keyword = keywords.join(', ');
   if (issns.length) item.ISSN = issns.join(', ');
   if (article.doi) item.DOI = article.doi;
   if (journal.publisher_name) item.publisher = journal.publisher_name;
-  if (journal.licence_url || journal.licence_name) item.license = journal.licence_url || journal.licence_name;
+  const licence = licenceOf(article);
+  if (licence) item.license = licence;
   if (journal.journal_language) item.language = firstLanguage(journal.journal_language);
   return item;
 }
@@ -78,12 +100,18 @@ export function cslItem(article: Citable, journal: Journal, origin: string): Csl
 /** Braces and backslashes would end or break a BibTeX value. */
 const bibValue = (text: string) => text.replace(/[\\{}]/g, (char) => `\\${char}`);
 
+/** BibTeX's month macros, written bare (month = feb) as BibTeX styles and Zotero expect. */
+const BIBTEX_MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+
 export function bibtex(item: CslItem): string {
+  const [year, month, day] = item.issued['date-parts'][0]!;
   const fields: [string, string | undefined][] = [
     ['title', item.title],
     ['author', item.author.map((name) => (name.given ? `${name.family}, ${name.given}` : name.family)).join(' and ')],
     ['journal', item['container-title']],
-    ['year', String(item.issued['date-parts'][0]![0])],
+    ['year', String(year)],
+    ['month', month ? BIBTEX_MONTHS[month - 1] : undefined],
+    ['day', day ? String(day) : undefined],
     ['volume', item.volume],
     ['number', item.issue],
     ['pages', item.page.replace('-', '--')],
@@ -96,7 +124,9 @@ export function bibtex(item: CslItem): string {
     ['copyright', item.license],
     ['language', item.language],
   ];
-  const lines = fields.filter(([, value]) => value).map(([name, value]) => `  ${name} = {${bibValue(value!)}}`);
+  const lines = fields
+    .filter(([, value]) => value)
+    .map(([name, value]) => (name === 'month' ? `  month = ${value}` : `  ${name} = {${bibValue(value!)}}`));
   return `@article{ref${item.id},\n${lines.join(',\n')}\n}\n`;
 }
 
@@ -107,7 +137,10 @@ export function ris(item: CslItem): string {
     ['TY', 'JOUR'],
     ['TI', item.title],
     ...item.author.map((name): [string, string] => ['AU', name.given ? `${name.family}, ${name.given}` : name.family]),
-    ['JO', item['container-title']],
+    // Zotero reads T2 and JF as the journal's title and JO as its abbreviation, so the full title avoids JO.
+    ['T2', item['container-title']],
+    ['JF', item['container-title']],
+    ['J2', item['container-title-short']],
     ['PY', String(date[0])],
     ['DA', date.map((part) => String(part).padStart(2, '0')).join('/')],
     ['VL', item.volume],
@@ -121,10 +154,11 @@ export function ris(item: CslItem): string {
     ['DO', item.DOI],
     ['UR', item.URL],
     ['PB', item.publisher],
-    ...(item.keyword ?? '').split(',').map((word): [string, string] => ['KW', word.trim()]),
+    ...keywordList(item.keyword ?? '').map((word): [string, string] => ['KW', word]),
     ['AB', item.abstract],
     ['LA', item.language],
-    ['C1', item.license],
+    // CR is the rights field Zotero's RIS import reads.
+    ['CR', item.license],
   ];
   const lines = tags.filter(([, value]) => value).map(([tag, value]) => `${tag}  - ${value!.replace(/\s+/g, ' ')}`);
   return [...lines, 'ER  - ', ''].join('\r\n');
@@ -142,12 +176,19 @@ export type CiteFormat = keyof typeof CITE_FORMATS;
 
 export const citePath = (refnumber: string, format: CiteFormat) => `/cite/${refnumber}.${format}`;
 
-type Listed = Pick<PublicArticle, 'title' | 'authorname' | 'pagenumber' | 'year' | 'volume' | 'issue' | 'doi'>;
+type Listed = Pick<
+  ArticleSummary,
+  'refnumber' | 'title' | 'authorname' | 'pagenumber' | 'year' | 'volume' | 'issue' | 'doi' | 'publishdate'
+>;
 
-/** The OpenURL ContextObject of a COinS span (Z39.88-2004), from which reference managers import a listed article. */
+/**
+ * The OpenURL ContextObject of a COinS span (Z39.88-2004), from which reference managers import a listed article.
+ * Zotero reads rft.issn as the ISSN and rft.eissn only without it, and each rft_id (the page, the DOI) apart.
+ */
 export function coinsTitle(
   article: Listed,
-  journal: Pick<PublicSettings, 'websitename' | 'issn' | 'journal_essn'>,
+  journal: Pick<PublicSettings, 'websitename' | 'journal_abbreviation' | 'issn' | 'journal_essn'>,
+  origin: string,
 ): string {
   const [spage = '', epage = ''] = article.pagenumber.split('-');
   const pairs: [string, string][] = [
@@ -156,16 +197,19 @@ export function coinsTitle(
     ['rft.genre', 'article'],
     ['rft.atitle', titleText(article.title)],
     ['rft.jtitle', journal.websitename],
+    ['rft.stitle', journal.journal_abbreviation],
     ['rft.volume', String(article.volume)],
     ['rft.issue', String(article.issue)],
     ['rft.spage', spage],
     ['rft.epage', epage],
-    ['rft.date', String(article.year)],
-    ['rft.issn', journal.issn || journal.journal_essn],
+    ['rft.date', publicationDate(article)],
+    ['rft.issn', journal.issn],
+    ['rft.eissn', journal.journal_essn],
     ...splitAuthors(article.authorname).map((name): [string, string] => {
       const { family, given } = authorName(name);
       return ['rft.au', given ? `${family}, ${given}` : family];
     }),
+    ['rft_id', origin + articlePath(article)],
     ['rft_id', article.doi ? `info:doi/${article.doi}` : ''],
   ];
   return pairs

@@ -51,6 +51,12 @@ describe('citation', () => {
     );
   });
 
+  it('names the year of the publication date, like every other output, over the issue year', () => {
+    const article = { volume: 10, issue: 1, year: 2027, pagenumber: '1-6', publishdate: '2026-12-20' };
+    expect(issueCitation(article, 'Journal of Tests')).toBe('Journal of Tests, Volume 10, Issue 1, 2026, Pages 1-6');
+    expect(issueCitation({ ...article, publishdate: '' }, 'Journal of Tests')).toContain('Issue 1, 2027,');
+  });
+
   it('names where an article appeared', () => {
     expect(issueCitation({ volume: 10, issue: 2, year: 2024, pagenumber: '11-16' }, 'Journal of Tests')).toBe(
       'Journal of Tests, Volume 10, Issue 2, 2024, Pages 11-16',
@@ -74,5 +80,8 @@ describe('citation', () => {
     );
     expect(titleMarkup('  <b>Bold</b>\n gone ')).toBe('Bold gone');
     expect(titleMarkup('p &lt; 0.05')).toBe('p < 0.05');
+    expect(titleMarkup('CO<sub>2</sub> per m<sup>2</sup> of <i>Oryza</i>')).toBe(
+      'CO<sub>2</sub> per m<sup>2</sup> of <i><span class="nocase">Oryza</span></i>',
+    );
   });
 });

@@ -29,15 +29,20 @@ export function titleText(html: string): string {
   return UNTIDY_SPACE.test(text) ? text.replace(/\s+/g, ' ').trim() : text;
 }
 
+/** The CSL markup of the tags a title keeps, opening then closing, each held by a private-use character meanwhile. */
+const CSL_TITLE_MARKUP = ['<i><span class="nocase">', '</span></i>', '<sub>', '</sub>', '<sup>', '</sup>'];
+const TITLE_TAG_INDEX: Record<string, number> = { i: 0, em: 0, sub: 2, sup: 4 };
+
 /**
- * A stored title as CSL rich text: its italics (all a title keeps) stay italic and keep their case when a style
- * capitalises titles ('<i>Oryza sativa</i>' is never 'Oryza Sativa'); everything else is plain text.
+ * A stored title as CSL rich text: its italics stay italic and keep their case when a style capitalises titles
+ * ('<i>Oryza sativa</i>' is never 'Oryza Sativa'), its sub- and superscripts stay (CO<sub>2</sub>); everything
+ * else is plain text.
  */
 export function titleMarkup(html: string): string {
-  const italic = html.replace(/<(\/?)(?:i|em)>/g, (_tag, end: string) => (end ? '\ue001' : '\ue000'));
-  return titleText(italic)
-    .replace(/\ue000/g, '<i><span class="nocase">')
-    .replace(/\ue001/g, '</span></i>');
+  const held = html.replace(/<(\/?)(i|em|sub|sup)>/g, (_tag, end: string, name: string) =>
+    String.fromCharCode(0xe000 + TITLE_TAG_INDEX[name]! + (end ? 1 : 0)),
+  );
+  return titleText(held).replace(/[\ue000-\ue005]/g, (char) => CSL_TITLE_MARKUP[char.charCodeAt(0) - 0xe000]!);
 }
 
 /** The comma-separated author list as an array of trimmed names. */
@@ -119,7 +124,13 @@ export interface CitableArticle {
   issue: number;
   year: number;
   pagenumber: string;
+  /** The publication date (YYYY-MM-DD), whose year the citation names (decision 098); the issue's year without it. */
+  publishdate?: string;
 }
+
+/** The year a citation names: the publication date's, as every other output's, else the issue's. */
+const citedYear = (article: Pick<CitableArticle, 'year' | 'publishdate'>) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(article.publishdate ?? '') ? Number(article.publishdate!.slice(0, 4)) : article.year;
 
 /** 'Sharma R, Iyer AK. Title. Journal, Volume 10, Issue 2, 2024, Pages 1-6.' */
 export function formatCitation(article: CitableArticle, journalName: string): string {
@@ -131,4 +142,4 @@ export function formatCitation(article: CitableArticle, journalName: string): st
 
 /** Where an article appeared: 'Journal, Volume 10, Issue 2, 2024, Pages 1-6'. */
 export const issueCitation = (article: Omit<CitableArticle, 'authorname' | 'title'>, journalName: string) =>
-  `${journalName}, Volume ${article.volume}, Issue ${article.issue}, ${article.year}, Pages ${article.pagenumber}`;
+  `${journalName}, Volume ${article.volume}, Issue ${article.issue}, ${citedYear(article)}, Pages ${article.pagenumber}`;

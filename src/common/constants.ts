@@ -15,6 +15,9 @@ export const LOGIN_STORAGE_KEY = 'acadpubjwt';
 export const WORKLOG_PAGE_SIZE = 20;
 
 export const ARTICLE_STATUSES = ['enabled', 'disabled'] as const;
+/** An issue's state (decision 098): readers see only published issues. */
+export const ISSUE_STATES = ['draft', 'scheduled', 'published'] as const;
+export type IssueState = (typeof ISSUE_STATES)[number];
 export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
 export const EDITOR_STATUSES = ['enabled', 'disabled'] as const;
 export type EditorStatus = (typeof EDITOR_STATUSES)[number];

@@ -7,11 +7,13 @@ export const escapeHtml = (value: string) =>
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
 
+/** Block tags separate words (two paragraphs are not one word); inline ones (i, em, sub…) sit inside them. */
+export const BLOCK_TAGS = /<\/?(p|br|div|li|ul|ol|h[1-6]|blockquote|tr|td|th)\b[^>]*>/gi;
+
 /** Text of an HTML fragment, for emptiness checks, word counts and messages (display only; the server sanitises). */
 export const textOf = (html: string) =>
   html
-    // Block tags separate words; inline ones (i, em, b…) sit inside them.
-    .replace(/<\/?(p|br|div|li|ul|ol|h[1-6]|blockquote|tr|td|th)\b[^>]*>/gi, ' ')
+    .replace(BLOCK_TAGS, ' ')
     .replace(/<[^>]*>/g, '')
     .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_match, name: string) => ENTITIES[name]!)
     .replace(/\s+/g, ' ')

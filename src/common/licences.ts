@@ -18,6 +18,10 @@ export const LICENCES = [
   { name: ALL_RIGHTS_RESERVED, url: '' },
 ] as const;
 
+/** A licence as one value for metadata (Dublin Core rights, CSL license): its address, else its name. */
+export const licenceOf = (licence: { licence_name: string; licence_url: string }) =>
+  licence.licence_url || licence.licence_name;
+
 /** The choice for a licence that is none of the above, named and linked by hand. */
 export const OTHER_LICENCE = 'Another licence';
 

@@ -1,9 +1,10 @@
+import { displayName, type PublicAuthor } from './authors.js';
 /** schema.org structured data (JSON-LD) of the journal and its articles. */
 import type { CslItem } from './citation-exports.js';
 import { doiUrl } from './doi.js';
 import type { PublicSettings } from './schemas/settings.js';
 
-type Journal = Pick<PublicSettings, 'websitename' | 'issn' | 'journal_essn' | 'publisher_name' | 'licence_url'>;
+type Journal = Pick<PublicSettings, 'websitename' | 'issn' | 'journal_essn' | 'publisher_name'>;
 
 /** The journal as a schema.org Periodical, with both ISSNs. */
 export function periodical(journal: Journal, origin: string) {
@@ -23,7 +24,7 @@ export const homeJsonLd = (journal: Journal, origin: string) => ({
 });
 
 /** An article as a ScholarlyArticle inside its issue, volume and journal. */
-export function articleJsonLd(item: CslItem, journal: Journal, origin: string) {
+export function articleJsonLd(item: CslItem, authors: readonly PublicAuthor[], journal: Journal, origin: string) {
   const [pageStart, pageEnd] = item.page.split('-');
   const date = item.issued['date-parts'][0]!.map((part) => String(part).padStart(2, '0')).join('-');
   return {
@@ -32,11 +33,26 @@ export function articleJsonLd(item: CslItem, journal: Journal, origin: string) {
     headline: item.title,
     name: item.title,
     url: item.URL,
-    author: item.author.map((name) => ({
+    author: authors.map((author) => ({
       '@type': 'Person',
-      givenName: name.given,
-      familyName: name.family,
-      name: `${name.given} ${name.family}`.trim(),
+      givenName: author.given_name,
+      familyName: author.family_name,
+      name: displayName(author),
+      ...(author.affiliation
+        ? {
+            affiliation: {
+              '@type': 'Organization',
+              name: author.affiliation,
+              ...(author.country ? { address: { '@type': 'PostalAddress', addressCountry: author.country } } : {}),
+            },
+          }
+        : {}),
+      ...(author.orcid
+        ? {
+            identifier: { '@type': 'PropertyValue', propertyID: 'ORCID', value: author.orcid },
+            sameAs: `https://orcid.org/${author.orcid}`,
+          }
+        : {}),
     })),
     datePublished: date,
     pageStart,
@@ -46,7 +62,8 @@ export function articleJsonLd(item: CslItem, journal: Journal, origin: string) {
     ...(item.DOI
       ? { sameAs: doiUrl(item.DOI), identifier: { '@type': 'PropertyValue', propertyID: 'DOI', value: item.DOI } }
       : {}),
-    ...(journal.licence_url ? { license: journal.licence_url } : {}),
+    // The article's own licence, when it has an address: schema.org's license is a URL or a CreativeWork.
+    ...(item.license && /^https?:\/\//.test(item.license) ? { license: item.license } : {}),
     isPartOf: {
       '@type': 'PublicationIssue',
       issueNumber: item.issue,

@@ -62,7 +62,7 @@ export function createServices(
     users: new UsersService(db),
     dashboard: new DashboardService(db),
     worklog: new WorklogService(db),
-    pdf: new PdfService(db, settings, clock),
+    pdf: new PdfService(db, settings, clock, () => reads.sitePictures.pdfLogo()),
     activity: new ActivityService(db),
     email: new EmailService(db, mailer, settings, log),
   };

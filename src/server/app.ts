@@ -18,6 +18,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerTextGuard } from './http/text-guard.js';
 import { registerActivityRoutes } from './modules/activity/activity.routes.js';
 import { registerArchivesRoutes } from './modules/archives/archives.routes.js';
+import { registerTombstoneRoutes } from './modules/tombstones/tombstones.routes.js';
 import { registerAdminRoutes } from './modules/admin/admin.routes.js';
 import { registerArticleFileRoutes } from './modules/articles/article-files.routes.js';
 import { registerArticleRoutes } from './modules/articles/articles.routes.js';
@@ -34,6 +35,7 @@ import { registerSitePictureRoutes } from './modules/site-pictures/site-pictures
 import { registerPdfRoutes } from './modules/pdf/pdf.routes.js';
 import { registerSearchRoutes } from './modules/search/search.routes.js';
 import { registerIssueRoutes } from './modules/issues/issues.routes.js';
+import { registerIssueSchedule } from './modules/issues/issue-schedule.js';
 import { registerJournalRoutes } from './modules/journals/journals.routes.js';
 import { registerOaiRoutes } from './modules/oai/oai.routes.js';
 import { registerSettingsRoutes } from './modules/settings/settings.routes.js';
@@ -88,10 +90,12 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
   registerIndexingRoutes(app);
   registerAdminRoutes(app);
   registerIssueRoutes(app);
+  registerIssueSchedule(app, ctx);
   registerArticleRoutes(app);
   registerUserRoutes(app);
   registerEditorsRoutes(app);
   registerArchivesRoutes(app);
+  registerTombstoneRoutes(app);
   registerSearchRoutes(app);
   registerWorklogRoutes(app);
   registerPdfRoutes(app);
@@ -100,7 +104,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
   registerActivityRoutes(app);
   registerContentPageRoutes(app);
   registerSitePictureRoutes(app);
-  registerCiteRoutes(app);
+  registerCiteRoutes(app, ctx);
   registerCrossrefRoutes(app, ctx);
   registerJournalRoutes(app, ctx);
 

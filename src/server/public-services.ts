@@ -9,6 +9,7 @@ import { IndexingService } from './modules/indexing/indexing.service.js';
 import { SitePicturesService } from './modules/site-pictures/site-pictures.service.js';
 import { SearchService } from './modules/search/search.service.js';
 import { SettingsService } from './modules/settings/settings.service.js';
+import { TombstonesService } from './modules/tombstones/tombstones.service.js';
 
 export type PublicServices = ReturnType<typeof createPublicServices>;
 
@@ -28,5 +29,6 @@ export function createPublicServices(db: Db, files: FileStore, clock: WriteClock
     search: new SearchService(db),
     contentPages: new ContentPagesService(db, clock),
     sitePictures: new SitePicturesService(db, files, clock),
+    tombstones: new TombstonesService(db, clock),
   };
 }

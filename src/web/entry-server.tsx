@@ -16,7 +16,8 @@ export type RenderResult =
 
 /** Renders one public URL to HTML with the server's data access, as React Router's server rendering does. */
 export async function renderPage(request: Request, api: PublicApi, origin: string): Promise<RenderResult> {
-  const context = await handler.query(request, { requestContext: { api } });
+  // The origin goes along as given: a URL drops a default port, which the server's other outputs keep.
+  const context = await handler.query(request, { requestContext: { api, origin } });
   if (context instanceof Response) {
     return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
   }
@@ -43,7 +44,12 @@ function headOf(context: StaticHandlerContext, origin: string): HeadData | null 
   const match = deepestHandle(context, 'head');
   if (!root || !match) return null;
   // A page whose loader failed shows the error screen: its own head would read data that is not there.
-  if (context.errors) return { title: siteTitle(root.settings, 'Error') };
-  const handle = match.route.handle as RouteHandle;
-  return handle.head!({ data: context.loaderData[match.route.id], settings: root.settings, origin });
+  const head = context.errors
+    ? { title: siteTitle(root.settings, 'Error') }
+    : (match.route.handle as RouteHandle).head!({
+        data: context.loaderData[match.route.id],
+        settings: root.settings,
+        origin,
+      });
+  return { ...head, siteName: root.settings.websitename, image: root.pictures.cover ?? root.pictures.logo };
 }

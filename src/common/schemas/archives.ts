@@ -1,5 +1,6 @@
 /** Public reads of the archive (GET /api/archives/…, GET /api/search; specification: Calls made). */
 import { z } from './zod-config.js';
+import { authorRecordSchema, publicAuthorSchema } from '../authors.js';
 
 /** One volume of one year, as GET /api/archives/ answers it. */
 export const yearGroupSchema = z.object({
@@ -18,7 +19,7 @@ export type YearGroup = z.infer<typeof yearGroupSchema>;
 export const articleSummarySchema = z.object({
   id: z.number().int(),
   refnumber: z.string(),
-  /** Sanitised HTML: only i and em. */
+  /** Sanitised HTML: only i, em, sub and sup. */
   title: z.string(),
   authorname: z.string(),
   subject: z.string(),
@@ -31,6 +32,8 @@ export const articleSummarySchema = z.object({
   file: z.string().nullable(),
   /** Without https://doi.org/; '' when the article has none. */
   doi: z.string(),
+  /** YYYY-MM-DD, the publication date its citation metadata carries. */
+  publishdate: z.string(),
 });
 export type ArticleSummary = z.infer<typeof articleSummarySchema>;
 
@@ -39,8 +42,12 @@ export const publicArticleSchema = articleSummarySchema.extend({
   /** Sanitised HTML. */
   abstract: z.string(),
   keywords: z.string(),
-  publishdate: z.string(),
   status: z.string(),
+  /** The article's own licence (the journal's when it was added); '' when none. */
+  licence_name: z.string(),
+  licence_url: z.string(),
+  /** In order, each with given and family names, affiliation, country and ORCID iD (decision 100). */
+  authors: z.array(publicAuthorSchema),
 });
 export type PublicArticle = z.infer<typeof publicArticleSchema>;
 
@@ -67,6 +74,8 @@ const adminArticleFields = z.object({
   creation: z.string(),
   modifiedby: z.string(),
   modification: z.string(),
+  /** The authors with their emails. */
+  authors: z.array(authorRecordSchema),
 });
 
 /** Every field of an article, for a signed-in administrator. */
@@ -74,7 +83,10 @@ export const articleRecordSchema = publicArticleSchema.extend(adminArticleFields
 export type ArticleRecord = z.infer<typeof articleRecordSchema>;
 
 /** GET /api/archives/{id}: the public fields, and every field for an administrator. */
-export const articleByIdSchema = publicArticleSchema.extend(adminArticleFields.partial().shape);
+export const articleByIdSchema = publicArticleSchema.extend({
+  ...adminArticleFields.partial().shape,
+  authors: z.array(authorRecordSchema.partial({ email: true })),
+});
 
 export const searchResultsSchema = z.object({
   keyword: z.string(),

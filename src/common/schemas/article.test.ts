@@ -47,7 +47,7 @@ describe('article form rules (specification: Validation rules)', () => {
     expect(message({ refnumber: '4 2' })).toBe('Ref number must be a valid number.');
     expect(message({ pagenumber: '1to2' })).toBe('Page number format must be like 1-6.');
     expect(message({ title: '<i> </i>' })).toBe('Title is required');
-    expect(message({ publishdate: '2026-02-31x' })).toBe('Certificate date must be a date (YYYY-MM-DD)');
+    expect(message({ publishdate: '2026-02-31x' })).toBe('Publication date must be a date (YYYY-MM-DD)');
   });
 
   it('takes at most five authors, counted as the citations split them', () => {

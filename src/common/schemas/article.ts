@@ -1,5 +1,6 @@
 import { z } from './zod-config.js';
 import { textOf } from '../html.js';
+import { authorsSchema } from '../authors.js';
 import { splitAuthors } from '../citation.js';
 import { ARTICLE_STATUSES, MAX_AUTHORS, PAYMENT_TYPES } from '../constants.js';
 import { DOI_MESSAGE, DOI_PATTERN, normaliseDoi } from '../doi.js';
@@ -61,7 +62,23 @@ const wholeNumber = (label: string) =>
     .transform(Number);
 const email = z.string({ message: 'Email is required' }).trim().max(200).email('Email must be an email address');
 
+/** The structured authors, sent by the form as a JSON list beside the author line (decision 100). */
+const authorsField = z
+  .string()
+  .max(50_000, 'Authors must be at most 50000 characters')
+  .transform((text, context) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      context.addIssue({ code: 'custom', message: 'Authors must be a list' });
+      return z.NEVER;
+    }
+  })
+  .pipe(authorsSchema)
+  .optional();
+
 const articleFields = {
+  authors: authorsField,
   refnumber: z
     .string({ message: REF_NUMBER_MESSAGE })
     .trim()
@@ -93,10 +110,10 @@ const articleFields = {
   txnid: required('Transaction ID', 100).regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/, 'Invalid transaction id'),
   ptype: z.enum(PAYMENT_TYPES, { message: 'Payment type must be paid or free' }),
   publishdate: z
-    .string({ message: 'Certificate date is required' })
+    .string({ message: 'Publication date is required' })
     .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Certificate date must be a date (YYYY-MM-DD)')
-    .refine((value) => !Number.isNaN(Date.parse(value)), 'Certificate date must be a real date'),
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Publication date must be a date (YYYY-MM-DD)')
+    .refine((value) => !Number.isNaN(Date.parse(value)), 'Publication date must be a real date'),
 };
 
 /** Fields of POST /api/admin/archives/ (multipart, with the issue it belongs to; pdfFile required). */
@@ -121,3 +138,6 @@ export type ArticleEditInput = z.infer<typeof articleEditSchema>;
 
 export const ARTICLE_DELETED_MESSAGE = 'Article deleted';
 export const MOVE_TARGET_MISSING_MESSAGE = `issue_id: ${MOVE_TARGET_MESSAGE}`;
+
+export const licenceAppliedMessage = (articles: number) =>
+  `The licence now applies to ${articles} existing article${articles === 1 ? '' : 's'}.`;

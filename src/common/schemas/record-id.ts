@@ -29,3 +29,8 @@ export const recordIdText = (messages: IdMessages = {}) => {
 
 /** `{id}` in an address. */
 export const recordIdParams = z.object({ id: recordIdText() });
+
+/** The body of an action that takes something off the site or rewrites many records: its explicit confirmation. */
+export const CONFIRMED = z.object({
+  confirm: z.literal(true, { message: 'confirm must be true: this action changes what readers see' }),
+});

@@ -56,6 +56,8 @@ export const settingsInputSchema = z.object({
   doi_suffix_pattern: line(200).default(DEFAULT_DOI_SUFFIX_PATTERN),
   licence_name: line(200).default(''),
   licence_url: webAddress('must be a web address').default(''),
+  /** The ISO 4 abbreviation of the journal's title, for citation metadata; '' writes none. */
+  journal_abbreviation: line(100).default(''),
   crossref_depositor_name: line(200).default(''),
   crossref_depositor_email: optionalEmail.default(''),
   crossref_registrant: line(200).default(''),

@@ -440,5 +440,8 @@ export function uniqueViolation(error: unknown): string | null {
   if (err?.code === 'SQLITE_CONSTRAINT_UNIQUE' || err?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
     return err.message ?? 'unique';
   }
+  // A trigger that keeps a deleted article's numbers taken (migration 015) reports them as SQLite's own would.
+  if (err?.code === 'SQLITE_CONSTRAINT_TRIGGER' && err.message?.startsWith('UNIQUE constraint failed'))
+    return err.message;
   return null;
 }

@@ -13,6 +13,9 @@ import { crossrefDepositorMigration } from './migrations/010-crossref-depositor.
 import { articleFilesIndexMigration } from './migrations/011-article-files-index.js';
 import { journalsMigration } from './migrations/012-journals.js';
 import { journalMembersMigration } from './migrations/013-journal-members.js';
+import { issueStatesMigration } from './migrations/014-issue-states.js';
+import { articleTombstonesMigration } from './migrations/015-article-tombstones.js';
+import { articleAuthorsMigration } from './migrations/016-article-authors.js';
 
 /**
  * Brings the schema up to date; runs at every start. `upTo` stops after the named migration (tests make the
@@ -33,6 +36,9 @@ export async function migrate({ db, engine }: DatabaseHandle, upTo?: string): Pr
     '011-article-files-index': articleFilesIndexMigration(),
     '012-journals': journalsMigration(engine),
     '013-journal-members': journalMembersMigration(),
+    '014-issue-states': issueStatesMigration(engine),
+    '015-article-tombstones': articleTombstonesMigration(engine),
+    '016-article-authors': articleAuthorsMigration(),
   };
   const migrationTableSchema = engine === 'postgres' ? await currentSchema(db) : undefined;
   const migrator = new Migrator({ db, migrationTableSchema, provider: { getMigrations: async () => migrations } });

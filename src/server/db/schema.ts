@@ -5,6 +5,7 @@ import type {
   EditorCategory,
   EditorStatus,
   HeaderStyle,
+  IssueState,
   PaymentType,
   WorklogStatus,
 } from '../../common/constants.js';
@@ -20,11 +21,13 @@ export interface Database {
   indexing: IndexingTable;
   issues: IssuesTable;
   articles: ArticlesTable;
+  article_authors: ArticleAuthorsTable;
   users: UsersTable;
   worklog_entries: WorklogEntriesTable;
   pending_file_moves: PendingFileMovesTable;
   activity_log: ActivityLogTable;
   issue_moves: IssueMovesTable;
+  article_tombstones: ArticleTombstonesTable;
   password_resets: PasswordResetsTable;
   content_pages: ContentPagesTable;
   site_pictures: SitePicturesTable;
@@ -96,6 +99,8 @@ export interface SettingsTable {
   doi_suffix_pattern: string;
   licence_name: string;
   licence_url: string;
+  /** The abbreviated journal title (citation_journal_abbrev, Crossref abbrev_title, RIS J2); migration 014. */
+  journal_abbreviation: string;
   crossref_depositor_name: string;
   crossref_depositor_email: string;
   crossref_registrant: string;
@@ -136,6 +141,12 @@ export interface IssuesTable {
   issue: number;
   frequency: string;
   creation: string;
+  /** Migration 014: draft (readers see nothing of it), scheduled (publishes itself at publish_at) or published. */
+  state: Generated<IssueState>;
+  /** When a scheduled issue publishes itself (ISO instant); '' otherwise. */
+  publish_at: Generated<string>;
+  /** YYYY-MM-DD set by its publication, the default publication date of its articles; '' before the first. */
+  publication_date: Generated<string>;
 }
 
 export interface ArticlesTable {
@@ -167,6 +178,13 @@ export interface ArticlesTable {
   publishdate: string;
   file: string | null;
   status: ArticleStatus;
+  /** 1 while the article's issue is published (migration 014): part of the published rule (published.ts). */
+  issue_published: Generated<number>;
+  /** 1 once its issue has been published: OAI-PMH answers its identifier from then on. */
+  issue_ever_published: Generated<number>;
+  /** The article's own licence, the journal's when it was added. */
+  licence_name: Generated<string>;
+  licence_url: Generated<string>;
   createdby: string;
   creation: string;
   modifiedby: string;
@@ -228,6 +246,26 @@ export interface IssueMovesTable {
   issue_id: number;
 }
 
+/**
+ * What is left of a published article that was deleted (migration 015, decision 099): its citation and when it
+ * went. Its address answers 410 with a notice, and its reference number and DOI stay taken.
+ */
+export interface ArticleTombstonesTable {
+  id: Generated<number>;
+  refnumber: string;
+  year: number;
+  volume: number;
+  issue: number;
+  /** Sanitised HTML, as the article's was. */
+  title: string;
+  authorname: string;
+  doi: string;
+  publishdate: string;
+  pagenumber: string;
+  /** ISO instant of the deletion. */
+  removed_at: string;
+}
+
 /** A single-use sign-in link sent by email; only the SHA-256 of its token is stored. */
 export interface PasswordResetsTable {
   token_hash: string;
@@ -244,6 +282,19 @@ export interface ContentPagesTable {
 }
 
 /** An uploaded site picture (migration 009): `file` lives under `site/` in the file store. */
+/** One author of an article, in order (migration 016, decision 100); `articles.authorname` is written from these. */
+export interface ArticleAuthorsTable {
+  article_id: number;
+  position: number;
+  given_name: string;
+  family_name: string;
+  affiliation: string;
+  country: string;
+  orcid: string;
+  email: string;
+  corresponding: number;
+}
+
 export interface SitePicturesTable {
   kind: string;
   file: string;
@@ -258,9 +309,11 @@ export type IndexingRow = Selectable<IndexingTable>;
 export type IssueRow = Selectable<IssuesTable>;
 export type ArticleRow = Selectable<ArticlesTable>;
 export type NewArticle = Insertable<ArticlesTable>;
+export type ArticleAuthorRow = Selectable<ArticleAuthorsTable>;
 export type ArticleUpdate = Updateable<ArticlesTable>;
 export type UserRow = Selectable<UsersTable>;
 export type WorklogEntryRow = Selectable<WorklogEntriesTable>;
 export type PendingFileMoveRow = Selectable<PendingFileMovesTable>;
 export type ActivityLogRow = Selectable<ActivityLogTable>;
+export type ArticleTombstoneRow = Selectable<ArticleTombstonesTable>;
 export type JournalRow = Selectable<JournalsTable>;

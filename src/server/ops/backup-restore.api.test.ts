@@ -169,12 +169,16 @@ describe('npm run backup / npm run restore', () => {
     expect(later.filter(inCopy)).toEqual([]);
     // A write's activity entry is saved with it, so it is in the snapshot exactly when the write is.
     const loggedAs = { articles: 'article', worklog_entries: 'worklog' } as const;
-    const afterSnapshot = (table: string, row: { id: number; object_type?: string; object_id?: number }) =>
-      later.some((write) =>
-        table === 'activity_log'
-          ? loggedAs[write.table] === row.object_type && write.id === row.object_id
-          : write.table === table && write.id === row.id,
-      );
+    // An article's authors are saved with it too, and name it by `article_id`.
+    const afterSnapshot = (
+      table: string,
+      row: { id: number; object_type?: string; object_id?: number; article_id?: number },
+    ) =>
+      later.some((write) => {
+        if (table === 'activity_log') return loggedAs[write.table] === row.object_type && write.id === row.object_id;
+        if (table === 'article_authors') return write.table === 'articles' && write.id === row.article_id;
+        return write.table === table && write.id === row.id;
+      });
 
     expect(Object.keys(copy).sort()).toEqual(Object.keys(now).sort());
     for (const table of Object.keys(now)) {

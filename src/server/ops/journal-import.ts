@@ -168,7 +168,8 @@ async function importInto(
   if (hosts.length === 0) throw new JournalMoveRefused('Give the new journal at least one host name (--host)');
   const taken = await hostOwner(db, hosts);
   if (taken) throw new JournalMoveRefused(`The host ${taken.host} already belongs to journal ${taken.journal_id}`);
-  if (!options.clearDois) await refuseUsedDois(anyDb, manifest.tables.articles ?? []);
+  if (!options.clearDois)
+    await refuseUsedDois(anyDb, [...(manifest.tables.articles ?? []), ...(manifest.tables.article_tombstones ?? [])]);
   const name = options.name?.trim() || manifest.journal.name;
   const publicOrigin = options.origin ?? keptOrigin(manifest.journal.public_origin, hosts);
 
@@ -278,6 +279,8 @@ function checkTables(manifest: JournalManifest, here: TableInfo[]): Map<Exported
   const integer = (value: unknown) => Number.isSafeInteger(value);
   if (!(manifest.tables.issue_moves ?? []).every((row) => integer(row.issue_id)))
     throw new JournalMoveRefused(`${MANIFEST_ENTRY} is damaged: an issue move names no issue`);
+  if (!(manifest.tables.article_authors ?? []).every((row) => integer(row.article_id)))
+    throw new JournalMoveRefused(`${MANIFEST_ENTRY} is damaged: an author names no article`);
   if (!(manifest.tables.activity_log ?? []).every((row) => row.object_id == null || integer(row.object_id)))
     throw new JournalMoveRefused(`${MANIFEST_ENTRY} is damaged: an activity entry names no valid object`);
   return tables;
@@ -287,16 +290,21 @@ function checkTables(manifest: JournalManifest, here: TableInfo[]): Map<Exported
 const hasId = (table: TableInfo) =>
   table.name !== 'settings' && table.primaryKey.filter((column) => column !== 'journal_id').join() === 'id';
 
-/** A DOI names one article in the whole installation: the import is refused when any of the file's is used here. */
+/**
+ * A DOI names one article in the whole installation, and a deleted article's stays taken (decision 099): the import is
+ * refused when any of the file's is used here.
+ */
 async function refuseUsedDois(db: AnyDb, articles: Row[]): Promise<void> {
   const dois = [...new Set(articles.map((row) => row.doi).filter((doi): doi is string => typeof doi === 'string'))];
   const wanted = dois.filter((doi) => doi !== '');
   for (let at = 0; at < wanted.length; at += DOI_BATCH) {
     // Every journal's articles: this handle is not scoped, and the table's type leaves journal_id out.
+    const batch = wanted.slice(at, at + DOI_BATCH);
     const used: { doi: string; journal_id: number }[] = await db
       .selectFrom('articles')
       .select(['doi', 'journal_id'])
-      .where('doi', 'in', wanted.slice(at, at + DOI_BATCH))
+      .where('doi', 'in', batch)
+      .unionAll(db.selectFrom('article_tombstones').select(['doi', 'journal_id']).where('doi', 'in', batch))
       .execute();
     if (used.length) {
       const first = used[0]!;
@@ -369,8 +377,15 @@ function remapped(
       row.id = journalId;
       break;
     case 'articles':
+    case 'article_tombstones':
       if (clearDois) row.doi = '';
       break;
+    case 'article_authors': {
+      const articleId = newIds.get('articles')?.get(row.article_id as number);
+      if (articleId === undefined) return null;
+      row.article_id = articleId;
+      break;
+    }
     case 'issue_moves': {
       // The address an issue had answers 301 to the issue; without the issue there is nowhere to send it.
       const issueId = newIds.get('issues')?.get(row.issue_id as number);

@@ -27,6 +27,8 @@ export const EXPORTED_TABLES = [
   'indexing',
   'issues',
   'articles',
+  'article_authors',
+  'article_tombstones',
   'issue_moves',
   'activity_log',
   'content_pages',

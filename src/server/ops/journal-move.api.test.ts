@@ -31,6 +31,8 @@ let auth: { authorization: string };
 /** The issue of journal 2 renumbered before the export: its old address answers 301 (issue_moves). */
 let renumbered: { id: number; from: { year: number; volume: number; issue: number } };
 let movedId: number;
+/** A published article of journal 2 deleted before the export: its notice moves with the journal (decision 099). */
+let deletedRef: string;
 
 const installation = (t: TestApp): Installation => ({ dataDir: t.dataDir, database: t.ctx.databaseOptions });
 
@@ -113,6 +115,19 @@ beforeAll(async () => {
   });
   expect(renumber.statusCode).toBe(200);
   renumbered = { id: issue.id, from: { year: issue.year, volume: issue.volume, issue: issue.issue } };
+  const withDoi = await scopedDb(source.ctx.db, 2)
+    .selectFrom('articles')
+    .select(['id', 'refnumber'])
+    .where('doi', '<>', '')
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  const removal = await source.app.inject({
+    method: 'DELETE',
+    url: `/api/archives/${withDoi.id}`,
+    headers: { host: SECOND_DEMO_HOST, ...auth },
+  });
+  expect(removal.statusCode).toBe(200);
+  deletedRef = withDoi.refnumber;
 }, 120_000);
 
 afterAll(async () => {
@@ -245,6 +260,10 @@ describe(`moving a journal to another installation (${testEngine})`, () => {
     expect(activity.every((row) => row.user_id === 0 && row.username === 'admin')).toBe(true);
     const moves = await db.selectFrom('issue_moves').selectAll().execute();
     expect(moves.map((row) => row.issue_id)).toEqual([newIssue.id]);
+
+    const notice = (await json(target, MOVED_HOST, `/api/archives/removed/${deletedRef}`)) as { doi: string };
+    expect(notice).toEqual(await json(source, SECOND_DEMO_HOST, `/api/archives/removed/${deletedRef}`));
+    expect(notice.doi).not.toBe('');
   });
 
   it('refuses the same file again at the same host, and changes nothing', async () => {
@@ -271,7 +290,16 @@ describe(`moving a journal to another installation (${testEngine})`, () => {
       first.map(({ id: _id, doi: _doi, ...rest }) => rest),
     );
     expect(second.every((article) => article.doi === '')).toBe(true);
-    for (const table of ['articles', 'issues', 'editors', 'indexing', 'activity_log', 'issue_moves'] as const) {
+    expect(await json(target, COPY_HOST, `/api/archives/removed/${deletedRef}`)).toMatchObject({ doi: '' });
+    for (const table of [
+      'articles',
+      'issues',
+      'editors',
+      'indexing',
+      'activity_log',
+      'issue_moves',
+      'article_tombstones',
+    ] as const) {
       const idsOf = async (journalId: number) =>
         (await scopedDb(target.ctx.db, journalId).selectFrom(table).select('id').execute()).map((row) => row.id);
       const copied = await idsOf(copy.journalId);

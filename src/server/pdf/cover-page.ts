@@ -133,7 +133,7 @@ function bannerCover(doc: Doc, data: CoverPage): void {
   const left = doc.page.margins.left;
   doc.rect(0, 0, width, BANNER_HEIGHT).fill(COLOURS.navy);
   doc.rect(0, BANNER_HEIGHT, width, 6).fill(COLOURS.gold);
-  drawEmblem(doc, left, 34, 82);
+  drawEmblem(doc, left, 34, 82, data.journal.logo);
   const textX = left + 100;
   const textWidth = width - textX - left;
   const size = fittedSize(doc, data.journal.name, 'serifBold', {

@@ -3,8 +3,15 @@ import { COLOURS, type Doc } from './pdf-document.js';
 /** The site's logo (src/web/public/logo.svg, drawn on a 96-unit square) redrawn as vector paths. */
 const LOGO_SIZE = 96;
 
-/** Draws the journal's emblem with its top-left corner at (x, y), `size` points wide. */
-export function drawEmblem(doc: Doc, x: number, y: number, size: number): void {
+/**
+ * Draws the journal's emblem with its top-left corner at (x, y), `size` points wide: the logo staff uploaded (a PNG or
+ * JPEG, fitted into the square), else the built-in one.
+ */
+export function drawEmblem(doc: Doc, x: number, y: number, size: number, logo: Buffer | null = null): void {
+  if (logo) {
+    doc.image(logo, x, y, { fit: [size, size], align: 'center', valign: 'center' });
+    return;
+  }
   doc
     .save()
     .translate(x, y)

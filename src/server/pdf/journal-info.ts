@@ -12,10 +12,13 @@ export interface JournalInfo {
   publisherHead: string;
   email: string;
   phone: string;
+  /** The uploaded logo when PDFs can draw it (PNG or JPEG); null draws the built-in emblem. */
+  logo: Buffer | null;
 }
 
-export function journalInfo(settings: SiteSettings): JournalInfo {
+export function journalInfo(settings: SiteSettings, logo: Buffer | null = null): JournalInfo {
   return {
+    logo,
     name: settings.websitename,
     issn: settings.issn,
     essn: settings.journal_essn,

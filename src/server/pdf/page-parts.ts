@@ -37,7 +37,7 @@ export function centred(
 
 /** The journal's name centred under its emblem and above the ISSN line: the head of certificates and cover pages. */
 export function centredMasthead(doc: Doc, journal: JournalInfo, top: number, emblemSize: number): number {
-  drawEmblem(doc, (doc.page.width - emblemSize) / 2, top, emblemSize);
+  drawEmblem(doc, (doc.page.width - emblemSize) / 2, top, emblemSize, journal.logo);
   const width = contentWidth(doc);
   const size = fittedSize(doc, journal.name, 'serifBold', {
     regular: 'serifBold',
@@ -58,7 +58,7 @@ export function centredMasthead(doc: Doc, journal: JournalInfo, top: number, emb
 export function letterhead(doc: Doc, journal: JournalInfo, heading: string): void {
   const { left, top } = doc.page.margins;
   const emblem = 52;
-  drawEmblem(doc, left, top, emblem);
+  drawEmblem(doc, left, top, emblem, journal.logo);
   const textX = left + emblem + 14;
   const width = contentWidth(doc) - emblem - 14;
   doc

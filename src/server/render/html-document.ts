@@ -28,6 +28,9 @@ function sharingTags(head: HeadData, origin: string): string[] {
     name('twitter:card', 'summary'),
   ];
   tags.push(name('twitter:title', head.title));
+  if (head.siteName) tags.push(property('og:site_name', head.siteName));
+  // Open Graph wants an absolute address; uploaded pictures are named by their path on the site.
+  if (head.image) tags.push(property('og:image', /^https?:\/\//.test(head.image) ? head.image : origin + head.image));
   if (head.canonicalPath) tags.push(property('og:url', origin + head.canonicalPath));
   if (head.description)
     tags.push(property('og:description', head.description), name('twitter:description', head.description));

@@ -61,6 +61,7 @@ function pageReads(services: PublicServices): { api: PublicApi; fault: () => Htt
     issueArticles: (year, volume, issue) => watch(services.archives.issueArticles(year, volume, issue)),
     movedIssue: (year, volume, issue) => watch(services.archives.movedIssuePath(year, volume, issue)),
     articleByRef: (refnumber) => watch(services.archives.publicArticleByRef(refnumber)),
+    articleNotice: (refnumber) => watch(services.tombstones.notice(refnumber)),
     search: (keyword, page) => watch(services.search.search(keyword, page)),
     contentPage: (slug) => watch(services.contentPages.get(slug)),
     sitePictures: () => watch(services.sitePictures.get()),

@@ -218,8 +218,8 @@ describe('archive pages', () => {
     const meta = [...head.matchAll(/<meta name="(citation_[a-z_]+)" content="([^"]*)">/g)].map((m) => [m[1], m[2]]);
     expect(meta).toEqual([
       ['citation_title', 'Soil health of Oryza sativa paddies'],
-      ['citation_author', 'Anita K. Iyer'],
-      ['citation_author', 'Rahul Sharma'],
+      ['citation_author', 'Iyer, Anita K.'],
+      ['citation_author', 'Sharma, Rahul'],
       ['citation_publication_date', '2025/02/14'],
       ['citation_journal_title', 'Journal of Careful Tests'],
       ['citation_publisher', 'Careful Publications'],
@@ -230,18 +230,18 @@ describe('archive pages', () => {
       ['citation_abstract_html_url', 'http://localhost:80/archives/2025/vol3/issue1/90001'],
       ['citation_abstract', 'We measured soil carbon in 40 paddies.'],
       ['citation_language', 'English'],
-      ['citation_keywords', 'soil, rice'],
+      // Separated by semicolons, as Zotero and Google Scholar read the tag.
+      ['citation_keywords', 'soil; rice'],
       ['citation_issn', '1234-5678'],
       ['citation_pdf_url', 'http://localhost:80/assets/archives/2025/vol3issue1/90001.pdf'],
     ]);
   });
 
-  it('answers a missing or disabled article with "Article not found!" and 404', async () => {
-    for (const url of [
-      '/archives/2025/vol3/issue1/90003',
-      '/archives/2025/vol3/issue1/99999',
-      `/archives/1/2/3/${encodeURIComponent("' OR 1=1 --<b>")}`,
-    ]) {
+  it('answers a missing article with "Article not found!" and 404, a withdrawn one with a notice and 410', async () => {
+    const withdrawn = await page('/archives/2025/vol3/issue1/90003');
+    expect(withdrawn.statusCode).toBe(410);
+    expect(mainOf(withdrawn.body)).toContain('<h1>Article withdrawn</h1>');
+    for (const url of ['/archives/2025/vol3/issue1/99999', `/archives/1/2/3/${encodeURIComponent("' OR 1=1 --<b>")}`]) {
       const response = await page(url);
       expect(response.statusCode, url).toBe(404);
       expect(mainOf(response.body)).toContain('<h1>Article not found!</h1>');
@@ -255,7 +255,8 @@ describe('archive pages', () => {
     const main = mainOf(response.body);
     expect(text(main)).toContain('1 result found for "soil"');
     expect(text(main)).toContain('S.No. Title and Authors Name Subject Country');
-    expect(main).toContain('href="/archives/2025/3/1/90001"');
+    // The article's canonical address, as the issue page links it.
+    expect(main).toContain('href="/archives/2025/vol3/issue1/90001"');
     expect(main).toContain('href="/assets/archives/2025/vol3issue1/90001.pdf"');
     expect(text(main)).toContain('How to cite this article: Iyer AK, Sharma R. Soil health of Oryza sativa paddies.');
     expect(response.body).toContain('<meta name="robots" content="noindex, follow">');
@@ -404,19 +405,20 @@ describe('static pages', () => {
 });
 
 describe('files under /assets/', () => {
-  it('serves PDFs and pictures with their content type and a day of caching, and nothing outside the store', async () => {
+  it('serves PDFs and pictures with their content type and caching, and nothing outside the store', async () => {
     await t.journal.files.write('archives/2025/vol3issue1/90001.pdf', Buffer.from('%PDF-1.4\n%%EOF\n'));
     await t.journal.files.write('editors/alpha.png', Buffer.from('89504e470d0a1a0a', 'hex'));
     await t.journal.files.write('indexing/first.svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'));
-    for (const [url, type] of [
-      ['/assets/archives/2025/vol3issue1/90001.pdf', 'application/pdf'],
-      ['/assets/editors/alpha.png', 'image/png'],
-      ['/assets/indexing/first.svg', 'image/svg+xml'],
+    // A corrected PDF replaces the file at its address, so it is asked about before each use (decision 099).
+    for (const [url, type, caching] of [
+      ['/assets/archives/2025/vol3issue1/90001.pdf', 'application/pdf', 'public, no-cache'],
+      ['/assets/editors/alpha.png', 'image/png', 'public, max-age=86400'],
+      ['/assets/indexing/first.svg', 'image/svg+xml', 'public, max-age=86400'],
     ]) {
       const response = await page(url!);
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type']).toContain(type);
-      expect(response.headers['cache-control']).toBe('public, max-age=86400');
+      expect(response.headers['cache-control']).toBe(caching);
     }
     for (const url of [
       '/assets/../journal.sqlite',

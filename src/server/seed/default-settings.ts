@@ -39,6 +39,7 @@ export const DEFAULT_SETTINGS: Omit<SettingsTable, 'id' | 'updated_at'> = {
   doi_suffix_pattern: DEFAULT_DOI_SUFFIX_PATTERN,
   licence_name: '',
   licence_url: '',
+  journal_abbreviation: '',
   crossref_depositor_name: '',
   crossref_depositor_email: '',
   crossref_registrant: '',

@@ -4,9 +4,12 @@ import { sanitizeBasic, sanitizeRichText, sanitizeTitle, toPlainText } from './s
 const ATTACK = '<b>bold</b><img src=x onerror=alert(1)><script>alert(2)</script><a href="javascript:alert(3)">x</a>';
 
 describe('sanitisers', () => {
-  it('titles keep only i and em, with whitespace collapsed', () => {
+  it('titles keep only i, em, sub and sup, with whitespace collapsed', () => {
     expect(sanitizeTitle('<b>Study</b>  of\n<i>Homo sapiens</i> <em>now</em><script>x</script>')).toBe(
       'Study of <i>Homo sapiens</i> <em>now</em>',
+    );
+    expect(sanitizeTitle('CO<sub class="x">2</sub> per m<sup onclick="x()">2</sup> <u>today</u>')).toBe(
+      'CO<sub>2</sub> per m<sup>2</sup> today',
     );
   });
 
@@ -19,5 +22,12 @@ describe('sanitisers', () => {
 
   it('plain text decodes entities', () => {
     expect(toPlainText('<p>A &amp; B</p>\n<p>C</p>')).toBe('A & B C');
+  });
+
+  it('plain text keeps blocks apart and inline markup together', () => {
+    expect(toPlainText('<p>First.</p><p>Second.</p><ul><li>one</li><li>two</li></ul>line<br>break')).toBe(
+      'First. Second. one two line break',
+    );
+    expect(toPlainText('CO<sub>2</sub> in <i>Oryza</i>')).toBe('CO2 in Oryza');
   });
 });

@@ -1,5 +1,6 @@
 import { decodeHTML } from 'entities';
 import sanitizeHtml from 'sanitize-html';
+import { BLOCK_TAGS } from '../../common/html.js';
 
 /**
  * Per-field allow-lists (docs/security.md, Output). No script, handler attribute or javascript: URL survives any of
@@ -50,7 +51,8 @@ const basicFormatting: sanitizeHtml.IOptions = {
   transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }) },
 };
 
-const italicOnly: sanitizeHtml.IOptions = { allowedTags: ['i', 'em'], allowedAttributes: {} };
+/** Titles: italics (species names) and sub- and superscripts (CO<sub>2</sub>, m<sup>2</sup>). */
+const titleTags: sanitizeHtml.IOptions = { allowedTags: ['i', 'em', 'sub', 'sup'], allowedAttributes: {} };
 
 const inlineName: sanitizeHtml.IOptions = {
   allowedTags: ['b', 'strong', 'i', 'em', 'u', 'span', 'br', 'sup', 'sub'],
@@ -78,8 +80,8 @@ function remembered(clean: (html: string) => string, bound = 20_000): (html: str
 export const sanitizeRichText = remembered((html) => sanitizeHtml(html, richText), 2_000);
 /** Work-log content: basic formatting and links. */
 export const sanitizeBasic = (html: string) => sanitizeHtml(html, basicFormatting);
-/** Article titles keep only italics; whitespace is collapsed. */
-export const sanitizeTitle = remembered((html) => sanitizeHtml(html, italicOnly).replace(/\s+/g, ' ').trim());
+/** Article titles keep only italics, subscripts and superscripts; whitespace is collapsed. */
+export const sanitizeTitle = remembered((html) => sanitizeHtml(html, titleTags).replace(/\s+/g, ' ').trim());
 /** The journal name shown in the header. */
 export const sanitizeInlineName = remembered((html) => sanitizeHtml(html, inlineName), 100);
 /** A formatted reference: its italics, bold, small capitals and super/subscripts stay, its blocks go. */
@@ -90,8 +92,8 @@ const reference: sanitizeHtml.IOptions = {
 };
 export const sanitizeReference = (html: string) => sanitizeHtml(html, reference).replace(/\s+/g, ' ').trim();
 
-/** Plain text of any HTML, for search and metadata. */
+/** Plain text of any HTML, for search and metadata; paragraphs and other blocks stay apart by a space. */
 export const toPlainText = (html: string) =>
-  decodeHTML(sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }))
+  decodeHTML(sanitizeHtml(html.replace(BLOCK_TAGS, ' '), { allowedTags: [], allowedAttributes: {} }))
     .replace(/\s+/g, ' ')
     .trim();

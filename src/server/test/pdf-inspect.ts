@@ -29,6 +29,19 @@ export const pdfText = (pdf: Uint8Array): string =>
 export const pdfPageCount = (pdf: Uint8Array): number =>
   withFile(pdf, (file) => Number(/^Pages:\s+(\d+)/m.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))![1]));
 
+/** Width x height of every picture drawn in the document, from poppler's pdfimages. */
+export const pdfImages = (pdf: Uint8Array): string[] =>
+  withFile(pdf, (file) =>
+    execFileSync('pdfimages', ['-list', file], { encoding: 'utf8' })
+      .split('\n')
+      .slice(2)
+      .filter(Boolean)
+      .map((line) => {
+        const [, , , width, height] = line.trim().split(/\s+/);
+        return `${width}x${height}`;
+      }),
+  );
+
 /** Names of the embedded fonts, without their subset prefixes. */
 export const pdfFonts = (pdf: Uint8Array): string[] =>
   withFile(pdf, (file) =>

@@ -1,6 +1,5 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { articlePath } from '../../common/archive-links.js';
 import type { ArticleSummary } from '../../common/schemas/archives.js';
 import type { PublicSettings } from '../../common/schemas/settings.js';
 import { ArticleTable } from './article-table.js';
@@ -19,6 +18,7 @@ const article: ArticleSummary = {
   frequency: 'jan-feb',
   file: '',
   doi: '',
+  publishdate: '2025-02-14',
 };
 /** The table reads only these settings. */
 const settingsWith = (show_subject_column: boolean) =>
@@ -26,7 +26,7 @@ const settingsWith = (show_subject_column: boolean) =>
 
 const table = (settings: PublicSettings, articles = [article], firstNumber?: number) =>
   renderToString(
-    <ArticleTable articles={articles} settings={settings} abstractPath={articlePath} firstNumber={firstNumber} />,
+    <ArticleTable articles={articles} settings={settings} origin="https://journal.example" firstNumber={firstNumber} />,
   );
 
 describe('ArticleTable', () => {

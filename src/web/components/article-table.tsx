@@ -1,4 +1,4 @@
-import { articleFileUrl } from '../../common/archive-links.js';
+import { articleFileUrl, articlePath } from '../../common/archive-links.js';
 import { coinsTitle } from '../../common/citation-exports.js';
 import { formatCitation } from '../../common/citation.js';
 import { doiUrl } from '../../common/doi.js';
@@ -9,8 +9,8 @@ import { RouteAnchor } from './route-anchor.js';
 interface ArticleTableProps {
   articles: ArticleSummary[];
   settings: PublicSettings;
-  /** Where each row's Abstract link goes. */
-  abstractPath: (article: ArticleSummary) => string;
+  /** The site's scheme and host: a COinS item names the article by its full address. */
+  origin: string;
   /** Serial number of the first row (later search pages continue the count). */
   firstNumber?: number;
 }
@@ -19,11 +19,11 @@ interface ArticleRowProps {
   article: ArticleSummary;
   serial: number;
   settings: PublicSettings;
-  abstractPath: ArticleTableProps['abstractPath'];
+  origin: string;
 }
 
-/** One article: its title (stored HTML, sanitised down to i and em), authors, links, citation and COinS item. */
-function ArticleRow({ article, serial, settings, abstractPath }: ArticleRowProps) {
+/** One article: its title (stored HTML, sanitised down to i, em, sub and sup), authors, links, citation and COinS item. */
+function ArticleRow({ article, serial, settings, origin }: ArticleRowProps) {
   const file = articleFileUrl(article);
   return (
     <tr>
@@ -34,7 +34,8 @@ function ArticleRow({ article, serial, settings, abstractPath }: ArticleRowProps
         <p className="article-title" dangerouslySetInnerHTML={{ __html: article.title }} />
         <p className="article-authors">{article.authorname}</p>
         <p className="article-links">
-          <RouteAnchor to={abstractPath(article)} scrollTo="abstract">
+          {/* The canonical address, from an issue and from a search alike. */}
+          <RouteAnchor to={articlePath(article)} scrollTo="abstract">
             Abstract
           </RouteAnchor>
           {file && <a href={file}>Download</a>}
@@ -52,7 +53,7 @@ function ArticleRow({ article, serial, settings, abstractPath }: ArticleRowProps
           )}
         </p>
         {/* An empty COinS span: reference managers read its title and offer to import the article. */}
-        <span className="Z3988" title={coinsTitle(article, settings)} />
+        <span className="Z3988" title={coinsTitle(article, settings, origin)} />
       </td>
       {settings.show_subject_column && <td data-label="Subject">{article.subject}</td>}
       <td data-label="Country">{article.country}</td>
@@ -61,7 +62,7 @@ function ArticleRow({ article, serial, settings, abstractPath }: ArticleRowProps
 }
 
 /** The article list of an issue or of a search: S.No., title and authors with their links, Subject, Country. */
-export function ArticleTable({ articles, settings, abstractPath, firstNumber = 1 }: ArticleTableProps) {
+export function ArticleTable({ articles, settings, origin, firstNumber = 1 }: ArticleTableProps) {
   return (
     <table className="article-table">
       <thead>
@@ -79,7 +80,7 @@ export function ArticleTable({ articles, settings, abstractPath, firstNumber = 1
             article={article}
             serial={firstNumber + index}
             settings={settings}
-            abstractPath={abstractPath}
+            origin={origin}
           />
         ))}
       </tbody>

@@ -1,11 +1,11 @@
 import type { PublicSettings } from '../../common/schemas/settings.js';
 
-/** The journal's licence by name, linked to its text when the settings give its address. */
-export function LicenceLink({ settings }: { settings: Pick<PublicSettings, 'licence_name' | 'licence_url'> }) {
-  if (!settings.licence_url) return <>{settings.licence_name}</>;
+/** A licence (the journal's, or an article's own) by name, linked to its text when its address is known. */
+export function LicenceLink({ licence }: { licence: Pick<PublicSettings, 'licence_name' | 'licence_url'> }) {
+  if (!licence.licence_url) return <>{licence.licence_name}</>;
   return (
-    <a href={settings.licence_url} rel="license">
-      {settings.licence_name}
+    <a href={licence.licence_url} rel="license">
+      {licence.licence_name}
     </a>
   );
 }

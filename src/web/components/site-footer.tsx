@@ -13,7 +13,7 @@ export function SiteFooter({ settings }: { settings: PublicSettings }) {
             `${ALL_RIGHTS_RESERVED}.`
           ) : (
             <>
-              Content licensed under <LicenceLink settings={settings} />.
+              Content licensed under <LicenceLink licence={settings} />.
             </>
           )}
         </p>

@@ -10,6 +10,10 @@ export interface HeadData {
   jsonLd?: object;
   /** Open Graph type; 'website' when not set. */
   ogType?: 'article' | 'website';
+  /** og:site_name and og:image, the same on every page: the journal's name and its cover picture or logo. */
+  siteName?: string;
+  /** An address on the site ('/assets/…') or a full one. */
+  image?: string;
 }
 
 export interface HeadArgs<T = unknown> {

@@ -1,3 +1,4 @@
+import type { ArticleNotice } from '../../common/schemas/article-notice.js';
 import type { IndexingEntry } from '../../common/schemas/indexing.js';
 import type {
   ArticleSummary,
@@ -27,6 +28,8 @@ export interface PublicApi {
   movedIssue(year: number, volume: number, issue: number): Promise<string | null>;
   /** null when there is no such enabled article. */
   articleByRef(refnumber: string): Promise<PublicArticle | null>;
+  /** The notice of a withdrawn or deleted article; null for any other reference number. */
+  articleNotice(refnumber: string): Promise<ArticleNotice | null>;
   search(keyword: string, page: number): Promise<SearchResults>;
   contentPage(slug: ContentPageSlug): Promise<ContentPage>;
   sitePictures(): Promise<SitePictures>;
@@ -71,6 +74,7 @@ const httpApi: PublicApi = {
   movedIssue: async (year, volume, issue) =>
     (await getJsonOrNull<{ location: string }>(`/api/archives/moved/${year}/${volume}/${issue}`))?.location ?? null,
   articleByRef: (refnumber) => getJsonOrNull(`/api/archives/ref/${encodeURIComponent(refnumber)}`),
+  articleNotice: (refnumber) => getJsonOrNull(`/api/archives/removed/${encodeURIComponent(refnumber)}`),
   search: (keyword, page) => getJson(`/api/search?${new URLSearchParams({ keyword, page: String(page) })}`),
   contentPage: (slug) => getJson(`/api/pages/${slug}`),
   sitePictures: () => getJson('/api/site-pictures'),

@@ -23,6 +23,7 @@ const PUBLIC_ROUTES = [
   'GET /api/archives/moved/{year}/{vol}/{issue}',
   'GET /api/archives/ref/{ref}',
   'GET /api/archives/ref/{ref}/references',
+  'GET /api/archives/removed/{ref}',
   'GET /api/archives/{id}',
   'GET /api/search',
   'GET /api/pdf/certificate/{refno}/{authorname}',

@@ -13,6 +13,7 @@ const ISSUE_LIST_COLUMNS = [
   'articles.pagenumber',
   'articles.file',
   'articles.doi',
+  'articles.publishdate',
 ] as const;
 
 /** Columns of an article in search results. */
@@ -26,7 +27,7 @@ export const SUMMARY_COLUMNS = [
 
 export type IssueListRow = Pick<
   ArticleRow,
-  'id' | 'refnumber' | 'title' | 'authorname' | 'subject' | 'country' | 'pagenumber' | 'file' | 'doi'
+  'id' | 'refnumber' | 'title' | 'authorname' | 'subject' | 'country' | 'pagenumber' | 'file' | 'doi' | 'publishdate'
 >;
 /** Where an article was published. */
 export type ArticlePlace = Pick<ArticleRow, 'year' | 'volume' | 'issue' | 'frequency'>;
@@ -37,11 +38,14 @@ const PUBLIC_ARTICLE_COLUMNS = [
   ...SUMMARY_COLUMNS,
   'articles.abstract',
   'articles.keywords',
-  'articles.publishdate',
   'articles.status',
+  'articles.issue_published',
+  'articles.licence_name',
+  'articles.licence_url',
 ] as const;
 
-export type PublicArticleRow = SummaryRow & Pick<ArticleRow, 'abstract' | 'keywords' | 'publishdate' | 'status'>;
+export type PublicArticleRow = SummaryRow &
+  Pick<ArticleRow, 'abstract' | 'keywords' | 'status' | 'issue_published' | 'licence_name' | 'licence_url'>;
 
 /** Issues holding at least one published article, newest first. */
 export function listPublishedIssues(db: Executor) {

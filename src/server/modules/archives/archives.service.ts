@@ -1,11 +1,13 @@
-import { issuePath } from '../../../common/archive-links.js';
+import { articleFileUrl, issuePath } from '../../../common/archive-links.js';
 import type { ArticleRecord, ArticleSummary, PublicArticle, YearGroup } from '../../../common/schemas/archives.js';
 import { UntilNextWrite, UntilNextWriteByKey } from '../../cache/until-next-write.js';
 import type { WriteClock } from '../../cache/write-clock.js';
 import type { Db } from '../../db/database.js';
 import type { ArticleRow } from '../../db/schema.js';
 import { sanitizeRichText, sanitizeTitle } from '../../storage/sanitize.js';
-import { findArticleById } from '../articles/articles.repository.js';
+import { authorsOrLine, withoutEmail, type Author } from '../../../common/authors.js';
+import { findAuthors } from '../articles/article-authors.repository.js';
+import { findArticleById, findPublishedArticlesByFile } from '../articles/articles.repository.js';
 import { isPublishedRow } from '../articles/published.js';
 import { findIssue, findMovedIssue } from '../issues/issues.repository.js';
 import {
@@ -35,20 +37,28 @@ export const toSummary = (row: IssueListRow, place: ArticlePlace): ArticleSummar
   frequency: place.frequency,
   file: row.file,
   doi: row.doi,
+  publishdate: row.publishdate,
 });
 
-const toPublicArticle = (row: PublicArticleRow): PublicArticle => ({
+const toPublicArticle = (row: PublicArticleRow, authors: Author[] | undefined): PublicArticle => ({
   ...toSummary(row, row),
+  authors: authorsOrLine(authors, row).map(withoutEmail),
   abstract: sanitizeRichText(row.abstract),
   keywords: row.keywords,
-  publishdate: row.publishdate,
   status: row.status,
+  licence_name: row.licence_name,
+  licence_url: row.licence_url,
 });
 
 /** Every field of an article but the derived search columns, for a signed-in administrator. */
-export function toArticleRecord(row: ArticleRow): ArticleRecord {
+export function toArticleRecord(row: ArticleRow, authors: Author[] | undefined): ArticleRecord {
   const { title_key: _key, abstract_text: _text, ...fields } = row;
-  return { ...fields, ...toPublicArticle(row), description: sanitizeTitle(row.description) };
+  return {
+    ...fields,
+    ...toPublicArticle(row, authors),
+    authors: authorsOrLine(authors, row),
+    description: sanitizeTitle(row.description),
+  };
 }
 
 /** Reference numbers are numeric (specification: Validation rules), so nothing else is looked up. */
@@ -117,11 +127,13 @@ export class ArchivesService {
     return rows.map((row) => toSummary(row, place));
   }
 
-  /** An issue's frequency, or null when there is no such issue. The year groups already know every published issue. */
+  /** An issue's frequency, or null when readers have no such issue. The year groups already know every published issue. */
   private async issueFrequency(year: number, volume: number, issue: number): Promise<string | null> {
     const group = (await this.yearGroups()).find((candidate) => candidate.year === year && candidate.volume === volume);
     if (group?.issues.includes(issue)) return group.issue_month[issue] ?? '';
-    return (await findIssue(this.db, year, volume, issue))?.frequency ?? null;
+    // A published issue without articles yet has its page; a draft or scheduled one has none (decision 098).
+    const found = await findIssue(this.db, year, volume, issue);
+    return found?.state === 'published' ? found.frequency : null;
   }
 
   /** The address now of an issue that was renumbered away from this one (decision 050), or null. */
@@ -130,11 +142,22 @@ export class ArchivesService {
     return moved ? issuePath(moved.year, moved.volume, moved.issue) : null;
   }
 
+  /**
+   * Where a published article's PDF is now, asked for at an address it left (it was moved, or its issue renumbered):
+   * the PDF answers 301 like its page (decision 099). Null when no single published article has that file elsewhere.
+   */
+  async movedArticleFile(year: number, volume: number, issue: number, file: string): Promise<string | null> {
+    const rows = await findPublishedArticlesByFile(this.db, file);
+    const row = rows.length === 1 ? rows[0]! : null;
+    if (!row || (row.year === year && row.volume === volume && row.issue === issue)) return null;
+    return articleFileUrl(row);
+  }
+
   async publicArticleByRef(refnumber: string): Promise<PublicArticle | null> {
     if (!isReferenceNumber(refnumber)) return null;
     return this.publicArticleMemo.get(refnumber, async () => {
       const row = await findPublicArticleByRef(this.db, refnumber);
-      return isPublishedRow(row) ? toPublicArticle(row) : null;
+      return isPublishedRow(row) ? toPublicArticle(row, await findAuthors(this.db, row.id)) : null;
     });
   }
 
@@ -142,7 +165,8 @@ export class ArchivesService {
   async articleById(id: number, asAdmin: boolean): Promise<ArticleRecord | PublicArticle | null> {
     const row = await findArticleById(this.db, id);
     if (!row) return null;
-    if (asAdmin) return toArticleRecord(row);
-    return isPublishedRow(row) ? toPublicArticle(row) : null;
+    if (!asAdmin && !isPublishedRow(row)) return null;
+    const authors = await findAuthors(this.db, id);
+    return asAdmin ? toArticleRecord(row, authors) : toPublicArticle(row, authors);
   }
 }

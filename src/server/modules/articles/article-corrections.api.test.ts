@@ -52,7 +52,7 @@ const lastActivity = async () =>
   t.journal.db.selectFrom('activity_log').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
 
 describe('DELETE /api/archives/{id}', () => {
-  it('removes the row and its PDF, and frees its reference number, title and transaction id', async () => {
+  it('removes the row and its PDF, leaves a notice, and frees its title and transaction id', async () => {
     const added = await add(1);
     expect(added.statusCode).toBe(201);
     const { id, refnumber } = added.json();
@@ -63,7 +63,8 @@ describe('DELETE /api/archives/{id}', () => {
     expect(response.json()).toEqual({ message: 'Article deleted' });
     expect(await t.journal.db.selectFrom('articles').selectAll().where('id', '=', id).execute()).toEqual([]);
     expect(fs.existsSync(storedFile(FIRST, `${refnumber}.pdf`))).toBe(false);
-    expect((await page(`/archives/2026/vol8/issue1/${refnumber}`)).statusCode).toBe(404);
+    // A published article leaves a notice at its address (decision 099).
+    expect((await page(`/archives/2026/vol8/issue1/${refnumber}`)).statusCode).toBe(410);
     expect(await lastActivity()).toMatchObject({
       action: 'delete',
       object_type: 'article',
@@ -72,10 +73,17 @@ describe('DELETE /api/archives/{id}', () => {
       summary: `Deleted ${refnumber} from 2026 vol. 8 issue 1`,
     });
 
-    // The same reference number, title and transaction id are accepted again.
-    const again = await add(1);
+    // Its reference number stays taken; the same title and transaction id are accepted again.
+    expect((await add(1)).json()).toMatchObject({ error: 'duplicate_reference_number' });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/archives/',
+      headers: auth,
+      payload: multipartForm({ ...articleFields(1, { refnumber: '7901' }), ...issueFields(FIRST) }, testPdf('again')),
+    });
     expect(again.statusCode).toBe(201);
-    expect(again.json()).toMatchObject({ refnumber, title: articleFields(1).title, txnid: articleFields(1).txnid });
+    expect(again.json()).toMatchObject({ title: articleFields(1).title, txnid: articleFields(1).txnid });
+    expect((await remove(again.json().id)).statusCode).toBe(200);
   });
 
   it.each([
@@ -168,12 +176,13 @@ describe('moving an article to another issue', () => {
   });
 
   it.each([
-    ['999999', 'issue_id: Issue must be one of the existing issues'],
-    ['two', 'issue_id: Issue must be one of the existing issues'],
-  ])('refuses issue_id %s with 400 and leaves the article and its PDF in place', async (issueId, message) => {
-    const { id, refnumber } = (await add(4)).json();
+    ['999999', 'issue_id: Issue must be one of the existing issues', 4],
+    ['two', 'issue_id: Issue must be one of the existing issues', 7],
+  ])('refuses issue_id %s with 400 and leaves the article and its PDF in place', async (issueId, message, n) => {
+    // A deleted article's reference number stays taken, so each case adds its own.
+    const { id, refnumber } = (await add(n)).json();
     const before = await t.journal.db.selectFrom('articles').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    const response = await edit(id, 4, { issue_id: issueId });
+    const response = await edit(id, n, { issue_id: issueId });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: 'invalid_input', message });
     expect(

@@ -16,9 +16,16 @@ const fileParams = z.object({
 });
 
 /**
+ * A corrected PDF replaces the file at the same address, so browsers and proxies ask before each use (ETag and
+ * Last-Modified make that a 304 while it is unchanged): nginx keeps no copy of it (docs/deploy/nginx.conf).
+ */
+const PDF_CACHING = 'public, no-cache';
+
+/**
  * Article PDFs at their address (specification: Entities and their fields), served only while the article is published
  * (docs/security.md, Output):
- * an enabled row with a reference number must name the file. Anything else answers 404, so a disabled
+ * an enabled row with a reference number must name the file. A published article's PDF asked for at an address it
+ * left answers 301 to where it is, like its page (decision 099). Anything else answers 404, so a disabled
  * article's PDF, or a file no row names, is not public. Register it in the scope that serves the journal's files.
  */
 export function registerArticleFileRoutes(scope: FastifyInstance): void {
@@ -30,8 +37,14 @@ export function registerArticleFileRoutes(scope: FastifyInstance): void {
       folder: [volume, issue],
       file,
     } = params.data;
-    const stored = await request.site.services.articles.publishedFile(year, volume, issue, file);
-    return stored ? reply.sendFile(stored, request.site.files.root) : reply.callNotFound();
+    const { articles, archives } = request.site.services;
+    const stored = await articles.publishedFile(year, volume, issue, file);
+    if (stored)
+      return reply
+        .header('cache-control', PDF_CACHING)
+        .sendFile(stored, request.site.files.root, { cacheControl: false });
+    const moved = await archives.movedArticleFile(year, volume, issue, file);
+    return moved ? reply.redirect(moved, 301) : reply.callNotFound();
   });
 
   // The admin sees an article's PDF whatever its status, e.g. to check a disabled one before enabling it.

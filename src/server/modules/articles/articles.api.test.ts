@@ -143,7 +143,7 @@ describe('POST /api/admin/archives/ (add an article)', () => {
     [{ title: '<script>alert(1)</script>' }, 'invalid_input', 'title: Title is required'],
     [{ abstract: '<p> </p>' }, 'invalid_input', 'abstract: Abstract is required'],
     [{ ptype: 'gift' }, 'invalid_input', 'ptype: Payment type must be paid or free'],
-    [{ publishdate: 'tomorrow' }, 'invalid_input', 'publishdate: Certificate date must be a date (YYYY-MM-DD)'],
+    [{ publishdate: 'tomorrow' }, 'invalid_input', 'publishdate: Publication date must be a date (YYYY-MM-DD)'],
     [{ volume: 'seven' }, 'invalid_input', 'volume: Volume must be a whole number'],
     [{ authorname: SEVEN_AUTHORS }, 'invalid_input', `authorname: ${FIVE_AUTHORS_AT_MOST}`],
   ])('refuses %j with %s, changing nothing', async (override, error, message) => {

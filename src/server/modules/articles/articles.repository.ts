@@ -36,6 +36,16 @@ export const findPublishedArticleFile = (db: Executor, year: number, volume: num
     .where(isPublished)
     .executeTakeFirst();
 
+/** Published articles whose stored file has this name, wherever they are (at most two: one is an answer). */
+export const findPublishedArticlesByFile = (db: Executor, file: string) =>
+  db
+    .selectFrom('articles')
+    .select(['articles.refnumber', 'articles.year', 'articles.volume', 'articles.issue', 'articles.file'])
+    .where('articles.file', '=', file)
+    .where(isPublished)
+    .limit(2)
+    .execute();
+
 export async function updateArticle(db: Executor, id: number, values: ArticleUpdate): Promise<void> {
   await db.updateTable('articles').set(values).where('id', '=', id).execute();
 }
@@ -87,4 +97,19 @@ export function searchAllArticles(db: Executor, text: string, limit: number): Pr
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
+}
+
+/** Gives every article with another licence this one (their change time moves on); returns how many changed. */
+export async function relicenseArticles(
+  db: Executor,
+  licence: Pick<ArticleRow, 'licence_name' | 'licence_url'>,
+): Promise<number> {
+  const result = await db
+    .updateTable('articles')
+    .set({ ...licence, modification: new Date().toISOString() })
+    .where((eb) =>
+      eb.or([eb('licence_name', '<>', licence.licence_name), eb('licence_url', '<>', licence.licence_url)]),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

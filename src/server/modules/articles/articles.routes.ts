@@ -1,9 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ARTICLE_DELETED_MESSAGE, articleAddSchema, articleEditSchema } from '../../../common/schemas/article.js';
+import {
+  ARTICLE_DELETED_MESSAGE,
+  articleAddSchema,
+  articleEditSchema,
+  licenceAppliedMessage,
+} from '../../../common/schemas/article.js';
 import { articleRecordSchema } from '../../../common/schemas/archives.js';
 import { issueSchema } from '../../../common/schemas/issue.js';
-import { recordIdParams } from '../../../common/schemas/record-id.js';
+import { CONFIRMED, recordIdParams } from '../../../common/schemas/record-id.js';
 import { parseInput } from '../../http/errors.js';
 import { readMultipart } from '../../http/multipart.js';
 import { answers, type ZodTypeProvider } from '../../http/route-contract.js';
@@ -82,7 +87,9 @@ export function registerArticleRoutes(app: FastifyInstance): void {
       ...admin,
       schema: {
         tags: ['admin'],
-        summary: 'Deletes an article and its PDF; its reference number, title and transaction id are free again',
+        summary:
+          'Deletes an article and its PDF; its title and transaction id are free again. A published one leaves a ' +
+          'notice at its address (410) and keeps its reference number and DOI taken',
         params: recordIdParams,
         response: answers({ 200: z.object({ message: z.string() }) }),
       },
@@ -90,6 +97,23 @@ export function registerArticleRoutes(app: FastifyInstance): void {
     async (request) => {
       await request.site.services.articles.delete(request.params.id, request.user!);
       return { message: ARTICLE_DELETED_MESSAGE };
+    },
+  );
+
+  api.post(
+    '/api/admin/articles/apply-licence',
+    {
+      ...admin,
+      schema: {
+        tags: ['admin'],
+        summary: "Gives every existing article the journal's current licence (new articles take it anyway)",
+        body: CONFIRMED,
+        response: answers({ 200: z.object({ articles: z.number().int(), message: z.string() }) }),
+      },
+    },
+    async (request) => {
+      const articles = await request.site.services.articles.applyJournalLicence(request.user!);
+      return { articles, message: licenceAppliedMessage(articles) };
     },
   );
 

@@ -19,9 +19,13 @@ import { FileJournal } from '../../storage/file-journal.js';
 import { FileStore, type StagedFile } from '../../storage/file-store.js';
 import type { FileMove } from '../../storage/pending-moves.repository.js';
 import { sanitizeRichText, sanitizeTitle, toPlainText } from '../../storage/sanitize.js';
+import { authorLine, authorsForLine, type Author } from '../../../common/authors.js';
 import { toArticleRecord } from '../archives/archives.service.js';
+import { findAuthors, listAuthorsOf, replaceAuthors } from './article-authors.repository.js';
 import { changedFields, recordActivity, type Actor } from '../activity/activity.repository.js';
 import { findIssue, findIssueById, lockIssue } from '../issues/issues.repository.js';
+import { findSettings } from '../settings/settings.repository.js';
+import { insertTombstone, wasPublished } from '../tombstones/tombstones.repository.js';
 import { withDerivedColumns } from './article-fields.js';
 import {
   findArticleById,
@@ -31,6 +35,7 @@ import {
   listIssueArticles,
   deleteArticle,
   lockArticle,
+  relicenseArticles,
   searchAllArticles,
   updateArticle,
 } from './articles.repository.js';
@@ -63,7 +68,7 @@ function duplicateError(error: unknown, mode: 'add' | 'edit'): unknown {
 function cleanFields(input: ArticleAddInput | ArticleEditInput) {
   const title = sanitizeTitle(input.title);
   const abstract = sanitizeRichText(input.abstract);
-  const authorname = toPlainText(input.authorname);
+  const authorname = input.authors ? authorLine(input.authors) : toPlainText(input.authorname);
   if (!toPlainText(title)) throw badRequest('title: Title is required');
   if (!toPlainText(abstract)) throw badRequest('abstract: Abstract is required');
   if (!authorname) throw badRequest('authorname: Author names is required');
@@ -86,6 +91,21 @@ function cleanFields(input: ArticleAddInput | ArticleEditInput) {
 }
 
 /**
+ * The structured authors a save writes (decision 100): the form's list, markup stripped, or for a client that sends
+ * only the author line, its names with the details the stored authors had under the same names.
+ */
+function cleanAuthors(input: ArticleAddInput | ArticleEditInput, stored: readonly Author[]): Author[] {
+  if (!input.authors) return authorsForLine(toPlainText(input.authorname), stored, input.email);
+  return input.authors.map((author) => ({
+    ...author,
+    given_name: toPlainText(author.given_name),
+    family_name: toPlainText(author.family_name),
+    affiliation: toPlainText(author.affiliation),
+    country: toPlainText(author.country),
+  }));
+}
+
+/**
  * The file moves an update depends on: a new PDF replaces the file the row named, and a new reference
  * number renames it.
  */
@@ -105,6 +125,18 @@ async function assertIssueUnchanged(trx: Executor, issueId: number, planned: Iss
   if (issue.year !== planned.year || issue.volume !== planned.volume || issue.issue !== planned.issue) {
     throw new HttpError(409, 'issue_changed', 'The issue was changed while the article was being moved. Try again.');
   }
+}
+
+/** An article follows the state of the issue it is added or moved to (decision 098). */
+const issueStateOf = (issue: Pick<IssueRow, 'state'>) => {
+  const published = issue.state === 'published' ? 1 : 0;
+  return { issue_published: published, issue_ever_published: published };
+};
+
+/** A new article takes the journal's licence of the day: a later change of it does not re-license the archive. */
+async function currentLicence(trx: Executor) {
+  const settings = await findSettings(trx);
+  return { licence_name: settings?.licence_name ?? '', licence_url: settings?.licence_url ?? '' };
 }
 
 /** What an edit changed, by field name (values may be long or personal), and where it moved. */
@@ -141,19 +173,28 @@ export class ArticlesService {
   async get(id: number): Promise<ArticleRecord> {
     const row = await findArticleById(this.db, id);
     if (!row) throw notFound('Article not found');
-    return toArticleRecord(row);
+    return toArticleRecord(row, await findAuthors(this.db, id));
+  }
+
+  /** Admin records of several articles, each with its authors. */
+  private async records(rows: ArticleRow[]): Promise<ArticleRecord[]> {
+    const authors = await listAuthorsOf(
+      this.db,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => toArticleRecord(row, authors.get(row.id)));
   }
 
   async listForIssue(year: number, volume: number, issue: number) {
     const found = await findIssue(this.db, year, volume, issue);
     if (!found) throw notFound('Issue not found');
     const rows = await listIssueArticles(this.db, year, volume, issue);
-    return { issue: found, articles: rows.map(toArticleRecord) };
+    return { issue: found, articles: await this.records(rows) };
   }
 
   async search(text: string): Promise<ArticleRecord[]> {
     const rows = await searchAllArticles(this.db, text.trim(), ADMIN_SEARCH_LIMIT);
-    return rows.map(toArticleRecord);
+    return this.records(rows);
   }
 
   /** Adds an enabled article and its PDF ({refnumber}.pdf in the issue folder); neither exists unless both do. */
@@ -178,11 +219,14 @@ export class ArticlesService {
         frequency: issue.frequency,
         file: `${input.refnumber}.pdf`,
         status: 'enabled',
+        ...issueStateOf(issue),
+        ...(await currentLicence(trx)),
         createdby: actor.username,
         creation: now,
         modifiedby: actor.username,
         modification: now,
       });
+      await replaceAuthors(trx, inserted, cleanAuthors(input, []));
       await this.assertAfterLastPage(trx, issue, input.pagenumber, inserted);
       await this.journal.record(trx, articleFileMoves(staged, null, staged.target));
       const summary = `Added ${input.refnumber} to ${issueLabel(issue)}`;
@@ -223,10 +267,12 @@ export class ArticlesService {
         volume: destination.volume,
         issue: destination.issue,
         frequency: destination.frequency,
+        ...(destination.state ? issueStateOf({ state: destination.state }) : {}),
         status: input.status,
         file: staged || previous ? `${input.refnumber}.pdf` : null,
       };
       await updateArticle(trx, id, { ...values, modifiedby: actor.username, modification: new Date().toISOString() });
+      await replaceAuthors(trx, id, cleanAuthors(input, (await findAuthors(trx, id)) ?? []));
       await this.journal.record(trx, articleFileMoves(staged, previous, target));
       await recordActivity(trx, actor, {
         action: 'update',
@@ -240,13 +286,16 @@ export class ArticlesService {
   }
 
   /**
-   * Deletes an article and its PDF, freeing its reference number, title and transaction id. The file goes after
-   * the commit; a crash in between leaves a file no row names, which the repair at start removes (decision 013).
+   * Deletes an article and its PDF, freeing its title and transaction id. An article readers have seen leaves a
+   * tombstone that keeps its citation, reference number and DOI (decision 099); one never published frees them too.
+   * The file goes after the commit; a crash in between leaves a file no row names, which the repair at start removes
+   * (decision 013).
    */
   async delete(id: number, actor: Actor): Promise<void> {
     const row = await this.journal.freeing(async (trx) => {
       const locked = await lockArticle(trx, id);
       if (!locked) throw notFound('Article not found');
+      if (wasPublished(locked)) await insertTombstone(trx, locked, new Date().toISOString());
       await deleteArticle(trx, id);
       const summary = `Deleted ${locked.refnumber} from ${issueLabel(locked)}`;
       await recordActivity(trx, actor, { action: 'delete', objectType: 'article', objectId: id, summary });
@@ -255,6 +304,22 @@ export class ArticlesService {
     const file = storedPath(row);
     if (file) await this.files.remove(file);
     this.clock.publicDataChanged();
+  }
+
+  /**
+   * Re-licenses the whole archive under the journal's current licence, asked for explicitly: changing the journal's
+   * licence alone changes new articles only (decision 098). Returns how many articles changed.
+   */
+  async applyJournalLicence(actor: Actor): Promise<number> {
+    const changed = await this.db.transaction().execute(async (trx) => {
+      const licence = await currentLicence(trx);
+      const count = await relicenseArticles(trx, licence);
+      const summary = `Applied the licence "${licence.licence_name || 'none'}" to ${count} existing articles`;
+      await recordActivity(trx, actor, { action: 'update', objectType: 'article', objectId: null, summary });
+      return count;
+    });
+    if (changed > 0) this.clock.publicDataChanged();
+    return changed;
   }
 
   /** The stored PDF of an article of any status, as a path in the file store; null when it has none. */
@@ -284,8 +349,9 @@ export class ArticlesService {
   private async destinationIssue(
     current: ArticleRow,
     issueId: number | undefined,
-  ): Promise<IssueNumbers & { frequency: string }> {
-    if (issueId === undefined) return current;
+  ): Promise<IssueNumbers & { frequency: string } & Partial<Pick<IssueRow, 'state'>>> {
+    if (issueId === undefined)
+      return { year: current.year, volume: current.volume, issue: current.issue, frequency: current.frequency };
     const found = await findIssueById(this.db, issueId);
     if (!found) throw badRequest(MOVE_TARGET_MISSING_MESSAGE);
     return found;

@@ -38,16 +38,11 @@ export class CitationService {
     });
   }
 
-  /** The article as a BibTeX, RIS or CSL-JSON file; null when no such article is published. */
-  async exportFile(
-    refnumber: string,
-    format: CiteFormat,
-    origin: string,
-  ): Promise<{ type: string; text: string } | null> {
+  /** The article as a BibTeX, RIS or CSL-JSON file (its type is CITE_FORMATS'); null when no such article is published. */
+  async exportFile(refnumber: string, format: CiteFormat, origin: string): Promise<string | null> {
     const article = await this.archives.publicArticleByRef(refnumber);
     if (!article) return null;
-    const { type, write } = CITE_FORMATS[format];
-    return { type, text: write(await this.item(article, origin)) };
+    return CITE_FORMATS[format].write(await this.item(article, origin));
   }
 
   private async item(article: PublicArticle, origin: string) {

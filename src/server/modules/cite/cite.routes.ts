@@ -1,27 +1,35 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { CiteFormat } from '../../../common/citation-exports.js';
+import { CITE_FORMATS, type CiteFormat } from '../../../common/citation-exports.js';
 import { formattedReferenceSchema } from '../../../common/schemas/archives.js';
+import type { AppContext } from '../../app-context.js';
 import { notFound } from '../../http/errors.js';
 import { publicOrigin } from '../../http/public-origin.js';
 import { answers, type ZodTypeProvider } from '../../http/route-contract.js';
+import { PUBLIC_DOCUMENT_ROUTE, publicDocuments, wholeDocument } from '../../public-speed/public-documents.js';
 
 const CITE_FILE = /^(\d{1,40})\.(bib|ris|json)$/;
 const NOT_FOUND = 'Article not found';
 
 /** A published article for reference managers and readers who cite it. */
-export function registerCiteRoutes(app: FastifyInstance): void {
+export function registerCiteRoutes(app: FastifyInstance, ctx: AppContext): void {
+  // Small files, kept and validated like the other public documents until the journal's data changes.
+  const answer = publicDocuments(ctx, { maxEntries: 1_000, maxBytes: 4 * 1_048_576 });
   // /cite/{refnumber}.bib|.ris|.json, as a download.
-  app.get<{ Params: { file: string } }>('/cite/:file', { schema: { hide: true } }, async (request, reply) => {
+  app.get<{ Params: { file: string } }>('/cite/:file', PUBLIC_DOCUMENT_ROUTE, (request, reply) => {
     const match = CITE_FILE.exec(request.params.file);
-    const file =
-      match &&
-      (await request.site.services.citations.exportFile(match[1]!, match[2] as CiteFormat, publicOrigin(request)));
-    if (!file) throw notFound(NOT_FOUND);
-    return reply
-      .type(file.type)
-      .header('content-disposition', `attachment; filename="${request.params.file}"`)
-      .send(file.text);
+    if (!match) throw notFound(NOT_FOUND);
+    const refnumber = match[1]!;
+    const format = match[2] as CiteFormat;
+    return answer(request, reply, {
+      type: CITE_FORMATS[format].type,
+      headers: { 'content-disposition': `attachment; filename="${request.params.file}"` },
+      write: async (origin) => {
+        const text = await request.site.services.citations.exportFile(refnumber, format, origin);
+        return text === null ? null : wholeDocument(text);
+      },
+      missing: NOT_FOUND,
+    });
   });
 
   app.withTypeProvider<ZodTypeProvider>().get(

@@ -1,5 +1,6 @@
 import CSL from 'citeproc';
 import { describe, expect, it } from 'vitest';
+import { authorsFromLine } from '../../../common/authors.js';
 import { cslItem, type CslItem } from '../../../common/citation-exports.js';
 import apa from './styles/apa.csl?raw';
 import chicago from './styles/chicago-author-date.csl?raw';
@@ -8,7 +9,14 @@ import mla from './styles/modern-language-association.csl?raw';
 import vancouver from './styles/nlm-citation-sequence.csl?raw';
 import { withoutSortKeys } from './reference-styles.js';
 
-const JOURNAL = { websitename: 'Journal of Tests', issn: '', journal_essn: '', publisher_name: '', licence_url: '' };
+const JOURNAL = {
+  websitename: 'Journal of Tests',
+  journal_abbreviation: '',
+  issn: '',
+  journal_essn: '',
+  publisher_name: '',
+  journal_language: '',
+};
 const ARTICLE = {
   refnumber: '1',
   title: 'Groundwater in semi-arid Rajasthan',
@@ -21,21 +29,26 @@ const ARTICLE = {
   issue: 3,
   publishdate: '2025-03-14',
   doi: '',
-} as const;
+  licence_name: '',
+  licence_url: '',
+  authors: authorsFromLine('Rahul Sharma'),
+};
+/** An article whose authors are these names, as a client sending only the author line makes it. */
+const named = (authorname: string) => ({ authorname, authors: authorsFromLine(authorname) });
 const ITEMS: CslItem[] = [
-  cslItem({ ...ARTICLE, doi: '10.5555/t.1' }, { ...JOURNAL, licence_name: '', journal_language: '' }, 'https://j.org'),
+  cslItem({ ...ARTICLE, doi: '10.5555/t.1' }, JOURNAL, 'https://j.org'),
   cslItem(
-    { ...ARTICLE, refnumber: '2', authorname: 'A. Iyer, Jan van der Berg, Meera Nair, Li Wei' },
-    { ...JOURNAL, licence_name: '', journal_language: '' },
+    { ...ARTICLE, refnumber: '2', ...named('A. Iyer, Jan van der Berg, Meera Nair, Li Wei') },
+    JOURNAL,
     'https://j.org',
   ),
   cslItem(
     {
       ...ARTICLE,
       refnumber: '3',
-      authorname: Array.from({ length: 25 }, (_, i) => `Author ${String.fromCharCode(65 + i)}`).join(', '),
+      ...named(Array.from({ length: 25 }, (_, i) => `Author ${String.fromCharCode(65 + i)}`).join(', ')),
     },
-    { ...JOURNAL, licence_name: '', journal_language: '' },
+    JOURNAL,
     'https://j.org',
   ),
 ];

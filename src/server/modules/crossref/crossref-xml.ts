@@ -1,6 +1,7 @@
 /** A Crossref deposit (schema 5.3.1) of one issue, written as text through the escaping helpers of the OAI module. */
 import { articleFileUrl, articlePath } from '../../../common/archive-links.js';
-import { authorName, splitAuthors, titleText } from '../../../common/citation.js';
+import type { Author } from '../../../common/authors.js';
+import { titleText } from '../../../common/citation.js';
 import { textOf } from '../../../common/html.js';
 import type { SiteSettings } from '../../../common/schemas/settings.js';
 import { parentElement as parent, textElement as text } from '../oai/oai-xml.js';
@@ -35,13 +36,26 @@ function publicationDate(date: string, year: number): string {
   return parent('publication_date', parts, { media_type: 'online' });
 }
 
-function contributors(authornames: string): string {
-  const people = splitAuthors(authornames).map((name, index) => {
-    const { family, given } = authorName(name);
-    const names = (given ? text('given_name', given) : '') + text('surname', family);
-    return parent('person_name', names, { sequence: index === 0 ? 'first' : 'additional', contributor_role: 'author' });
-  });
-  return people.length ? parent('contributors', people.join('')) : '';
+/** Each author's names, affiliation (with the country as its place) and ORCID iD, in the schema's order. */
+function personName(author: Author, index: number): string {
+  const institution = author.affiliation
+    ? parent(
+        'affiliations',
+        parent(
+          'institution',
+          text('institution_name', author.affiliation) +
+            (author.country ? text('institution_place', author.country) : ''),
+        ),
+      )
+    : '';
+  const orcid = author.orcid ? text('ORCID', `https://orcid.org/${author.orcid}`) : '';
+  const names = (author.given_name ? text('given_name', author.given_name) : '') + text('surname', author.family_name);
+  const role = { sequence: index === 0 ? 'first' : 'additional', contributor_role: 'author' };
+  return parent('person_name', names + institution + orcid, role);
+}
+
+function contributors(authors: readonly Author[]): string {
+  return authors.length ? parent('contributors', authors.map(personName).join('')) : '';
 }
 
 function pages(pagenumber: string): string {
@@ -62,15 +76,16 @@ function doiData(article: DepositArticle, origin: string): string {
   return parent('doi_data', text('doi', article.doi) + text('resource', origin + articlePath(article)) + collections);
 }
 
-function journalArticle(article: DepositArticle, { settings, origin, year }: DepositRequest): string {
+function journalArticle(article: DepositArticle, { origin, year }: DepositRequest): string {
   const abstract = textOf(article.abstract);
-  const licence = settings.licence_url
-    ? parent('ai:program', text('ai:license_ref', settings.licence_url), { name: 'AccessIndicators' })
+  // The article's own licence: the journal's may have changed since it was published.
+  const licence = article.licence_url
+    ? parent('ai:program', text('ai:license_ref', article.licence_url), { name: 'AccessIndicators' })
     : '';
   return parent(
     'journal_article',
     parent('titles', text('title', titleText(article.title))) +
-      contributors(article.authorname) +
+      contributors(article.authors) +
       (abstract ? parent('jats:abstract', text('jats:p', abstract)) : '') +
       publicationDate(article.publishdate, year) +
       pages(article.pagenumber) +
@@ -88,7 +103,11 @@ function journalMetadata(settings: SiteSettings): string {
     .filter(([, issn]) => issn)
     .map(([media, issn]) => text('issn', issn!, { media_type: media }))
     .join('');
-  return parent('journal_metadata', text('full_title', settings.websitename) + issns, { language: 'en' });
+  // The schema's order: full_title, abbrev_title, issn.
+  const abbreviation = settings.journal_abbreviation ? text('abbrev_title', settings.journal_abbreviation) : '';
+  return parent('journal_metadata', text('full_title', settings.websitename) + abbreviation + issns, {
+    language: 'en',
+  });
 }
 
 function journalIssue({ year, volume, issue }: DepositRequest): string {

@@ -18,6 +18,7 @@ beforeAll(async () => {
     issn: '1234-5678',
     journal_essn: '8765-4321',
     publisher_name: 'Careful Publications',
+    journal_abbreviation: 'J. Careful Tests Trials',
     licence_name: 'CC BY 4.0',
     licence_url: 'https://creativecommons.org/licenses/by/4.0/',
   });
@@ -32,12 +33,18 @@ beforeAll(async () => {
     abstract: '<p>Paddy soils &amp; their carbon.</p>',
     publishdate: '2025-02-14',
     doi: '10.5555/jct.2025.3.1.80001',
+    // Published under an earlier licence of the journal.
+    licence_name: 'CC BY-SA 4.0',
+    licence_url: 'https://creativecommons.org/licenses/by-sa/4.0/',
   });
   await addArticle(t.journal.db, {
     ...ISSUE,
     refnumber: '80002',
     pagenumber: '10-20',
+    title: 'CO<sub>2</sub> of paddies',
     doi: '10.5555/jct.2025.3.1.80002',
+    licence_name: 'CC BY 4.0',
+    licence_url: 'https://creativecommons.org/licenses/by/4.0/',
   });
   await addArticle(t.journal.db, { ...ISSUE, refnumber: '80003', pagenumber: '21-22', status: 'disabled' });
   await addArticle(t.journal.db, { year: 2025, volume: 3, issue: 2, refnumber: '80004', pagenumber: '1-2' });
@@ -63,8 +70,10 @@ describe('Crossref deposit', () => {
 
   it('names the journal, issue and each published article with its contributors, pages, licence and files', async () => {
     const xml = (await deposit()).body;
-    expect(xml).toContain('<full_title>Journal of Careful Tests &amp; Trials</full_title>');
-    expect(xml).toContain('<issn media_type="print">1234-5678</issn><issn media_type="electronic">8765-4321</issn>');
+    // In the schema's order: full_title, abbrev_title, issn.
+    expect(xml).toContain(
+      '<journal_metadata language="en"><full_title>Journal of Careful Tests &amp; Trials</full_title><abbrev_title>J. Careful Tests Trials</abbrev_title><issn media_type="print">1234-5678</issn><issn media_type="electronic">8765-4321</issn></journal_metadata>',
+    );
     expect(xml).toContain(
       '<depositor><depositor_name>Careful Publications</depositor_name><email_address>editor@careful.example</email_address></depositor>',
     );
@@ -81,7 +90,12 @@ describe('Crossref deposit', () => {
       '<publication_date media_type="online"><month>02</month><day>14</day><year>2025</year></publication_date>',
     );
     expect(xml).toContain('<pages><first_page>1</first_page><last_page>9</last_page></pages>');
-    expect(xml).toContain('<ai:license_ref>https://creativecommons.org/licenses/by/4.0/</ai:license_ref>');
+    // Each article's own licence.
+    expect([...xml.matchAll(/<ai:license_ref>([^<]*)<\/ai:license_ref>/g)].map((match) => match[1])).toEqual([
+      'https://creativecommons.org/licenses/by-sa/4.0/',
+      'https://creativecommons.org/licenses/by/4.0/',
+    ]);
+    expect(xml).toContain('<titles><title>CO2 of paddies</title></titles>');
     expect(xml).toContain(
       '<doi>10.5555/jct.2025.3.1.80001</doi><resource>http://localhost:80/archives/2025/vol3/issue1/80001</resource>',
     );
@@ -91,6 +105,14 @@ describe('Crossref deposit', () => {
     expect(xml).toContain('<collection property="crawler-based"><item crawler="iParadigms">');
     expect(xml.match(/<journal_article /g)).toHaveLength(2);
     expect(xml).not.toContain('80003');
+  });
+
+  it('writes no abbrev_title while the journal has no abbreviation', async () => {
+    await saveSettings(t, { journal_abbreviation: '' });
+    const xml = (await deposit()).body;
+    await saveSettings(t, { journal_abbreviation: 'J. Careful Tests Trials' });
+    expect(xml).toContain('</full_title><issn media_type="print">');
+    expect(xml).not.toContain('abbrev_title');
   });
 
   it('lists the articles without a DOI in a 409 instead of a partial file', async () => {

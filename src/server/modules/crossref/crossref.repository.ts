@@ -1,3 +1,4 @@
+import type { Author } from '../../../common/authors.js';
 import type { Executor } from '../../db/database.js';
 import { isPublished } from '../articles/published.js';
 
@@ -6,6 +7,7 @@ export function listDepositArticles(db: Executor, year: number, volume: number, 
   return db
     .selectFrom('articles')
     .select([
+      'id',
       'refnumber',
       'title',
       'authorname',
@@ -17,6 +19,7 @@ export function listDepositArticles(db: Executor, year: number, volume: number, 
       'year',
       'volume',
       'issue',
+      'licence_url',
     ])
     .where('year', '=', year)
     .where('volume', '=', volume)
@@ -26,4 +29,6 @@ export function listDepositArticles(db: Executor, year: number, volume: number, 
     .orderBy('id')
     .execute();
 }
-export type DepositArticle = Awaited<ReturnType<typeof listDepositArticles>>[number];
+export type DepositRow = Awaited<ReturnType<typeof listDepositArticles>>[number];
+/** An article of a deposit with its authors (decision 100). */
+export type DepositArticle = DepositRow & { authors: Author[] };

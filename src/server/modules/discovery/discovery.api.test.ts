@@ -2,9 +2,10 @@ import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articlePath, issuePath } from '../../../common/archive-links.js';
-import { splitAuthors } from '../../../common/citation.js';
+import { plainName, splitAuthors } from '../../../common/citation.js';
 import { DEMO_SETTINGS } from '../../seed/demo-journal.js';
 import { seedLargeArchive } from '../../seed/large-archive.js';
+import { addArticle } from '../../test/archive-fixtures.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { assertWellFormed, childAttribute, childTexts, el, rootElement, xpathValues } from '../../test/xml-check.js';
 import { registerJournalRouting } from '../../http/journal-routing.js';
@@ -35,7 +36,7 @@ const get = (app: FastifyInstance, url: string) =>
 async function publishedArticles() {
   return t.journal.db
     .selectFrom('articles')
-    .select(['id', 'year', 'volume', 'issue', 'refnumber', 'title', 'authorname', 'creation', 'modification'])
+    .selectAll()
     .where('status', '=', 'enabled')
     .where('refnumber', '<>', '')
     .execute();
@@ -104,6 +105,21 @@ describe('the demo journal', () => {
           .filter((line) => line.startsWith('Disallow:'))
           .every((line) => !['Disallow: /', 'Disallow: /archives', 'Disallow: /assets/'].includes(line)),
       ).toBe(true);
+    });
+
+    it('sends validators and freshness like the sitemap, and 304 for a current copy', async () => {
+      const first = await get(t.app, '/robots.txt');
+      const sitemap = await get(t.app, '/sitemap.xml');
+      expect(first.headers.etag).toMatch(/^"[^"]+"$/);
+      expect(first.headers['cache-control']).toBe(sitemap.headers['cache-control']);
+      expect(first.headers['last-modified']).toBe(sitemap.headers['last-modified']);
+      const again = await t.app.inject({
+        method: 'GET',
+        url: '/robots.txt',
+        headers: { host: 'other-host.example:8080', 'if-none-match': first.headers.etag! },
+      });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
     });
   });
 
@@ -213,13 +229,37 @@ describe('the demo journal', () => {
         expect(childAttribute(entry, 'link', 'href')).toBe(url);
         expect(childTexts(entry, 'title')).toEqual([expect.stringMatching(/\w/)]);
         expect(childTexts(entry, 'updated')).toEqual([expect.stringMatching(TIMESTAMP)]);
-        expect(childTexts(entry, 'published')).toEqual([expect.stringMatching(TIMESTAMP)]);
-        expect(childTexts(entry, 'name')).toEqual(splitAuthors(article.authorname));
+        // The article's publication date, and its authors as its page names them.
+        expect(childTexts(entry, 'published')).toEqual([`${article.publishdate}T00:00:00Z`]);
+        expect(childTexts(entry, 'name')).toEqual(splitAuthors(article.authorname).map(plainName));
         const [summary = ''] = childTexts(entry, 'summary');
         expect(summary.length).toBeGreaterThan(40);
         expect(summary.length).toBeLessThanOrEqual(501);
         expect(summary).not.toMatch(/<|&[a-z]+;/);
       }
+    });
+
+    it('names authors without honorifics, dates an entry by its publication and keeps its paragraphs apart', async () => {
+      const [place] = await publishedArticles();
+      await addArticle(t.journal.db, {
+        year: place!.year,
+        volume: place!.volume,
+        issue: place!.issue,
+        refnumber: '99001',
+        title: 'CO<sub>2</sub> in <i>Oryza</i> paddies',
+        authorname: 'Dr. Anita K. Iyer, Prof. Rahul Sharma, Mrs. Meera Nair',
+        abstract: '<p>First paragraph ends here.</p><p>Second paragraph follows.</p>',
+        publishdate: '2026-01-15',
+        creation: '2099-01-01T00:00:00.000Z',
+      });
+      t.journal.clock.publicDataChanged();
+      const [entry = ''] = xpathValues((await get(t.app, '/feed.xml')).body, el('feed', 'entry'));
+      expect(childTexts(entry, 'name')).toEqual(['Anita K. Iyer', 'Rahul Sharma', 'Meera Nair']);
+      expect(childTexts(entry, 'published')).toEqual(['2026-01-15T00:00:00Z']);
+      expect(childTexts(entry, 'title')).toEqual(['CO2 in Oryza paddies']);
+      expect(childTexts(entry, 'summary')).toEqual(['First paragraph ends here. Second paragraph follows.']);
+      await t.journal.db.deleteFrom('articles').where('refnumber', '=', '99001').execute();
+      t.journal.clock.publicDataChanged();
     });
 
     it('is named in the head of every public page', async () => {

@@ -89,6 +89,7 @@ export interface FeedArticleRow extends ArticleChangeRow {
   title: string;
   authorname: string;
   abstract: string;
+  publishdate: string;
 }
 
 /** The most recently published articles, newest first. */
@@ -106,6 +107,7 @@ export function listLatestArticles(db: Executor, limit: number): Promise<FeedArt
       'title',
       'authorname',
       'abstract',
+      'publishdate',
     ])
     .where(isPublished)
     .orderBy('creation', 'desc')

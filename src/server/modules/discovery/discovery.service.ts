@@ -1,5 +1,6 @@
 import { articlePath, issuePath } from '../../../common/archive-links.js';
-import { splitAuthors } from '../../../common/citation.js';
+import { fullDate } from '../../../common/citation-exports.js';
+import { plainName, splitAuthors } from '../../../common/citation.js';
 import type { Db } from '../../db/database.js';
 import { toPlainText } from '../../storage/sanitize.js';
 import type { SettingsService } from '../settings/settings.service.js';
@@ -162,8 +163,10 @@ export class DiscoveryService {
 
 function feedEntry(origin: string, row: FeedArticleRow): string {
   const url = origin + articlePath(row);
-  const published = xmlTimestamp(row.creation) ?? NO_CHANGE_KNOWN;
-  const authors = splitAuthors(row.authorname).map((name) => `<author>${tag('name', name)}</author>`);
+  // The article's publication date, as its page and citations give it; when it was added only without one.
+  const date = fullDate(row.publishdate);
+  const published = date ? `${date}T00:00:00Z` : (xmlTimestamp(row.creation) ?? NO_CHANGE_KNOWN);
+  const authors = splitAuthors(row.authorname).map((name) => `<author>${tag('name', plainName(name))}</author>`);
   return [
     '<entry>',
     `<title type="text">${escapeXml(toPlainText(row.title))}</title>`,

@@ -42,6 +42,7 @@ const addArticle = async (n: number, email: string) =>
 async function noEmailArticle(): Promise<number> {
   const { id } = await addArticle(2, 'someone@uni.example');
   await t.journal.db.updateTable('articles').set({ email: '' }).where('id', '=', id).execute();
+  await t.journal.db.updateTable('article_authors').set({ email: '' }).where('article_id', '=', id).execute();
   return id;
 }
 const activityCountOf = async (app: TestApp) =>
@@ -111,6 +112,30 @@ describe('POST /api/archives/{id}/send-to-author', () => {
     expect(await activityCount()).toBe(logged);
     const marker = await markerMail();
     expect(inbox.messages.slice(mails)).toEqual([marker]);
+  });
+
+  it('reaches every author with an email, each address once', async () => {
+    const article = await addArticle(90, 'lead@uni.example');
+    const co = (position: number, email: string) => ({
+      article_id: article.id,
+      position,
+      given_name: 'Co',
+      family_name: `Author ${position}`,
+      affiliation: '',
+      country: '',
+      orcid: '',
+      email,
+      corresponding: 0,
+    });
+    await t.journal.db
+      .insertInto('article_authors')
+      .values([co(1, 'second@uni.example'), co(2, 'LEAD@uni.example'), co(3, '')])
+      .execute();
+    const before = inbox.messages.length;
+    const response = await post(`/api/archives/${article.id}/send-to-author`, { action: 'published' }, auth);
+    expect(response.json()).toEqual({ message: 'Message sent to lead@uni.example, second@uni.example' });
+    const mail = await inbox.waitFor('second@uni.example', before);
+    expect(mail.to).toContain('lead@uni.example');
   });
 });
 

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { shareMessage, type AuthorMessageAction } from '../../../common/author-message.js';
+import { authorsOrLine, type Author } from '../../../common/authors.js';
 import { textOf } from '../../../common/html.js';
 import {
   EMAIL_DISABLED_MESSAGE,
@@ -16,6 +17,7 @@ import type { Db } from '../../db/database.js';
 import { badRequest, HttpError, notFound } from '../../http/errors.js';
 import type { Mail, Mailer } from '../../email/mailer.js';
 import { recordActivity, type Actor } from '../activity/activity.repository.js';
+import { findAuthors } from '../articles/article-authors.repository.js';
 import { findArticleById } from '../articles/articles.repository.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { findUserById, findUserByUsername, updateUser } from '../users/users.repository.js';
@@ -35,6 +37,15 @@ function requireLinkOrigin(origin: string | null): string {
  * Mail to authors and password-reset links (decision 052); without SMTP_URL every call is refused, and without an
  * origin for mailed links (public-origin.ts, decision 094) too. Each call takes that origin, or null when none.
  */
+/** The article's email and every author's, each once (decision 100): the message reaches every author who has one. */
+function recipients(articleEmail: string, authors: readonly Author[]): string[] {
+  const byAddress = new Map<string, string>();
+  for (const email of [articleEmail, ...authors.map((author) => author.email)]) {
+    if (email && !byAddress.has(email.toLowerCase())) byAddress.set(email.toLowerCase(), email);
+  }
+  return [...byAddress.values()];
+}
+
 export class EmailService {
   private readonly resetRequests = new LoginThrottle(RESETS_PER_USER, 30 * 60_000);
 
@@ -60,14 +71,16 @@ export class EmailService {
     const origin = requireLinkOrigin(linkOrigin);
     const article = await findArticleById(this.db, articleId);
     if (!article) throw notFound('Article not found');
-    if (!article.email) throw badRequest(NO_AUTHOR_EMAIL_MESSAGE, 'no_author_email');
+    const to = recipients(article.email, authorsOrLine(await findAuthors(this.db, articleId), article));
+    if (to.length === 0) throw badRequest(NO_AUTHOR_EMAIL_MESSAGE, 'no_author_email');
     const settings = await this.settings.get();
     const text = shareMessage(article, action, origin, settings.google_review_link);
     const subject = `${settings.websitename}: your article "${textOf(article.title)}"`;
-    await this.deliver(mailer, { from: await this.sender(), to: article.email, subject, text });
-    const summary = `Sent to ${article.email}: ${text}`;
+    const addresses = to.join(', ');
+    await this.deliver(mailer, { from: await this.sender(), to: addresses, subject, text });
+    const summary = `Sent to ${addresses}: ${text}`;
     await recordActivity(this.db, actor, { action: 'send', objectType: 'email', objectId: articleId, summary });
-    return article.email;
+    return addresses;
   }
 
   /**

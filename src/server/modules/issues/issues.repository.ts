@@ -3,10 +3,10 @@ import type { IssueRow } from '../../db/schema.js';
 
 type IssueNumbers = Pick<IssueRow, 'year' | 'volume' | 'issue'>;
 
-export async function insertIssue(
-  db: Executor,
-  issue: { year: number; volume: number; issue: number; frequency: string },
-): Promise<number> {
+type NewIssue = Pick<IssueRow, 'year' | 'volume' | 'issue' | 'frequency'> &
+  Partial<Pick<IssueRow, 'state' | 'publication_date'>>;
+
+export async function insertIssue(db: Executor, issue: NewIssue): Promise<number> {
   const row = await db
     .insertInto('issues')
     .values({ ...issue, creation: new Date().toISOString() })
@@ -27,7 +27,19 @@ export const findIssue = (db: Executor, year: number, volume: number, issue: num
 export const findIssueById = (db: Executor, id: number): Promise<IssueRow | undefined> =>
   db.selectFrom('issues').selectAll().where('id', '=', id).executeTakeFirst();
 
-/** Every issue, newest first, with the number of its articles of any status. */
+const ISSUE_COLUMNS = [
+  'issues.id',
+  'issues.year',
+  'issues.volume',
+  'issues.issue',
+  'issues.frequency',
+  'issues.creation',
+  'issues.state',
+  'issues.publish_at',
+  'issues.publication_date',
+] as const;
+
+/** Every issue, newest first, with the number of its articles of any status and of its enabled ones. */
 export async function listIssuesWithCounts(db: Executor) {
   const rows = await db
     .selectFrom('issues')
@@ -37,14 +49,17 @@ export async function listIssuesWithCounts(db: Executor) {
         .onRef('articles.volume', '=', 'issues.volume')
         .onRef('articles.issue', '=', 'issues.issue'),
     )
-    .select(['issues.id', 'issues.year', 'issues.volume', 'issues.issue', 'issues.frequency', 'issues.creation'])
-    .select((eb) => eb.fn.count('articles.id').as('articles'))
-    .groupBy(['issues.id', 'issues.year', 'issues.volume', 'issues.issue', 'issues.frequency', 'issues.creation'])
+    .select(ISSUE_COLUMNS)
+    .select((eb) => [
+      eb.fn.count('articles.id').as('articles'),
+      eb.fn.count(eb.case().when('articles.status', '=', 'enabled').then(1).end()).as('enabledArticles'),
+    ])
+    .groupBy(ISSUE_COLUMNS)
     .orderBy('issues.year', 'desc')
     .orderBy('issues.volume', 'desc')
     .orderBy('issues.issue', 'desc')
     .execute();
-  return rows.map((row) => ({ ...row, articles: Number(row.articles) }));
+  return rows.map((row) => ({ ...row, articles: Number(row.articles), enabledArticles: Number(row.enabledArticles) }));
 }
 
 /** The row, locked until the transaction ends (see lockArticle). */
@@ -57,7 +72,13 @@ export async function lockIssue(trx: Executor, id: number): Promise<IssueRow | u
   return findIssueById(trx, id);
 }
 
-export async function updateIssue(db: Executor, id: number, values: Omit<IssueRow, 'id' | 'creation'>): Promise<void> {
+type IssueNumbersAndFrequency = Pick<IssueRow, 'year' | 'volume' | 'issue' | 'frequency'>;
+
+export async function updateIssue(
+  db: Executor,
+  id: number,
+  values: Partial<Omit<IssueRow, 'id' | 'creation'>>,
+): Promise<void> {
   await db.updateTable('issues').set(values).where('id', '=', id).execute();
 }
 
@@ -79,11 +100,7 @@ export async function countIssueArticles(db: Executor, at: IssueNumbers): Promis
 }
 
 /** The articles of an issue follow its new numbers and frequency. */
-export async function moveIssueArticles(
-  db: Executor,
-  from: IssueNumbers,
-  to: Omit<IssueRow, 'id' | 'creation'>,
-): Promise<void> {
+export async function moveIssueArticles(db: Executor, from: IssueNumbers, to: IssueNumbersAndFrequency): Promise<void> {
   await db
     .updateTable('articles')
     .set({ year: to.year, volume: to.volume, issue: to.issue, frequency: to.frequency })
@@ -98,15 +115,21 @@ export async function moveIssueArticles(
  * that cannot be deferred on PostgreSQL), so the row at the new numbers is added first, the articles moved to it,
  * the old row removed and the new one given the old row's id and creation: the issue keeps its identity.
  */
-export async function renumberIssue(
-  db: Executor,
-  current: IssueRow,
-  to: Omit<IssueRow, 'id' | 'creation'>,
-): Promise<void> {
+export async function renumberIssue(db: Executor, current: IssueRow, to: IssueNumbersAndFrequency): Promise<void> {
   const added = await insertIssue(db, to);
   await moveIssueArticles(db, current, to);
   await db.deleteFrom('issues').where('id', '=', current.id).execute();
-  await db.updateTable('issues').set({ id: current.id, creation: current.creation }).where('id', '=', added).execute();
+  await db
+    .updateTable('issues')
+    .set({
+      id: current.id,
+      creation: current.creation,
+      state: current.state,
+      publish_at: current.publish_at,
+      publication_date: current.publication_date,
+    })
+    .where('id', '=', added)
+    .execute();
 }
 
 /** Keeps the issue's old address, so that it answers 301 to the issue's address now. */
@@ -128,3 +151,38 @@ export const findMovedIssue = (db: Executor, at: IssueNumbers): Promise<IssueRow
     .where('issue_moves.issue', '=', at.issue)
     .orderBy('issue_moves.id', 'desc')
     .executeTakeFirst();
+
+/**
+ * The articles of an issue follow its state (decision 098): public while it is published, with its publication
+ * date when it is given; their change time moves on, so harvesters and the sitemap see the change.
+ */
+export async function setIssueArticlesPublished(
+  db: Executor,
+  at: IssueNumbers,
+  published: boolean,
+  publicationDate: string | null,
+): Promise<void> {
+  await db
+    .updateTable('articles')
+    .set({
+      issue_published: published ? 1 : 0,
+      ...(published ? { issue_ever_published: 1 } : {}),
+      ...(publicationDate ? { publishdate: publicationDate } : {}),
+      modification: new Date().toISOString(),
+    })
+    .where('year', '=', at.year)
+    .where('volume', '=', at.volume)
+    .where('issue', '=', at.issue)
+    .execute();
+}
+
+/** Scheduled issues whose time has come, at any journal: the scheduler publishes them. */
+export async function listDueIssues(db: Executor, now: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom('issues')
+    .select('id')
+    .where('state', '=', 'scheduled')
+    .where('publish_at', '<=', now)
+    .execute();
+  return rows.map((row) => row.id);
+}

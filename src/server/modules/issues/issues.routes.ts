@@ -4,15 +4,22 @@ import {
   adminIssueSchema,
   ISSUE_CREATED_MESSAGE,
   ISSUE_DELETED_MESSAGE,
+  ISSUE_PUBLISHED_MESSAGE,
+  ISSUE_SCHEDULED_MESSAGE,
+  ISSUE_UNPUBLISHED_MESSAGE,
   ISSUE_UPDATED_MESSAGE,
+  issueCreateSchema,
   issueInputSchema,
   issueSchema,
+  publishIssueSchema,
+  scheduleIssueSchema,
 } from '../../../common/schemas/issue.js';
-import { recordIdParams } from '../../../common/schemas/record-id.js';
+import { CONFIRMED, recordIdParams } from '../../../common/schemas/record-id.js';
 import { answers, type ZodTypeProvider } from '../../http/route-contract.js';
 
 export function registerIssueRoutes(app: FastifyInstance): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const issueAnswer = answers({ 200: issueSchema.extend({ message: z.string() }) });
 
   api.get(
     '/api/admin/archives/',
@@ -33,8 +40,8 @@ export function registerIssueRoutes(app: FastifyInstance): void {
       preValidation: app.requireAdmin,
       schema: {
         tags: ['admin'],
-        summary: 'Creates an issue (year, volume, issue, frequency)',
-        body: issueInputSchema,
+        summary: 'Creates an issue (year, volume, issue, frequency); published at once unless its state is draft',
+        body: issueCreateSchema,
         response: answers({ 201: z.object({ id: z.number().int(), message: z.string() }) }),
       },
     },
@@ -53,12 +60,67 @@ export function registerIssueRoutes(app: FastifyInstance): void {
         summary: 'Changes an issue; its articles and their PDFs follow, and its old address answers 301',
         params: recordIdParams,
         body: issueInputSchema,
-        response: answers({ 200: issueSchema.extend({ message: z.string() }) }),
+        response: issueAnswer,
       },
     },
     async (request) => ({
       ...(await request.site.services.issues.update(request.params.id, request.body, request.user!)),
       message: ISSUE_UPDATED_MESSAGE,
+    }),
+  );
+
+  api.post(
+    '/api/admin/issues/:id/publish',
+    {
+      preValidation: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Publishes a draft or scheduled issue: its date, its enabled articles on the site, caches emptied once',
+        params: recordIdParams,
+        body: publishIssueSchema,
+        response: issueAnswer,
+      },
+    },
+    async (request) => ({
+      ...(await request.site.services.issues.publish(request.params.id, request.body.publication_date, request.user!)),
+      message: ISSUE_PUBLISHED_MESSAGE,
+    }),
+  );
+
+  api.post(
+    '/api/admin/issues/:id/schedule',
+    {
+      preValidation: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Makes an unpublished issue publish itself at a future time',
+        params: recordIdParams,
+        body: scheduleIssueSchema,
+        response: issueAnswer,
+      },
+    },
+    async (request) => ({
+      ...(await request.site.services.issues.schedule(request.params.id, request.body.publish_at, request.user!)),
+      message: ISSUE_SCHEDULED_MESSAGE,
+    }),
+  );
+
+  api.post(
+    '/api/admin/issues/:id/unpublish',
+    {
+      preValidation: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Takes a published or scheduled issue back to draft; its articles leave the site',
+        params: recordIdParams,
+        body: CONFIRMED,
+        response: issueAnswer,
+      },
+    },
+    async (request) => ({
+      ...(await request.site.services.issues.unpublish(request.params.id, request.user!)),
+      message: ISSUE_UNPUBLISHED_MESSAGE,
     }),
   );
 

@@ -1,6 +1,10 @@
 import { articlePath } from '../../../common/archive-links.js';
+import { firstLanguage, keywordList } from '../../../common/citation-exports.js';
 import { doiUrl } from '../../../common/doi.js';
-import { issueCitation, splitAuthors, surnameFirst, titleText } from '../../../common/citation.js';
+import { authorsOrLine, invertedName, type Author } from '../../../common/authors.js';
+import { issueCitation, titleText } from '../../../common/citation.js';
+import { textOf } from '../../../common/html.js';
+import { licenceOf } from '../../../common/licences.js';
 import type { SiteSettings } from '../../../common/schemas/settings.js';
 import { datestamp } from './oai-arguments.js';
 import { dublinCore, parentElement, textElement } from './oai-xml.js';
@@ -32,8 +36,9 @@ export function volumeOf(spec: string): number | null {
   return match ? Number(match[1]) : null;
 }
 
-/** A disabled article is the deleted record of its identifier (articles are never removed). */
-export const isDeleted = (row: Pick<OaiRecordRow, 'status'>) => row.status !== 'enabled';
+/** An article readers cannot see (disabled, or its issue a draft again) is the deleted record of its identifier. */
+export const isDeleted = (row: Pick<OaiRecordRow, 'status' | 'issue_published'>) =>
+  row.status !== 'enabled' || row.issue_published !== 1;
 
 export function headerXml(row: OaiRecordRow, repository: Repository): string {
   return parentElement(
@@ -46,18 +51,24 @@ export function headerXml(row: OaiRecordRow, repository: Repository): string {
 }
 
 /** A record: the header alone for a deleted one, else the header and its Dublin Core. */
-export function recordXml(row: OaiRecordRow, repository: Repository): string {
+export function recordXml(row: OaiRecordRow, repository: Repository, authors: Map<number, Author[]>): string {
   const header = headerXml(row, repository);
   if (isDeleted(row)) return parentElement('record', header);
-  return parentElement('record', header + parentElement('metadata', dublinCore(dublinCoreFields(row, repository))));
+  const fields = dublinCoreFields(row, authorsOrLine(authors.get(row.id), row), repository);
+  return parentElement('record', header + parentElement('metadata', dublinCore(fields)));
 }
 
-function dublinCoreFields(row: OaiRecordRow, { origin, settings }: Repository): [string, string[]][] {
+function dublinCoreFields(
+  row: OaiRecordRow,
+  authors: Author[],
+  { origin, settings }: Repository,
+): [string, string[]][] {
   return [
     ['title', [titleText(row.title)]],
-    ['creator', splitAuthors(row.authorname).map(surnameFirst)],
-    ['subject', listed(row.keywords)],
-    ['description', [row.abstract_text]],
+    ['creator', authors.map(invertedName)],
+    ['subject', keywordList(row.keywords)],
+    // From the stored HTML, as every other output: its paragraphs stay apart.
+    ['description', [textOf(row.abstract)]],
     ['publisher', [settings.publisher_name || settings.websitename]],
     ['date', [row.publishdate]],
     ['type', ['Text', 'info:eu-repo/semantics/article', 'info:eu-repo/semantics/publishedVersion']],
@@ -65,17 +76,11 @@ function dublinCoreFields(row: OaiRecordRow, { origin, settings }: Repository): 
     ['identifier', [origin + articlePath(row), ...(row.doi ? [doiUrl(row.doi)] : [])]],
     // The citation of the issue, then each ISSN alone, which is how harvesters recognise the journal.
     ['source', [issueCitation(row, settings.websitename), settings.issn, settings.journal_essn]],
-    ['language', listed(settings.journal_language).map(languageCode)],
-    ['rights', [settings.licence_url || settings.licence_name].filter(Boolean)],
+    // The article's language: there is no column of its own, so the journal's first ('English, Hindi' -> 'en').
+    ['language', [languageCode(firstLanguage(settings.journal_language))].filter(Boolean)],
+    ['rights', [licenceOf(row)].filter(Boolean)],
   ];
 }
-
-/** 'a, b; c' -> ['a', 'b', 'c']. */
-const listed = (text: string) =>
-  text
-    .split(/[,;]/)
-    .map((item) => item.trim())
-    .filter(Boolean);
 
 let codesByName: Map<string, string> | undefined;
 

@@ -85,6 +85,8 @@ const SETTINGS = {
   journal_essn: '2999-1242',
   publisher_name: 'Field Press',
   journal_language: 'English, Hindi',
+  licence_name: 'CC BY 4.0',
+  licence_url: 'https://creativecommons.org/licenses/by/4.0/',
 };
 
 async function useSettings(values: typeof SETTINGS) {
@@ -136,10 +138,13 @@ describe('a journal with articles', () => {
       title: 'Rice &amp; <em>wheat</em> yields',
       authorname: 'Dr. Anita K. Iyer, Rahul Sharma',
       keywords: 'soil; water, rice',
-      abstract: '<p>Yields rose by 5% &amp; fell &lt;2%.</p>',
+      abstract: '<p>Yields rose by 5% &amp; fell &lt;2%.</p><p>Rice held.</p>',
       pagenumber: '1-6',
       publishdate: '2026-02-10',
       modification: '2026-03-01T10:00:00.123Z',
+      // Published under an earlier licence of the journal.
+      licence_name: 'CC BY-SA 4.0',
+      licence_url: 'https://creativecommons.org/licenses/by-sa/4.0/',
     });
     await addArticle(db, {
       year: 2026,
@@ -195,7 +200,8 @@ describe('a journal with articles', () => {
     expect(dc('title')).toEqual(['Rice &amp; wheat yields']);
     expect(dc('creator')).toEqual(['Iyer, Anita K.', 'Sharma, Rahul']);
     expect(dc('subject')).toEqual(['soil', 'water', 'rice']);
-    expect(dc('description')).toEqual(['Yields rose by 5% &amp; fell &lt;2%.']);
+    // Paragraphs stay apart.
+    expect(dc('description')).toEqual(['Yields rose by 5% &amp; fell &lt;2%. Rice held.']);
     expect(dc('publisher')).toEqual(['Field Press']);
     expect(dc('date')).toEqual(['2026-02-10']);
     expect(dc('type')).toEqual(['Text', 'info:eu-repo/semantics/article', 'info:eu-repo/semantics/publishedVersion']);
@@ -206,7 +212,9 @@ describe('a journal with articles', () => {
       '2999-1234',
       '2999-1242',
     ]);
-    expect(dc('language')).toEqual(['en', 'hi']);
+    // The article's language (the journal's first), not the journal's list.
+    expect(dc('language')).toEqual(['en']);
+    expect(dc('rights')).toEqual(['https://creativecommons.org/licenses/by-sa/4.0/']);
     expect(requestElement(xml)).toBe(
       `<request verb="GetRecord" identifier="${identifier('12001')}" metadataPrefix="oai_dc">${BASE_URL}</request>`,
     );

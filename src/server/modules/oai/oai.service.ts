@@ -1,4 +1,6 @@
+import type { Author } from '../../../common/authors.js';
 import type { Db } from '../../db/database.js';
+import { listAuthorsOf } from '../articles/article-authors.repository.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import {
   datestamp,
@@ -26,6 +28,7 @@ import {
   listHarvest,
   listVolumes,
   type HarvestFilter,
+  type OaiRecordRow,
 } from './oai.repository.js';
 import { OAI_PAGE_SIZE, readToken, writeToken, type ListPosition } from './resumption-token.js';
 
@@ -119,7 +122,15 @@ export class OaiService {
   private async getRecord(request: OaiRequest, repository: Repository): Promise<string> {
     const row = await this.findRecord(request.identifier!, repository);
     requireOaiDc(request.metadataPrefix!);
-    return parentElement('GetRecord', recordXml(row, repository));
+    return parentElement('GetRecord', recordXml(row, repository, await this.authorsOf([row])));
+  }
+
+  /** The structured authors of the records that carry metadata (decision 100). */
+  private authorsOf(rows: OaiRecordRow[]): Promise<Map<number, Author[]>> {
+    return listAuthorsOf(
+      this.db,
+      rows.filter((row) => !isDeleted(row)).map((row) => row.id),
+    );
   }
 
   private async findRecord(identifier: string, repository: Repository) {
@@ -146,8 +157,9 @@ export class OaiService {
     // A resumed list can run dry when its last records changed beyond `until` in the meantime.
     if (page.length === 0) throw new OaiError('noRecordsMatch', 'No records match the request');
 
+    const authors = verb === 'ListRecords' ? await this.authorsOf(page) : new Map<number, Author[]>();
     const items = page
-      .map((row) => (verb === 'ListRecords' ? recordXml(row, repository) : headerXml(row, repository)))
+      .map((row) => (verb === 'ListRecords' ? recordXml(row, repository, authors) : headerXml(row, repository)))
       .join('');
     const last = page[page.length - 1]!;
     const next: Omit<ListPosition, 'expires'> | null =

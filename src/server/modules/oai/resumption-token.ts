@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { MAX_RECORD_ID } from '../../../common/constants.js';
-import { recordId } from '../../../common/schemas/record-id.js';
 import { isDatestampBound, OaiError } from './oai-arguments.js';
 import { setSpec, volumeOf } from './oai-records.js';
 
@@ -37,7 +36,16 @@ const listPosition = z
       .nullable(),
     from: bound('from'),
     until: bound('until'),
-    after: z.tuple([z.string().refine(isStoredTime), recordId()]),
+    // An article's id, or a tombstone's negated (oai.repository.ts).
+    after: z.tuple([
+      z.string().refine(isStoredTime),
+      z
+        .number()
+        .int()
+        .min(-MAX_RECORD_ID)
+        .max(MAX_RECORD_ID)
+        .refine((id) => id !== 0),
+    ]),
     // Records sent so far: never more than there are ids.
     cursor: z.number().int().min(1).max(MAX_RECORD_ID),
     expires: z.number().int(),

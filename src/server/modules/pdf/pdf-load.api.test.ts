@@ -17,9 +17,15 @@ const MAX_WAITING = 2;
 
 beforeAll(async () => {
   t = await createTestApp();
-  t.journal.services.pdf = new PdfService(t.journal.db, t.journal.services.settings, t.journal.clock, {
-    maxWaiting: MAX_WAITING,
-  });
+  t.journal.services.pdf = new PdfService(
+    t.journal.db,
+    t.journal.services.settings,
+    t.journal.clock,
+    async () => null,
+    {
+      maxWaiting: MAX_WAITING,
+    },
+  );
   await insertIssue(t.journal.db, { year: 2024, volume: 10, issue: 2, frequency: 'mar-apr' });
   articles = [];
   for (let i = 0; i < 12; i++) {

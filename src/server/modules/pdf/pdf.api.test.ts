@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EditorCategory } from '../../../common/constants.js';
 import { insertIssue } from '../issues/issues.repository.js';
-import { pdfFonts, pdfPageCount, pdfText, qpdfCheck, zipEntries } from '../../test/pdf-inspect.js';
+import { pdfFonts, pdfImages, pdfPageCount, pdfText, qpdfCheck, zipEntries } from '../../test/pdf-inspect.js';
+import { TEST_PICTURES } from '../../test/upload-fixtures.js';
 import { createTestApp, type TestApp, TEST_ACTOR } from '../../test/test-app.js';
 import { insertTestArticle, insertTestEditor, type TestArticle, type TestEditor } from '../../test/pdf-test-records.js';
 
@@ -481,5 +482,29 @@ describe('GET /pdf?refno= (server-rendered download page)', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('Enter the reference number of your article to download its files.');
     expect(response.body).toMatch(/<form[^>]*action="\/pdf"/);
+  });
+});
+
+describe('the uploaded logo', () => {
+  const documents = async () => [
+    (await get(`/api/pdf/certificate/10001/${encodeURIComponent('Zoë Ørsted')}`)).rawPayload,
+    (await get('/api/pdf/coverpage/10001')).rawPayload,
+    (await get('/api/pdf/editorialboard')).rawPayload,
+    (await post('/api/pdf/indexpage', [{ id: ids['10001'] }])).rawPayload,
+  ];
+
+  it('is drawn on certificates, cover pages, the board and the table of contents in place of the built-in emblem', async () => {
+    for (const document of await documents()) expect(pdfImages(document)).toEqual([]);
+    const form = new FormData();
+    form.append('imgFile', new Blob([new Uint8Array(TEST_PICTURES.png)]), 'logo.png');
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/site-pictures/logo',
+      headers: await t.authHeader(),
+      payload: form,
+    });
+    expect(upload.statusCode).toBe(200);
+    // The test picture is 2 x 2 pixels.
+    for (const document of await documents()) expect(pdfImages(document)).toEqual(['2x2']);
   });
 });

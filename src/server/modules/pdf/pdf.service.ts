@@ -106,11 +106,17 @@ export class PdfService {
     private readonly db: Db,
     private readonly settings: SettingsService,
     clock: WriteClock,
+    /** The uploaded logo the documents draw, or null for the built-in emblem. */
+    private readonly logo: () => Promise<Buffer | null>,
     limits: Partial<PdfLimits> = {},
   ) {
     const { maxWaiting, ...cacheLimits } = { ...DEFAULT_LIMITS, ...limits };
     this.queue = new GenerationQueue(maxWaiting);
     this.documents = new DocumentCache(clock, cacheLimits);
+  }
+
+  private async journalOf(settings: SiteSettings): Promise<JournalInfo> {
+    return journalInfo(settings, await this.logo());
   }
 
   /** Draws a document on its turn in the queue and returns it whole. */
@@ -137,7 +143,7 @@ export class PdfService {
       throw notFound(`${authorName.trim() || 'That name'} is not an author of article ${article.refnumber}.`);
     const author = authors[position]!;
     const [settings, chiefEditor] = await Promise.all([this.settings.get(), this.chiefEditorName()]);
-    const journal = journalInfo(settings);
+    const journal = await this.journalOf(settings);
     // Each author's file has its own name; a name without Latin letters falls back to its place in the list.
     const slug = asciiSlug(author) || `author-${position + 1}`;
     const name = `certificate-${article.refnumber}-${slug}.pdf`;
@@ -147,9 +153,10 @@ export class PdfService {
   async coverPage(refno: string): Promise<GeneratedFile> {
     const article = await this.published(refno);
     const settings = await this.settings.get();
+    const journal = await this.journalOf(settings);
     const doc = await this.generate(() =>
       coverPage({
-        journal: journalInfo(settings),
+        journal,
         variant: settings.cover_page_variant,
         title: sanitizeTitle(article.title),
         authors: splitAuthors(article.authorname),
@@ -169,7 +176,8 @@ export class PdfService {
     const body = await this.documents.get('editorial-board', async () => {
       const [settings, editors] = await Promise.all([this.settings.get(), listEnabledEditors(this.db)]);
       const members = editors.map((row) => boardMember(row, settings.show_editor_contacts));
-      return this.generate(() => editorialBoard(journalInfo(settings), members));
+      const journal = await this.journalOf(settings);
+      return this.generate(() => editorialBoard(journal, members));
     });
     return pdf('editorial-board.pdf', body);
   }
@@ -191,7 +199,8 @@ export class PdfService {
         title: sanitizeTitle(article.title),
         authors: splitAuthors(article.authorname),
       }));
-      return this.generate(() => indexPage(journalInfo(settings), entries));
+      const journal = await this.journalOf(settings);
+      return this.generate(() => indexPage(journal, entries));
     });
     return pdf('index-page.pdf', body);
   }
@@ -217,7 +226,7 @@ export class PdfService {
       this.settings.get(),
       this.chiefEditorName(),
     ]);
-    const journal = journalInfo(settings);
+    const journal = await this.journalOf(settings);
     function* entries(): Generator<DocumentEntry> {
       for (const article of articles) {
         for (const [index, author] of splitAuthors(article.authorname).entries()) {
@@ -240,7 +249,7 @@ export class PdfService {
     ]);
     const problem = missingIds(ids, editors, 'editor');
     if (problem) throw problem;
-    const journal = journalInfo(settings);
+    const journal = await this.journalOf(settings);
     const date = today();
     const entries = editors.map((editor): DocumentEntry => ({
       name: `editor-certificate-${editor.id}-${namePart(editor.name)}.pdf`,

@@ -199,3 +199,26 @@ describe('GET /api/search', () => {
     expect(refs((await search('keyword=mangrove&keyword=groundwater')).body)).toEqual(['80004']);
   });
 });
+
+describe('GET /search', () => {
+  it("links each result to the article's canonical address and keeps the title's sub- and superscripts", async () => {
+    await addArticle(t.journal.db, {
+      year: 2025,
+      volume: 3,
+      issue: 1,
+      refnumber: '80005',
+      pagenumber: '21-24',
+      title: 'CO<sub>2</sub> flux of estuaries in m<sup>2</sup>',
+      keywords: 'estuarine carbon',
+    });
+    t.journal.clock.publicDataChanged();
+    const html = (await t.app.inject({ method: 'GET', url: '/search?keyword=estuarine' })).body;
+    expect(html).toContain('<p class="article-title">CO<sub>2</sub> flux of estuaries in m<sup>2</sup></p>');
+    expect(html).toContain('<a href="/archives/2025/vol3/issue1/80005" data-route="" data-scroll-to="abstract">');
+    expect(html).not.toContain('/archives/2025/3/1/80005');
+    // The address the specification's search linked to still opens the article, which names its canonical one.
+    const old = await t.app.inject({ method: 'GET', url: '/archives/2025/3/1/80005' });
+    expect(old.statusCode).toBe(200);
+    expect(old.body).toContain('<link rel="canonical" href="http://localhost:80/archives/2025/vol3/issue1/80005">');
+  });
+});

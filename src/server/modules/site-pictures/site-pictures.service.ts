@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { MAX_PICTURE_BYTES, PICTURE_SIZE_MESSAGE } from '../../../common/constants.js';
 import { SITE_PICTURES, type SitePictureKind, type SitePictures } from '../../../common/schemas/site-pictures.js';
 import { UntilNextWrite } from '../../cache/until-next-write.js';
@@ -18,6 +19,7 @@ const picturePath = (file: string) => `${SITE_PICTURE_FOLDER}/${file}`;
 export class SitePicturesService {
   /** Every public page draws the logo and header, so their addresses are kept until the next write. */
   private readonly addresses: UntilNextWrite<SitePictures>;
+  private readonly logo: UntilNextWrite<Buffer | null>;
   private readonly journal: FileJournal;
 
   constructor(
@@ -26,11 +28,20 @@ export class SitePicturesService {
     private readonly clock: WriteClock,
   ) {
     this.addresses = new UntilNextWrite(() => this.read(), clock);
+    this.logo = new UntilNextWrite(() => this.readPdfLogo(), clock);
     this.journal = new FileJournal(db, files);
   }
 
   get(): Promise<SitePictures> {
     return this.addresses.get();
+  }
+
+  /**
+   * The uploaded logo's bytes for the generated PDFs, which can draw PNG and JPEG only; null for the built-in logo or
+   * another format (the PDFs then draw the built-in emblem). Kept until the next write.
+   */
+  pdfLogo(): Promise<Buffer | null> {
+    return this.logo.get();
   }
 
   /** The new picture replaces the previous upload, which is removed once the new one is in place. */
@@ -82,5 +93,11 @@ export class SitePicturesService {
     );
     const address = (kind: SitePictureKind) => uploaded.get(kind) ?? SITE_PICTURES[kind].builtIn;
     return { logo: address('logo')!, header: address('header')!, cover: address('cover') };
+  }
+
+  private async readPdfLogo(): Promise<Buffer | null> {
+    const uploaded = await findSitePicture(this.db, 'logo');
+    if (!uploaded || !/\.(png|jpe?g)$/i.test(uploaded.file)) return null;
+    return fs.promises.readFile(this.files.resolve(picturePath(uploaded.file))).catch(() => null);
   }
 }

@@ -12,7 +12,8 @@ import { articleValues } from './article-form.js';
 const titleOf = (issue: AdminIssue) => issueTitle(issue.year, issue.volume, issue.issue, issue.frequency);
 
 export const deleteQuestion = (refnumber: string) =>
-  `Delete article ${refnumber} and its PDF? This cannot be undone; its reference number, title and transaction id can be used again.`;
+  `Delete article ${refnumber} and its PDF? This cannot be undone. If readers have seen it, a notice stays at its ` +
+  'address and its reference number and DOI cannot be used again; its title and transaction id can.';
 
 /** Asks, then deletes; true when the article is gone. A refusal is shown as a flash message. */
 export function useDeleteArticle(): (article: Pick<ArticleRecord, 'id' | 'refnumber'>) => Promise<boolean> {

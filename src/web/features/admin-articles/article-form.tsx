@@ -1,4 +1,5 @@
 import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import type { z } from 'zod';
 import {
   ARTICLE_STATUSES,
   FILE_SIZE_MESSAGE,
@@ -26,6 +27,7 @@ import { hasProblems, NO_PROBLEMS, refusalProblems, schemaProblems, type FormPro
 import { FormField, type ControlProps } from '../forms/form-field.js';
 import { useKeptForm } from '../../lib/use-kept-form.js';
 import { downloadStoredPdf } from './stored-pdf.js';
+import { AuthorsEditor, authorsText, NEW_AUTHORS_TEXT, parseAuthorsText } from './authors-editor.js';
 
 const TEXT_FIELDS = [
   'refnumber',
@@ -40,12 +42,18 @@ const TEXT_FIELDS = [
   'doi',
 ] as const;
 type TextField = (typeof TEXT_FIELDS)[number];
-export type ArticleValues = Record<TextField | 'title' | 'abstract' | 'ptype' | 'publishdate' | 'status', string>;
+export type ArticleValues = Record<
+  TextField | 'title' | 'abstract' | 'ptype' | 'publishdate' | 'status' | 'authors',
+  string
+>;
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** Payment type paid and certificate date today for a new article (specification: Business constants and limits). */
-export function newArticleValues(): ArticleValues {
+/**
+ * Payment type paid for a new article; its publication date is its issue's once the issue has one, else today
+ * (specification: Business constants and limits; decision 098).
+ */
+export function newArticleValues(issuePublicationDate = ''): ArticleValues {
   return {
     refnumber: '',
     txnid: '',
@@ -60,15 +68,16 @@ export function newArticleValues(): ArticleValues {
     title: '',
     abstract: '',
     ptype: 'paid',
-    publishdate: today(),
+    publishdate: issuePublicationDate || today(),
     status: 'enabled',
+    authors: NEW_AUTHORS_TEXT,
   };
 }
 
 export function articleValues(article: ArticleRecord): ArticleValues {
   const values = newArticleValues();
   for (const key of Object.keys(values) as (keyof ArticleValues)[]) values[key] = String(article[key] ?? '');
-  return values;
+  return { ...values, authors: authorsText(article.authors) };
 }
 
 const LABELS: Record<TextField, string> = {
@@ -103,7 +112,14 @@ const REQUIRED = new Set([
   'pdfFile',
 ]);
 const EDIT_OPTIONAL = new Set(['email', 'pdfFile']);
-const FIELD_NAMES = [...TEXT_FIELDS, 'title', 'abstract', 'ptype', 'publishdate', 'status', 'pdfFile'];
+const FIELD_NAMES = [...TEXT_FIELDS, 'title', 'abstract', 'ptype', 'publishdate', 'status', 'pdfFile', 'authors'];
+
+/** The first problem of an author, naming which one: "Author 2: ORCID iD must be …". */
+function authorProblem(error: z.ZodError): string | undefined {
+  const issue = error.issues.find((found) => found.path[0] === 'authors');
+  if (!issue) return undefined;
+  return typeof issue.path[1] === 'number' ? `Author ${issue.path[1] + 1}: ${issue.message}` : issue.message;
+}
 
 /** The server's refusals of an article save, on the fields they concern, with the messages of the specification's Error catalogue. */
 const REFUSALS = {
@@ -177,6 +193,8 @@ export function ArticleForm({ mode, initial, issue, lastPage = 0, article, onSav
         : articleEditSchema.safeParse(values);
     const found = parsed.success ? { fields: {}, form: '' } : schemaProblems(parsed.error);
     const fields: Record<string, string> = { ...found.fields };
+    const authors = parsed.success ? undefined : authorProblem(parsed.error);
+    if (authors) fields.authors = authors;
     const range = pageRange(values.pagenumber);
     if (mode === 'add' && !fields.pagenumber && range && range.first <= lastPage)
       fields.pagenumber = pageOrderMessage(lastPage);
@@ -254,7 +272,7 @@ export function ArticleForm({ mode, initial, issue, lastPage = 0, article, onSav
             ))}
           </select>
         ))}
-        {field('publishdate', 'Certificate date', (props) => (
+        {field('publishdate', 'Publication date (also the certificate date)', (props) => (
           <input
             {...props}
             type="date"
@@ -266,9 +284,16 @@ export function ArticleForm({ mode, initial, issue, lastPage = 0, article, onSav
           <input {...props} type="email" value={values.email} onChange={(e) => set('email')(e.target.value)} />
         ))}
         {text('mobile')}
-        {text('authorname', (props) => (
-          <textarea {...props} rows={2} value={values.authorname} onChange={(e) => set('authorname')(e.target.value)} />
-        ))}
+        <AuthorsEditor
+          authors={parseAuthorsText(values.authors)}
+          line={values.authorname}
+          onChange={(authors, line) =>
+            setValues((current) => ({ ...current, authors: authorsText(authors), authorname: line }))
+          }
+          error={problems.fields.authors}
+          lineError={problems.fields.authorname}
+          required={required('authorname')}
+        />
         {field(
           'title',
           `Title (up to ${MAX_TITLE_WORDS} words): ${countWords(values.title)} words`,

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { Mark } from '@tiptap/core';
 import { EditorContent, useEditor, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import type { ControlProps } from '../forms/form-field.js';
@@ -7,7 +8,7 @@ export interface RichTextEditorProps {
   label: string;
   value: string;
   onChange: (html: string) => void;
-  /** Titles keep only italics (specification: Entities and their fields): one line, no other formatting. */
+  /** Titles keep only italics, subscripts and superscripts: one line, no other formatting. */
   italicOnly?: boolean;
   /** Ties the editor to its form field (id, aria-invalid, aria-describedby). */
   control?: ControlProps;
@@ -37,10 +38,28 @@ const FULL = StarterKit.configure({
   link: { openOnClick: false },
 });
 
+/** Sub- and superscripts (CO<sub>2</sub>, m<sup>2</sup>), which titles and abstracts keep and StarterKit lacks. */
+const scriptMark = (name: 'subscript' | 'superscript', tag: 'sub' | 'sup') =>
+  Mark.create({
+    name,
+    excludes: 'subscript superscript',
+    parseHTML: () => [{ tag }],
+    renderHTML: ({ HTMLAttributes }) => [tag, HTMLAttributes, 0],
+  });
+const SCRIPTS = [scriptMark('subscript', 'sub'), scriptMark('superscript', 'sup')];
+
 /** A title is one line of text: paragraphs become spaces. */
 const asTitle = (html: string) => html.replace(/<\/p>\s*<p>/g, ' ').replace(/<\/?p>/g, '');
 
-const TOOLS: { label: string; active: string; attributes?: object; run: (editor: Editor) => void; full?: boolean }[] = [
+const TOOLS: {
+  label: string;
+  /** The button's name when its label is a symbol. */
+  name?: string;
+  active: string;
+  attributes?: object;
+  run: (editor: Editor) => void;
+  full?: boolean;
+}[] = [
   {
     label: 'H2',
     active: 'heading',
@@ -57,6 +76,13 @@ const TOOLS: { label: string; active: string; attributes?: object; run: (editor:
   },
   { label: 'B', active: 'bold', run: (e) => e.chain().focus().toggleBold().run(), full: true },
   { label: 'I', active: 'italic', run: (e) => e.chain().focus().toggleItalic().run() },
+  { label: 'x₂', name: 'Subscript', active: 'subscript', run: (e) => e.chain().focus().toggleMark('subscript').run() },
+  {
+    label: 'x²',
+    name: 'Superscript',
+    active: 'superscript',
+    run: (e) => e.chain().focus().toggleMark('superscript').run(),
+  },
   { label: 'U', active: 'underline', run: (e) => e.chain().focus().toggleUnderline().run(), full: true },
   { label: '• List', active: 'bulletList', run: (e) => e.chain().focus().toggleBulletList().run(), full: true },
   { label: '1. List', active: 'orderedList', run: (e) => e.chain().focus().toggleOrderedList().run(), full: true },
@@ -82,7 +108,7 @@ export default function RichTextEditor({ label, value, onChange, italicOnly = fa
   };
   const attributesKey = JSON.stringify(attributes);
   const editor = useEditor({
-    extensions: [italicOnly ? ITALIC_ONLY : FULL],
+    extensions: [italicOnly ? ITALIC_ONLY : FULL, ...SCRIPTS],
     content: value,
     editorProps: { attributes },
     onUpdate: ({ editor: current }) => onChange(italicOnly ? asTitle(current.getHTML()) : current.getHTML()),
@@ -102,6 +128,8 @@ export default function RichTextEditor({ label, value, onChange, italicOnly = fa
             type="button"
             className={editor.isActive(tool.active, tool.attributes) ? 'active' : undefined}
             aria-pressed={editor.isActive(tool.active, tool.attributes)}
+            aria-label={tool.name}
+            title={tool.name}
             onClick={() => tool.run(editor)}
           >
             {tool.label}

@@ -13,7 +13,7 @@ import { issueHeading } from './issue-articles-page.js';
 import { issueAdminPath } from './issues-page.js';
 
 interface AddData {
-  issue: Omit<AdminIssue, 'articles'>;
+  issue: Omit<AdminIssue, 'articles' | 'enabledArticles'>;
   articles: ArticleRecord[];
   settings: SiteSettings;
 }
@@ -42,7 +42,9 @@ export function ArticleAddPage() {
       {saved ? (
         <>
           <p className="flash flash-success" role="status">
-            Article {saved.refnumber} published.
+            {issue.state === 'published'
+              ? `Article ${saved.refnumber} published.`
+              : `Article ${saved.refnumber} added: readers see it once the issue is published.`}
           </p>
           <ShareBox
             message={shareMessage(saved, 'published', window.location.origin, settings.google_review_link)}
@@ -56,7 +58,7 @@ export function ArticleAddPage() {
       ) : (
         <ArticleForm
           mode="add"
-          initial={newArticleValues()}
+          initial={newArticleValues(issue.publication_date)}
           issue={issue}
           lastPage={lastPageOf(articles.map((article) => article.pagenumber))}
           onSaved={setSaved}

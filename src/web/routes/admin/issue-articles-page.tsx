@@ -5,11 +5,12 @@ import { padNumber, type AdminIssue } from '../../../common/schemas/issue.js';
 import { adminLoad } from '../../features/admin-shell/admin-request.js';
 import { useRowSelection } from '../../features/admin-shell/row-selection.js';
 import { CrossrefButton } from '../../features/admin-issues/crossref-button.js';
+import { IssueStatePanel } from '../../features/admin-issues/issue-state-panel.js';
 import { ArticleExportButtons } from '../../features/pdf-exports/export-buttons.js';
 import { AdminTable } from '../../features/admin-shell/admin-table.js';
 
 interface IssueArticles {
-  issue: Omit<AdminIssue, 'articles'>;
+  issue: Omit<AdminIssue, 'articles' | 'enabledArticles'>;
   articles: ArticleRecord[];
 }
 
@@ -33,6 +34,7 @@ export function IssueArticlesPage() {
           Add Article
         </Link>
       </div>
+      <IssueStatePanel issue={issue} articles={articles} onChanged={() => revalidator.revalidate()} />
       <div className="bulk-actions">
         <span className="muted">{selection.selectedIds.length} selected</span>
         <ArticleExportButtons selectedIds={selection.selectedIds} />

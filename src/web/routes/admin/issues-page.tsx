@@ -3,6 +3,7 @@ import { Link, useLoaderData, useRevalidator } from 'react-router';
 import { GENERIC_ERROR_MESSAGE } from '../../../common/schemas/auth.js';
 import { ISSUE_DELETED_MESSAGE, padNumber, type AdminIssue } from '../../../common/schemas/issue.js';
 import { AddIssueForm } from '../../features/admin-issues/add-issue-form.js';
+import { issueStateText } from '../../features/admin-issues/issue-state-panel.js';
 import { EditIssueForm } from '../../features/admin-issues/edit-issue-form.js';
 import { adminLoad, adminRequest } from '../../features/admin-shell/admin-request.js';
 import { AdminTable } from '../../features/admin-shell/admin-table.js';
@@ -43,7 +44,9 @@ export function IssuesPage() {
           Add New
         </button>
       </div>
-      {adding && <AddIssueForm onClose={() => setAdding(false)} onCreated={() => revalidator.revalidate()} />}
+      {adding && (
+        <AddIssueForm issues={issues} onClose={() => setAdding(false)} onCreated={() => revalidator.revalidate()} />
+      )}
       {editing && (
         <EditIssueForm
           key={editing.id}
@@ -52,7 +55,7 @@ export function IssuesPage() {
           onSaved={() => revalidator.revalidate()}
         />
       )}
-      <AdminTable columns={['Year', 'Volume', 'Issue', { label: 'Frequency', hideNarrow: true }, 'Articles']}>
+      <AdminTable columns={['Year', 'Volume', 'Issue', { label: 'Frequency', hideNarrow: true }, 'Articles', 'State']}>
         {issues.map((issue) => (
           <tr key={issue.id}>
             <td>{issue.year}</td>
@@ -60,6 +63,7 @@ export function IssuesPage() {
             <td>{padNumber(issue.issue, 2)}</td>
             <td className="hide-narrow">{issue.frequency}</td>
             <td>{padNumber(issue.articles, 3)}</td>
+            <td className={`issue-state-${issue.state}`}>{issueStateText(issue)}</td>
             <td className="row-actions">
               <Link to={issueAdminPath(issue)}>Articles</Link>
               <button

@@ -10,4 +10,9 @@ describe('settings form', () => {
     const offered = SETTINGS_GROUPS.flatMap((group) => group.fields.flatMap(keysOf)).sort();
     expect(offered).toEqual(Object.keys(settingsInputSchema.shape).sort());
   });
+
+  it('offers the journal abbreviation with its ISO 4 example', () => {
+    const field = SETTINGS_GROUPS.flatMap((group) => group.fields).find((f) => f.key === 'journal_abbreviation');
+    expect(field?.label).toBe('Journal abbreviation (ISO 4, e.g. Int. J. Res.)');
+  });
 });

@@ -4,6 +4,7 @@ import { COVER_PAGE_VARIANTS, HEADER_STYLES } from '../../../common/constants.js
 import { SETTINGS_UPDATED_MESSAGE, settingsInputSchema, type SiteSettings } from '../../../common/schemas/settings.js';
 import type { SitePictures } from '../../../common/schemas/site-pictures.js';
 import { RichTextField } from '../../features/admin-editor/rich-text-field.js';
+import { ApplyLicenceButton } from '../../features/admin-settings/apply-licence-button.js';
 import { LicenceFields } from '../../features/admin-settings/licence-fields.js';
 import { SitePicturesCard } from '../../features/admin-settings/site-pictures-card.js';
 import { adminLoad, adminRequest } from '../../features/admin-shell/admin-request.js';
@@ -46,6 +47,7 @@ export const SETTINGS_GROUPS: { title: string; fields: Field[] }[] = [
     title: 'Journal',
     fields: [
       { key: 'websitename', label: 'Website name', required: true },
+      { key: 'journal_abbreviation', label: 'Journal abbreviation (ISO 4, e.g. Int. J. Res.)' },
       { key: 'domain', label: 'Domain' },
       { key: 'formatted_journal_name', label: 'Formatted journal name (HTML)', kind: 'textarea' },
       { key: 'websiteemail', label: 'Website email' },
@@ -108,6 +110,8 @@ export function SettingsPage() {
   const flash = useFlash();
   const [values, setValues] = useKeptForm<SiteSettings>('settings', loaded.settings);
   const [problems, setProblems] = useState<FormProblems>(NO_PROBLEMS);
+  const [saved, setSaved] = useState(loaded.settings);
+  const licenceUnsaved = values.licence_name !== saved.licence_name || values.licence_url !== saved.licence_url;
   const set = (key: Key, value: string | boolean) => setValues((current) => ({ ...current, [key]: value }));
 
   function refuse(found: FormProblems, form: HTMLFormElement) {
@@ -125,6 +129,7 @@ export function SettingsPage() {
     if (!result.ok) return refuse(refusalProblems(result, FIELD_NAMES), form);
     setProblems(NO_PROBLEMS);
     setValues(parsed.data);
+    setSaved(parsed.data);
     flash.show('success', SETTINGS_UPDATED_MESSAGE);
     window.scrollTo(0, 0);
   }
@@ -175,12 +180,14 @@ export function SettingsPage() {
             <div className="form-grid">
               {group.fields.map((field) =>
                 field.kind === 'licence' ? (
-                  <LicenceFields
-                    key={field.key}
-                    values={values}
-                    onChange={(licence) => setValues((current) => ({ ...current, ...licence }))}
-                    problems={problems.fields}
-                  />
+                  <div key={field.key} className="span-2">
+                    <LicenceFields
+                      values={values}
+                      onChange={(licence) => setValues((current) => ({ ...current, ...licence }))}
+                      problems={problems.fields}
+                    />
+                    <ApplyLicenceButton unsaved={licenceUnsaved} />
+                  </div>
                 ) : (
                   <FormField
                     key={field.key}

@@ -26,7 +26,8 @@ import { StatusSwitch } from '../../features/admin-shell/status-switch.js';
 
 export const usersLoader = () => adminLoad<AdminUser[]>('/api/users');
 
-const EMPTY_USER = { username: '', name: '', password: '', role: 'admin' as UserRole };
+/** A new user is staff unless made an administrator on purpose. */
+const EMPTY_USER = { username: '', name: '', password: '', email: '', role: 'staff' as UserRole };
 const USER_FIELDS = Object.keys(EMPTY_USER);
 const USER_REFUSALS = { codeFields: { duplicate_username: 'username' } };
 
@@ -73,6 +74,22 @@ function NewUserForm({ onCreated }: { onCreated: () => void }) {
               autoComplete="new-password"
               value={values.password}
               onChange={(e) => set('password')(e.target.value)}
+            />
+          )}
+        </FormField>
+        <FormField
+          name="email"
+          label="Email"
+          error={problems.fields.email}
+          hint="Where a password-reset link is sent; without one, a forgotten password needs an administrator."
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="email"
+              autoComplete="off"
+              value={values.email}
+              onChange={(e) => set('email')(e.target.value)}
             />
           )}
         </FormField>

@@ -1,10 +1,13 @@
 import { data, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { articleFileUrl, articlePath, issuePath, issueTitle, leadingNumber } from '../../../common/archive-links.js';
-import { cslItem, firstLanguage } from '../../../common/citation-exports.js';
-import { formatCitation, plainName, splitAuthors, titleText } from '../../../common/citation.js';
+import { cslItem, firstLanguage, keywordList } from '../../../common/citation-exports.js';
+import { displayName, invertedName, type PublicAuthor } from '../../../common/authors.js';
+import { formatCitation, titleText } from '../../../common/citation.js';
 import { doiUrl } from '../../../common/doi.js';
 import { textOf } from '../../../common/html.js';
+import { licenceOf } from '../../../common/licences.js';
 import { articleJsonLd } from '../../../common/structured-data.js';
+import type { ArticleNotice } from '../../../common/schemas/article-notice.js';
 import type { PublicArticle } from '../../../common/schemas/archives.js';
 import type { PublicSettings } from '../../../common/schemas/settings.js';
 import { CiteBox } from '../../components/cite-box.js';
@@ -13,28 +16,38 @@ import { RouteAnchor } from '../../components/route-anchor.js';
 import { siteTitle, type HeadArgs, type HeadData } from '../../lib/head.js';
 import { apiFrom } from '../../lib/public-api.js';
 import { useRootData } from '../../lib/root-data.js';
+import { ArticleNoticeCard, noticeHead } from './article-notice.js';
 import '../../styles/public-pages.css';
 
 interface ArticleData {
   article: PublicArticle | null;
+  /** A withdrawn or deleted article's notice, when `article` is null. */
+  notice?: ArticleNotice;
 }
 
 const NOT_FOUND = 'Article not found!';
 const DESCRIPTION_CHARS = 300;
 
 /**
- * The article is found by its reference number alone; a missing or disabled one is a 404. An address whose
- * year, volume or issue is not the article's (it was moved, or its issue renumbered) answers 301 to its address.
+ * The article is found by its reference number alone; one never published is a 404, and one withdrawn or deleted
+ * a 410 with its notice (decision 099). An address whose year, volume or issue is not the article's (it was moved,
+ * or its issue renumbered) answers 301 to its address.
  */
 export async function articleLoader({ params, context }: LoaderFunctionArgs) {
-  const article = await apiFrom(context).articleByRef(params.ref ?? '');
-  if (!article) return data<ArticleData>({ article: null }, { status: 404 });
+  const api = apiFrom(context);
+  const article = await api.articleByRef(params.ref ?? '');
+  if (!article) {
+    const notice = await api.articleNotice(params.ref ?? '');
+    if (!notice) return data<ArticleData>({ article: null }, { status: 404 });
+    if (!isAddressOf(notice, params)) return redirect(articlePath(notice), 301);
+    return data<ArticleData>({ article: null, notice }, { status: 410 });
+  }
   if (!isAddressOf(article, params)) return redirect(articlePath(article), 301);
   return data<ArticleData>({ article });
 }
 
 /** Both address forms (/vol12/issue3/ and the search's /12/3/) are read as numbers (specification: Public pages). */
-const isAddressOf = (article: PublicArticle, params: LoaderFunctionArgs['params']) =>
+const isAddressOf = (article: Pick<PublicArticle, 'year' | 'volume' | 'issue'>, params: LoaderFunctionArgs['params']) =>
   leadingNumber(params.year) === article.year &&
   leadingNumber(params.vol) === article.volume &&
   leadingNumber(params.issue) === article.issue;
@@ -50,9 +63,16 @@ function citationMeta(article: PublicArticle, settings: PublicSettings, origin: 
   const tag = (name: string, content: string) => ({ name, content });
   const meta = [
     tag('citation_title', titleText(article.title)),
-    ...splitAuthors(article.authorname).map((author) => tag('citation_author', plainName(author))),
+    // "Family, Given", so that particles such as "van der Berg" stay in the family name, each author followed by their
+    // institution and ORCID iD, which Google Scholar and Zotero pair with the author before them.
+    ...article.authors.flatMap((author) => [
+      tag('citation_author', invertedName(author)),
+      tag('citation_author_institution', author.affiliation),
+      tag('citation_author_orcid', author.orcid && `https://orcid.org/${author.orcid}`),
+    ]),
     tag('citation_publication_date', (article.publishdate || String(article.year)).replace(/-/g, '/')),
     tag('citation_journal_title', settings.websitename),
+    tag('citation_journal_abbrev', settings.journal_abbreviation),
     tag('citation_publisher', settings.publisher_name),
     tag('citation_volume', String(article.volume)),
     tag('citation_issue', String(article.issue)),
@@ -62,31 +82,57 @@ function citationMeta(article: PublicArticle, settings: PublicSettings, origin: 
     tag('citation_abstract_html_url', origin + articlePath(article)),
     tag('citation_abstract', textOf(article.abstract)),
     tag('citation_language', firstLanguage(settings.journal_language)),
-    tag('citation_keywords', article.keywords),
+    // Zotero and Google Scholar read citation_keywords as a list separated by semicolons.
+    tag('citation_keywords', keywordList(article.keywords).join('; ')),
     ...[settings.issn, settings.journal_essn].map((issn) => tag('citation_issn', issn)),
     tag('citation_pdf_url', file ? origin + file : ''),
-    tag('DC.rights', settings.licence_url || settings.licence_name),
+    tag('DC.rights', licenceOf(article)),
   ];
   return meta.filter((entry) => entry.content);
 }
 
 export function articleHead({ data: loaded, settings, origin }: HeadArgs<ArticleData>): HeadData {
-  const { article } = loaded;
-  if (!article) return { title: siteTitle(settings, NOT_FOUND) };
+  const { article, notice } = loaded;
+  if (!article) return notice ? noticeHead(notice, settings) : { title: siteTitle(settings, NOT_FOUND) };
   return {
     title: siteTitle(settings, titleText(article.title)),
     description: shorten(titleText(article.abstract), DESCRIPTION_CHARS),
     canonicalPath: articlePath(article),
     meta: citationMeta(article, settings, origin),
-    jsonLd: articleJsonLd(cslItem(article, settings, origin), settings, origin),
+    jsonLd: articleJsonLd(cslItem(article, settings, origin), article.authors, settings, origin),
     ogType: 'article',
   };
 }
 
+/** Each author's affiliation and ORCID iD, for the authors that have one. */
+function AuthorDetails({ authors }: { authors: PublicAuthor[] }) {
+  const described = authors.filter((author) => author.affiliation || author.orcid);
+  if (described.length === 0) return null;
+  return (
+    <ul className="author-details">
+      {described.map((author) => (
+        <li key={displayName(author)}>
+          <span className="author-name">{displayName(author)}</span>
+          {author.affiliation && ` · ${[author.affiliation, author.country].filter(Boolean).join(', ')}`}
+          {author.orcid && (
+            <>
+              {' · '}
+              <a href={`https://orcid.org/${author.orcid}`} aria-label={`ORCID iD of ${displayName(author)}`}>
+                ORCID {author.orcid}
+              </a>
+            </>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function ArticlePage() {
-  const { article } = useLoaderData<typeof articleLoader>();
+  const { article, notice } = useLoaderData<typeof articleLoader>();
   const { settings } = useRootData();
   if (!article) {
+    if (notice) return <ArticleNoticeCard notice={notice} />;
     return (
       <section className="card not-found-article">
         <h1>{NOT_FOUND}</h1>
@@ -103,6 +149,7 @@ export function ArticlePage() {
       </p>
       <h1 dangerouslySetInnerHTML={{ __html: article.title }} />
       <p className="article-authors">{article.authorname}</p>
+      <AuthorDetails authors={article.authors} />
       {article.doi && (
         <p className="article-doi">
           DOI: <a href={doiUrl(article.doi)}>{doiUrl(article.doi)}</a>
@@ -148,9 +195,9 @@ export function ArticlePage() {
         {article.doi && <p>{doiUrl(article.doi)}</p>}
       </section>
       <CiteBox refnumber={article.refnumber} />
-      {settings.licence_name && (
+      {article.licence_name && (
         <p className="article-licence">
-          Licence: <LicenceLink settings={settings} />
+          Licence: <LicenceLink licence={article} />
         </p>
       )}
     </article>

@@ -1,9 +1,11 @@
 import { IMPACT_FACTOR_DISPLAY_CHARS } from '../../../common/constants.js';
 import { homeJsonLd } from '../../../common/structured-data.js';
 import type { PublicSettings } from '../../../common/schemas/settings.js';
-import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { articlePath, issuePath, issueTitle } from '../../../common/archive-links.js';
+import type { ArticleSummary } from '../../../common/schemas/archives.js';
 import { HomeSidebar } from '../../components/home-sidebar.js';
-import { currentIssue, IssueCover } from '../../components/issue-cover.js';
+import { currentIssue, IssueCover, type CurrentIssue } from '../../components/issue-cover.js';
 import { apiFrom } from '../../lib/public-api.js';
 import { siteTitle, type HeadArgs, type HeadData } from '../../lib/head.js';
 import { useRootData } from '../../lib/root-data.js';
@@ -30,8 +32,13 @@ function journalInformation(settings: PublicSettings): [string, string][] {
   return rows.filter(([, value]) => value);
 }
 
-/** The current issue, for the cover card (the year groups are remembered until the next write). */
-export const homeLoader = async ({ context }: LoaderFunctionArgs) => currentIssue(await apiFrom(context).yearGroups());
+/** The current issue (the newest published one), for the cover card and its table of contents. */
+export const homeLoader = async ({ context }: LoaderFunctionArgs) => {
+  const api = apiFrom(context);
+  const issue = currentIssue(await api.yearGroups());
+  const articles = issue ? ((await api.issueArticles(issue.year, issue.volume, issue.issue)) ?? []) : [];
+  return { issue, articles };
+};
 
 export function homeHead({ settings, origin }: HeadArgs): HeadData {
   return {
@@ -42,9 +49,32 @@ export function homeHead({ settings, origin }: HeadArgs): HeadData {
   };
 }
 
+/** The current issue's table of contents: each article's title (linked), authors and pages. */
+function CurrentIssueContents({ issue, articles }: { issue: CurrentIssue; articles: ArticleSummary[] }) {
+  return (
+    <section className="current-issue" aria-labelledby="current-issue-title">
+      <h2 id="current-issue-title">
+        Current issue:{' '}
+        <Link to={issuePath(issue.year, issue.volume, issue.issue)}>
+          {issueTitle(issue.year, issue.volume, issue.issue, issue.frequency)}
+        </Link>
+      </h2>
+      <ol className="toc">
+        {articles.map((article) => (
+          <li key={article.refnumber}>
+            <Link to={articlePath(article)} className="toc-title" dangerouslySetInnerHTML={{ __html: article.title }} />
+            <span className="toc-authors">{article.authorname}</span>
+            {article.pagenumber && <span className="toc-pages">pp. {article.pagenumber}</span>}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
 export function HomePage() {
   const { settings, indexing, pictures } = useRootData();
-  const issue = useLoaderData<typeof homeLoader>();
+  const { issue, articles } = useLoaderData<typeof homeLoader>();
   return (
     <div className="with-sidebar">
       <div className="home">
@@ -111,6 +141,8 @@ export function HomePage() {
         </section>
 
         <section className="home-content rich-text" dangerouslySetInnerHTML={{ __html: settings.home_content }} />
+
+        {issue && articles.length > 0 && <CurrentIssueContents issue={issue} articles={articles} />}
       </div>
       <HomeSidebar settings={settings} indexing={indexing} />
     </div>

@@ -1,5 +1,5 @@
 import { data, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { articlePath, issuePath, issueTitle, leadingNumber } from '../../../common/archive-links.js';
+import { issuePath, issueTitle, leadingNumber } from '../../../common/archive-links.js';
 import type { ArticleSummary } from '../../../common/schemas/archives.js';
 import { ArticleTable } from '../../components/article-table.js';
 import { siteTitle, type HeadArgs, type HeadData } from '../../lib/head.js';
@@ -50,7 +50,7 @@ export function issueHead(args: HeadArgs<IssueLoaderData>): HeadData {
 
 export function IssuePage() {
   const loaded = useLoaderData<typeof issueLoader>();
-  const { settings } = useRootData();
+  const { settings, origin } = useRootData();
   if ('notFound' in loaded) return <NotFoundPage />;
   return (
     <section className="card issue-page">
@@ -58,7 +58,7 @@ export function IssuePage() {
       {loaded.articles.length === 0 ? (
         <p className="empty-note">No articles have been published in this issue yet.</p>
       ) : (
-        <ArticleTable articles={loaded.articles} settings={settings} abstractPath={articlePath} />
+        <ArticleTable articles={loaded.articles} settings={settings} origin={origin} />
       )}
     </section>
   );

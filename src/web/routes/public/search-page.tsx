@@ -1,5 +1,5 @@
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { leadingNumber, searchArticlePath } from '../../../common/archive-links.js';
+import { leadingNumber } from '../../../common/archive-links.js';
 import type { SearchResults } from '../../../common/schemas/archives.js';
 import { ArticleTable } from '../../components/article-table.js';
 import { RouteAnchor } from '../../components/route-anchor.js';
@@ -54,7 +54,7 @@ function Pager({ results }: { results: SearchResults }) {
 
 export function SearchPage() {
   const results = useLoaderData<typeof searchLoader>();
-  const { settings } = useRootData();
+  const { settings, origin } = useRootData();
   return (
     <section className="card search-page">
       <h1>Search Results</h1>
@@ -71,7 +71,7 @@ export function SearchPage() {
               <ArticleTable
                 articles={results.results}
                 settings={settings}
-                abstractPath={searchArticlePath}
+                origin={origin}
                 firstNumber={(results.page - 1) * results.page_size + 1}
               />
               <Pager results={results} />

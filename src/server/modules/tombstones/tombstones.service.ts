@@ -1,0 +1,61 @@
+import type { ArticleNotice } from '../../../common/schemas/article-notice.js';
+import { UntilNextWriteByKey } from '../../cache/until-next-write.js';
+import type { WriteClock } from '../../cache/write-clock.js';
+import type { Db } from '../../db/database.js';
+import { sanitizeTitle } from '../../storage/sanitize.js';
+import { isReferenceNumber } from '../archives/archives.service.js';
+import { isPublishedRow } from '../articles/published.js';
+import {
+  findArticleForNotice,
+  findTombstone,
+  wasPublished,
+  type CitationRow,
+  type NoticeArticleRow,
+} from './tombstones.repository.js';
+
+/** Notices remembered until the next write: an old DOI link may be followed often. */
+const REMEMBERED_NOTICES = 64;
+
+const toNotice = (row: CitationRow, kind: ArticleNotice['kind'], removedAt: string): ArticleNotice => ({
+  kind,
+  removed_at: removedAt,
+  refnumber: row.refnumber,
+  title: sanitizeTitle(row.title),
+  authorname: row.authorname,
+  doi: row.doi,
+  year: row.year,
+  volume: row.volume,
+  issue: row.issue,
+  pagenumber: row.pagenumber,
+  publishdate: row.publishdate,
+});
+
+/** Readers have seen it, and it is not published now. */
+const isWithdrawn = (row: NoticeArticleRow): boolean => wasPublished(row) && !isPublishedRow(row);
+
+/** What the address of an article that is no longer public shows (decision 099). */
+export class TombstonesService {
+  private readonly notices: UntilNextWriteByKey<string, ArticleNotice | null>;
+
+  constructor(
+    private readonly db: Db,
+    clock: WriteClock,
+  ) {
+    this.notices = new UntilNextWriteByKey(clock, REMEMBERED_NOTICES);
+  }
+
+  /**
+   * The notice of a withdrawn article (published once, not now: disabled, or its issue a draft again; dated by its
+   * last change) or of a deleted one (its tombstone); null for a published article, one never published, or none.
+   */
+  notice(refnumber: string): Promise<ArticleNotice | null> {
+    if (!isReferenceNumber(refnumber)) return Promise.resolve(null);
+    return this.notices.get(refnumber, async () => {
+      const article = await findArticleForNotice(this.db, refnumber);
+      if (article)
+        return isWithdrawn(article) ? toNotice(article, 'withdrawn', article.modification || article.creation) : null;
+      const tombstone = await findTombstone(this.db, refnumber);
+      return tombstone ? toNotice(tombstone, 'removed', tombstone.removed_at) : null;
+    });
+  }
+}

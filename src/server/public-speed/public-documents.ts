@@ -1,0 +1,60 @@
+import type { FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { AppContext } from '../app-context.js';
+import { notFound } from '../http/errors.js';
+import { publicOrigin } from '../http/public-origin.js';
+import { perJournal } from '../journals/journal-sites.js';
+import { PageCache, type PageCacheLimits } from './page-cache.js';
+import { PublicAnswers } from './public-answers.js';
+
+/** A document written piece by piece, so that a large one (a sitemap) starts going out before it is finished. */
+export type PublicDocument = AsyncIterable<string>;
+
+/** A document of one piece. */
+export async function* wholeDocument(text: string): PublicDocument {
+  yield text;
+}
+
+/** Routes of public documents: out of the API table, and compressed by PublicAnswers in the encoding their tags name. */
+export const PUBLIC_DOCUMENT_ROUTE: RouteShorthandOptions = { schema: { hide: true }, compress: false };
+
+export interface DocumentAnswer {
+  type: string;
+  /** Headers of the document's answers (not of a 404). */
+  headers?: Record<string, string>;
+  /** The document for this origin, or null when there is none (404 with `missing`). */
+  write: (origin: string) => Promise<PublicDocument | null>;
+  missing?: string;
+}
+
+/**
+ * How public documents other than pages (sitemap, feed, robots.txt, citation files) go out, as pages do: 304 from the
+ * validators, else the kept copy, else written now and kept once complete unless a write came in between. Each
+ * journal keeps its own copies, emptied by its write clock. The query string changes nothing, so it is not part of
+ * the key: it cannot make the server write a document again.
+ */
+export function publicDocuments(ctx: AppContext, limits: Partial<PageCacheLimits>) {
+  const answersOf = perJournal((journalId) => {
+    const { clock } = ctx.journals.site(journalId);
+    return new PublicAnswers(clock, ctx.config, new PageCache(clock, limits));
+  });
+
+  return async function answer(request: FastifyRequest, reply: FastifyReply, document: DocumentAnswer) {
+    const answers = answersOf(request.site.journal.id);
+    const origin = publicOrigin(request);
+    const key = origin + request.url.split('?')[0];
+    const headers = Object.entries(document.headers ?? {});
+    reply.type(document.type);
+    for (const [name, value] of headers) reply.header(name, value);
+    const negotiated = answers.fromKept(request, reply, key);
+    if (!negotiated) return reply;
+    const written = await document.write(origin);
+    if (!written) {
+      for (const [name] of headers) reply.removeHeader(name);
+      throw notFound(document.missing ?? 'Not found');
+    }
+    const version = negotiated.data.version;
+    return answers.sendStream(reply, written, negotiated, (body) =>
+      answers.cache.set(key, { status: 200, body }, version),
+    );
+  };
+}
