@@ -207,6 +207,14 @@ describe('site pictures', () => {
     await page
       .getByLabel('Logo', { exact: true })
       .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG_PIXEL });
+    // The chosen picture shows before it is uploaded: a blob: address the security policy lets the page draw.
+    const preview = page.getByRole('img', { name: 'Logo preview' });
+    await expectAttribute(preview, 'src', /^blob:/);
+    await expectReading(
+      'the preview to be drawn',
+      () => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+      (width) => width === 1,
+    );
     await page.getByRole('button', { name: 'Upload logo' }).click();
     await flash(page, 'Picture saved');
     await expectAttribute(
