@@ -35,6 +35,8 @@ export interface CslItem {
   author: { family: string; given: string }[];
   'container-title': string;
   'container-title-short'?: string;
+  /** The same abbreviation under the key Zotero's CSL-JSON import reads. */
+  journalAbbreviation?: string;
   volume: string;
   issue: string;
   page: string;
@@ -84,7 +86,10 @@ export function cslItem(article: Citable, journal: Journal, origin: string): Csl
     abstract: textOf(article.abstract),
     URL: origin + articlePath(article),
   };
-  if (journal.journal_abbreviation) item['container-title-short'] = journal.journal_abbreviation;
+  if (journal.journal_abbreviation) {
+    item['container-title-short'] = journal.journal_abbreviation;
+    item.journalAbbreviation = journal.journal_abbreviation;
+  }
   // One comma-separated string, which is how Zotero and citeproc read CSL's keyword.
   const keywords = keywordList(article.keywords);
   if (keywords.length) item.keyword = keywords.join(', ');
@@ -109,6 +114,8 @@ export function bibtex(item: CslItem): string {
     ['title', item.title],
     ['author', item.author.map((name) => (name.given ? `${name.family}, ${name.given}` : name.family)).join(' and ')],
     ['journal', item['container-title']],
+    // biblatex's field, which Zotero's BibTeX import reads as the abbreviation.
+    ['shortjournal', item['container-title-short']],
     ['year', String(year)],
     ['month', month ? BIBTEX_MONTHS[month - 1] : undefined],
     ['day', day ? String(day) : undefined],
@@ -147,10 +154,8 @@ export function ris(item: CslItem): string {
     ['IS', item.issue],
     ['SP', first],
     ['EP', last],
-    ...(item.ISSN ?? '')
-      .split(', ')
-      .filter(Boolean)
-      .map((issn): [string, string] => ['SN', issn]),
+    // One line with both ISSNs: Zotero keeps only the first SN line, and reads a list in it.
+    ['SN', item.ISSN],
     ['DO', item.DOI],
     ['UR', item.URL],
     ['PB', item.publisher],
@@ -187,7 +192,7 @@ type Listed = Pick<
  */
 export function coinsTitle(
   article: Listed,
-  journal: Pick<PublicSettings, 'websitename' | 'journal_abbreviation' | 'issn' | 'journal_essn'>,
+  journal: Pick<PublicSettings, 'websitename' | 'journal_abbreviation' | 'issn' | 'journal_essn' | 'journal_language'>,
   origin: string,
 ): string {
   const [spage = '', epage = ''] = article.pagenumber.split('-');
@@ -205,6 +210,7 @@ export function coinsTitle(
     ['rft.date', publicationDate(article)],
     ['rft.issn', journal.issn],
     ['rft.eissn', journal.journal_essn],
+    ['rft.language', firstLanguage(journal.journal_language)],
     ...splitAuthors(article.authorname).map((name): [string, string] => {
       const { family, given } = authorName(name);
       return ['rft.au', given ? `${family}, ${given}` : family];

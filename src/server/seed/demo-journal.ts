@@ -7,7 +7,7 @@ import type { EditorCategory } from '../../common/constants.js';
 import { saveSettings } from '../modules/settings/settings.repository.js';
 import { insertArticle } from '../modules/articles/articles.repository.js';
 import { withDerivedColumns } from '../modules/articles/article-fields.js';
-import { insertIssue } from '../modules/issues/issues.repository.js';
+import { insertIssue, updateIssue } from '../modules/issues/issues.repository.js';
 import { FileStore } from '../storage/file-store.js';
 import { sanitizeRichText, sanitizeTitle } from '../storage/sanitize.js';
 import { demoArticlePdf } from './article-pdf.js';
@@ -211,7 +211,8 @@ async function seedIssuesAndArticles(db: Db, files: FileStore, demo: DemoJournal
     for (let i = 0; i < BIMONTHLY.length; i++) {
       const issue = i + 1;
       const frequency = BIMONTHLY[i]!;
-      await insertIssue(db, { year, volume, issue, frequency });
+      const issueId = await insertIssue(db, { year, volume, issue, frequency });
+      let issueDate = today;
       let page = 1;
       for (let a = 0; a < ARTICLES_PER_ISSUE; a++) {
         let content = demoArticle(random);
@@ -231,6 +232,7 @@ async function seedIssuesAndArticles(db: Db, files: FileStore, demo: DemoJournal
         const planned = `${year}-${String(month).padStart(2, '0')}-${String(5 + a * 5).padStart(2, '0')}`;
         // An issue of the current months is dated no later than today.
         const publishdate = planned < today ? planned : today;
+        if (publishdate < issueDate) issueDate = publishdate;
         const place = { year, volume, issue, refnumber };
         const now = new Date().toISOString();
         await insertArticle(
@@ -256,6 +258,8 @@ async function seedIssuesAndArticles(db: Db, files: FileStore, demo: DemoJournal
             publishdate,
             file: `${refnumber}.pdf`,
             status: 'enabled',
+            licence_name: settings.licence_name,
+            licence_url: settings.licence_url,
             createdby: 'admin',
             creation: now,
             modifiedby: '',
@@ -263,6 +267,8 @@ async function seedIssuesAndArticles(db: Db, files: FileStore, demo: DemoJournal
           }),
         );
       }
+      // The issue was published with its first article.
+      await updateIssue(db, issueId, { publication_date: issueDate });
     }
   }
   return count;

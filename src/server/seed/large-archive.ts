@@ -28,7 +28,11 @@ export async function seedLargeArchive(db: Db, total: number) {
     const volume = Math.max(1, year - 1900);
     const frequency = MONTHS[issue - 1]!;
     await db.transaction().execute(async (trx) => {
-      await trx.insertInto('issues').values({ year, volume, issue, frequency, creation: now }).execute();
+      const publication_date = `${year}-${String(issue).padStart(2, '0')}-01`;
+      await trx
+        .insertInto('issues')
+        .values({ year, volume, issue, frequency, creation: now, publication_date })
+        .execute();
       let rows: NewArticle[] = [];
       let page = 1;
       for (let a = 0; a < ARTICLES_PER_ISSUE && made < total; a++) {

@@ -165,6 +165,7 @@ describe('citation exports', () => {
       'title = {Carbon in Oryza sativa paddies}',
       'author = {Iyer, Anita K. and van der Berg, Jan and Sharma, Rahul}',
       'journal = {Journal of Careful Tests}',
+      `shortjournal = {${ABBREVIATION}}`,
       'year = {2025}',
       // The month as BibTeX's bare macro, and the day, which Zotero reads with them.
       'month = feb,',
@@ -203,8 +204,7 @@ describe('citation exports', () => {
         'IS  - 1',
         'SP  - 12',
         'EP  - 20',
-        'SN  - 1234-5678',
-        'SN  - 8765-4321',
+        'SN  - 1234-5678, 8765-4321',
         'DO  - 10.5555/jct.2025.3.1.70001',
         `UR  - ${ARTICLE_URL}`,
         `AB  - ${ABSTRACT}`,
@@ -234,6 +234,7 @@ describe('citation exports', () => {
         ],
         'container-title': 'Journal of Careful Tests',
         'container-title-short': ABBREVIATION,
+        journalAbbreviation: ABBREVIATION,
         volume: '3',
         issue: '1',
         page: '12-20',
@@ -377,6 +378,7 @@ describe('issue page', () => {
     expect(first.get('rft.date')).toBe('2025-02-14');
     expect(first.get('rft.issn')).toBe('1234-5678');
     expect(first.get('rft.eissn')).toBe('8765-4321');
+    expect(first.get('rft.language')).toBe('English');
     expect(first.getAll('rft_id')).toEqual([ARTICLE_URL, 'info:doi/10.5555/jct.2025.3.1.70001']);
     expect(html).toContain('<a class="doi" href="https://doi.org/10.5555/jct.2025.3.1.70001">');
   });
