@@ -95,6 +95,13 @@ describe('an issue prepared in private and published in one step', () => {
     for (const [n, article] of ARTICLES.entries()) await addArticle(page, { volume: 40, issue: 1 }, article, n + 1);
     const hidden = { page: 404, search: 0, sitemap: false, feed: false, oai: false };
     for (const article of ARTICLES) expect(await traces(40, 1, article.ref)).toEqual(hidden);
+    // The admin previews an article as readers will see it.
+    await page.goto(`${baseUrl}/admin/archives/${nextYear}/40/1`);
+    await page.getByRole('link', { name: `Preview article ${ARTICLES[0]!.ref}` }).click();
+    await expectText(page.locator('.article-page h1'), ARTICLES[0]!.title);
+    await page.getByText('Readers cannot see this article yet', { exact: false }).waitFor();
+    await page.getByRole('link', { name: 'ORCID iD of Meera Pillai' }).waitFor();
+    await screenshot(page, 'issue-draft-article-preview-desktop');
     await page.goto(`${baseUrl}/admin`);
     await page
       .getByRole('region', { name: 'Issues in preparation' })

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authorsFromLine } from '../../common/authors.js';
 import { openDatabase, type DatabaseOptions } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
 import { listTables, restoreLastId, type AnyDb } from '../ops/database-tables.js';
@@ -100,6 +101,28 @@ describe(`a site made before journals, upgraded in place (${testEngine})`, () =>
     expect(await t.journal.db.selectFrom('settings').select('journal_abbreviation').executeTakeFirst()).toEqual({
       journal_abbreviation: '',
     });
+  });
+
+  it('splits every author line into structured authors with the name parser (migration 016)', async () => {
+    const rows = await t.journal.db
+      .selectFrom('article_authors')
+      .select(['article_id', 'position', 'given_name', 'family_name', 'email', 'country', 'corresponding'])
+      .orderBy('article_id')
+      .orderBy('position')
+      .execute();
+    const expected = FIXTURE_ROWS.articles!.flatMap((article) =>
+      authorsFromLine(String(article.authorname), String(article.email)).map((author, position) => ({
+        article_id: article.id,
+        position,
+        given_name: author.given_name,
+        family_name: author.family_name,
+        email: author.email,
+        country: position === 0 ? article.country : '',
+        corresponding: position === 0 ? 1 : 0,
+      })),
+    );
+    expect(expected.length).toBeGreaterThan(FIXTURE_ROWS.articles!.length);
+    expect(rows).toEqual(expected.sort((a, b) => Number(a.article_id) - Number(b.article_id)));
   });
 
   it("moves every file into journal 1's folder, byte for byte", () => {

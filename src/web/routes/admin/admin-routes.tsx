@@ -62,6 +62,12 @@ export const adminRoutes: RouteObject[] = [
           loader: m.issueArticlesLoader,
         })),
       ),
+      page('archives/:id/preview', () =>
+        import('./article-preview-page.js').then((m) => ({
+          Component: m.ArticlePreviewPage,
+          loader: m.articlePreviewLoader,
+        })),
+      ),
       page('archives/:id', () =>
         import('./article-edit-page.js').then((m) => ({ Component: m.ArticleEditPage, loader: m.articleEditLoader })),
       ),

@@ -64,6 +64,9 @@ export function IssueArticlesPage() {
             <td>{article.status}</td>
             <td className="row-actions">
               <Link to={`/admin/archives/${article.id}`}>Edit</Link>
+              <Link to={`/admin/archives/${article.id}/preview`} aria-label={`Preview article ${article.refnumber}`}>
+                Preview
+              </Link>
               <button
                 type="button"
                 className="link-button danger"

@@ -139,7 +139,22 @@ export function ArticlePage() {
       </section>
     );
   }
-  const file = articleFileUrl(article);
+  return <ArticleView article={article} settings={settings} />;
+}
+
+interface ArticleViewProps {
+  article: PublicArticle;
+  settings: PublicSettings;
+  /**
+   * The admin's preview of an article readers cannot see yet: without the download link and the Cite box, which
+   * read the public addresses that do not answer for it.
+   */
+  preview?: boolean;
+}
+
+/** The article as readers see it: on its public page, and in the admin's preview. */
+export function ArticleView({ article, settings, preview = false }: ArticleViewProps) {
+  const file = preview ? null : articleFileUrl(article);
   return (
     <article className="card article-page">
       <p className="article-issue">
@@ -194,7 +209,7 @@ export function ArticlePage() {
         <p>{formatCitation(article, settings.websitename)}</p>
         {article.doi && <p>{doiUrl(article.doi)}</p>}
       </section>
-      <CiteBox refnumber={article.refnumber} />
+      {!preview && <CiteBox refnumber={article.refnumber} />}
       {article.licence_name && (
         <p className="article-licence">
           Licence: <LicenceLink licence={article} />
