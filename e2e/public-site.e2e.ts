@@ -167,7 +167,8 @@ describe.each(['desktop', 'phone'] as const)('public reading site at %s width', 
     await expectAttribute(
       rows.first().getByRole('link', { name: 'Abstract' }),
       'href',
-      /^\/archives\/\d{4}\/\d+\/\d+\/\d+$/,
+      // The canonical address, as issue lists link it (decision 040).
+      /^\/archives\/\d{4}\/vol\d+\/issue\d+\/\d+$/,
     );
     await expectText(rows.first(), { contains: 'How to cite this article:' });
     await screenshot(page, `public-search-${viewport}`);

@@ -27,6 +27,8 @@ async function firstRender(server: RunningServer, path: string): Promise<{ statu
     status: response.status,
     html: (await response.text())
       .replaceAll(server.baseUrl, 'ORIGIN')
+      // The COinS spans carry the origin as a URL-encoded value.
+      .replaceAll(encodeURIComponent(server.baseUrl), 'ORIGIN')
       .replace(/render=\d+/g, 'render=N')
       .replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, 'TIME'),
   };

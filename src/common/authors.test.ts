@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { authorLine, authorsFromLine, authorsSchema, invertedName, parseOrcid } from './authors.js';
+import { authorLine, authorsFromLine, invertedName, parseOrcid } from './authors.js';
+import { authorsSchema } from './schemas/authors.js';
 
 describe('ORCID iDs', () => {
   it.each([

@@ -1,6 +1,6 @@
 /** Public reads of the archive (GET /api/archives/…, GET /api/search; specification: Calls made). */
 import { z } from './zod-config.js';
-import { authorRecordSchema, publicAuthorSchema } from '../authors.js';
+import { authorRecordSchema, publicAuthorSchema } from './authors.js';
 
 /** One volume of one year, as GET /api/archives/ answers it. */
 export const yearGroupSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from './zod-config.js';
 import { textOf } from '../html.js';
-import { authorsSchema } from '../authors.js';
+import { authorsSchema } from './authors.js';
 import { splitAuthors } from '../citation.js';
 import { ARTICLE_STATUSES, MAX_AUTHORS, PAYMENT_TYPES } from '../constants.js';
 import { DOI_MESSAGE, DOI_PATTERN, normaliseDoi } from '../doi.js';

@@ -128,11 +128,18 @@ export default function RichTextEditor({ label, value, onChange, italicOnly = fa
             type="button"
             className={editor.isActive(tool.active, tool.attributes) ? 'active' : undefined}
             aria-pressed={editor.isActive(tool.active, tool.attributes)}
-            aria-label={tool.name}
             title={tool.name}
             onClick={() => tool.run(editor)}
           >
-            {tool.label}
+            {tool.name ? (
+              // A symbol for the eye, its name for everyone else: the button's name is then the text it shows.
+              <>
+                <span aria-hidden="true">{tool.label}</span>
+                <span className="visually-hidden">{tool.name}</span>
+              </>
+            ) : (
+              tool.label
+            )}
           </button>
         ))}
       </div>
