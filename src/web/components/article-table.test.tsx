@@ -22,7 +22,12 @@ const article: ArticleSummary = {
 };
 /** The table reads only these settings. */
 const settingsWith = (show_subject_column: boolean) =>
-  ({ websitename: 'Journal of Careful Tests', issn: '1234-5678', show_subject_column }) as PublicSettings;
+  ({
+    websitename: 'Journal of Careful Tests',
+    issn: '1234-5678',
+    journal_language: 'English',
+    show_subject_column,
+  }) as PublicSettings;
 
 const table = (settings: PublicSettings, articles = [article], firstNumber?: number) =>
   renderToString(

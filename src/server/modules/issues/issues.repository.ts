@@ -6,14 +6,10 @@ type IssueNumbers = Pick<IssueRow, 'year' | 'volume' | 'issue'>;
 type NewIssue = Pick<IssueRow, 'year' | 'volume' | 'issue' | 'frequency'> &
   Partial<Pick<IssueRow, 'state' | 'publication_date'>>;
 
-/** A published issue made without a publication date is dated the day it is made. */
 export async function insertIssue(db: Executor, issue: NewIssue): Promise<number> {
-  const creation = new Date().toISOString();
-  const publication_date =
-    issue.publication_date ?? (issue.state && issue.state !== 'published' ? '' : creation.slice(0, 10));
   const row = await db
     .insertInto('issues')
-    .values({ ...issue, publication_date, creation })
+    .values({ ...issue, creation: new Date().toISOString() })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

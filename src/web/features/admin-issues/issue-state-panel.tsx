@@ -24,7 +24,7 @@ export const localTime = (iso: string) =>
 
 /** What readers see of the issue now, in a few words. */
 export function issueStateText(issue: Pick<Issue, 'state' | 'publish_at' | 'publication_date'>): string {
-  if (issue.state === 'published') return `Published ${issue.publication_date}`;
+  if (issue.state === 'published') return `Published ${issue.publication_date}`.trim();
   if (issue.state === 'scheduled') return `Scheduled for ${localTime(issue.publish_at)}`;
   return 'Draft';
 }
