@@ -386,7 +386,66 @@ async function repeatViewFigures(url, kinds) {
       PAGE_BARS.repeat,
       ratio >= 0.4,
     );
+    if (kind === 'article') await countingFigures(url, at, figures);
   }
+}
+
+/** Counted uses a second while the article's repeat views are measured again (decision 101). */
+const COUNTED_PER_SECOND = 100;
+
+/**
+ * The same repeat views while the server counts: readers' beacons arrive at a steady rate, each from a reader of its
+ * own so that every one is counted and written in the recorder's batches during the run. Counting must leave the
+ * page path alone: the page is served as fast as without it.
+ */
+async function countingFigures(url, at, withoutCounting) {
+  const ref = decodeURIComponent(at.split('/').at(-1));
+  const beacons = beaconStream(url, ref);
+  const figures = await load(`${url}${at}`, { headers: BROWSER });
+  const counted = await beacons.stop();
+  const ratio = figures.rps / withoutCounting.rps;
+  record(
+    `article page, repeat view while counting ${COUNTED_PER_SECOND} uses/s`,
+    `${rate(figures)} (${percent(ratio)} of ${rate(withoutCounting)} without), ${latency(figures)}, ${count(counted)} counted`,
+    '>= 95% of the repeat view without counting',
+    ratio >= 0.95 && counted > 0,
+  );
+}
+
+function beaconStream(url, ref) {
+  let reader = 0;
+  let counted = 0;
+  const sent = [];
+  const send = () => {
+    reader += 1;
+    const body = JSON.stringify({ ref });
+    const headers = {
+      'content-type': 'application/json',
+      'user-agent': `Mozilla/5.0 (X11; Linux x86_64) Reader/${reader}`,
+    };
+    sent.push(
+      new Promise((resolve) => {
+        const request = http.request(`${url}/api/usage/view`, { method: 'POST', headers }, (response) => {
+          const chunks = [];
+          response.on('data', (chunk) => chunks.push(chunk));
+          response.on('end', () => {
+            if (response.statusCode === 200 && JSON.parse(Buffer.concat(chunks).toString()).counted) counted += 1;
+            resolve();
+          });
+        });
+        request.on('error', () => resolve());
+        request.end(body);
+      }),
+    );
+  };
+  const timer = setInterval(send, 1000 / COUNTED_PER_SECOND);
+  return {
+    async stop() {
+      clearInterval(timer);
+      await Promise.all(sent);
+      return counted;
+    },
+  };
 }
 
 const throughNginx = (kind) => `${kind} page, repeat view through nginx's cache`;

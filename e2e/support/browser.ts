@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const VIEWPORTS = {
@@ -33,8 +33,9 @@ export function launchBrowser(): Promise<Browser> {
 export async function openPage(
   browser: Browser,
   viewport: keyof typeof VIEWPORTS,
+  options: Pick<BrowserContextOptions, 'userAgent'> = {},
 ): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: VIEWPORTS[viewport] });
+  const context = await browser.newContext({ viewport: VIEWPORTS[viewport], ...options });
   const errors: string[] = [];
   await context.exposeFunction('reportCspViolation', (text: string) => errors.push(text));
   // Init scripts run through the devtools protocol, which the policy does not restrict.

@@ -17,6 +17,7 @@ import { AuthService } from './modules/auth/auth.service.js';
 import { PdfService } from './modules/pdf/pdf.service.js';
 import { IssuesService } from './modules/issues/issues.service.js';
 import type { JournalsService } from './modules/journals/journals.service.js';
+import type { UsageRecorder } from './modules/usage/usage-recorder.js';
 import { UsersService } from './modules/users/users.service.js';
 import { WorklogService } from './modules/worklog/worklog.service.js';
 
@@ -35,6 +36,8 @@ export interface AppContext {
   users: UsersService;
   /** The journals' records: a journal created here gets its site at once. */
   journalList: JournalsService;
+  /** Counted usage of every journal, gathered in memory and written in batches (decision 101). */
+  usage: UsageRecorder;
 }
 
 export type Services = ReturnType<typeof createServices>;

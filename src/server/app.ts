@@ -41,6 +41,10 @@ import { registerOaiRoutes } from './modules/oai/oai.routes.js';
 import { registerSettingsRoutes } from './modules/settings/settings.routes.js';
 import { registerUserRoutes } from './modules/users/users.routes.js';
 import { registerWorklogRoutes } from './modules/worklog/worklog.routes.js';
+import { registerUsageRoutes } from './modules/usage/usage.routes.js';
+import { registerCounterRoutes } from './modules/counter/counter.routes.js';
+import { registerStatisticsRoutes } from './modules/statistics/statistics.routes.js';
+import { registerImportRoutes } from './modules/imports/imports.routes.js';
 import { readClientAssets } from './render/client-assets.js';
 import { registerPageRoutes } from './public-speed/page-routes.js';
 
@@ -107,6 +111,10 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
   registerCiteRoutes(app, ctx);
   registerCrossrefRoutes(app, ctx);
   registerJournalRoutes(app, ctx);
+  registerUsageRoutes(app, ctx.usage);
+  registerCounterRoutes(app);
+  registerStatisticsRoutes(app);
+  registerImportRoutes(app);
 
   const assets = readClientAssets(options.clientDir);
   registerPageRoutes(app, ctx, assets, options.renderThreads);
@@ -125,7 +133,7 @@ function registerStaticFiles(app: FastifyInstance, ctx: AppContext, clientDir: s
       if (file.startsWith('archives/')) return reply.callNotFound();
       return reply.sendFile(file, request.site.files.root);
     });
-    registerArticleFileRoutes(scope);
+    registerArticleFileRoutes(scope, ctx.usage);
   });
   // The browser bundle: hashed names under /static/ never change, so they are cached for a year.
   app.register(fastifyStatic, {

@@ -17,6 +17,7 @@ import { seedSecondDemoJournal } from './seed/second-demo-journal.js';
 import { JournalsService } from './modules/journals/journals.service.js';
 import { copyContentPages } from './modules/pages/pages.repository.js';
 import { LoginThrottle } from './auth/login-throttle.js';
+import { UsageRecorder } from './modules/usage/usage-recorder.js';
 import { resolveJwtSecret, TokenService } from './auth/tokens.js';
 import { ensureFirstAdmin } from './modules/users/first-admin.js';
 import { logRepair, repairFiles } from './storage/file-repair.js';
@@ -56,7 +57,8 @@ export async function createContext(
   await reserve?.keep();
   // Workers start after the primary moved and repaired the files, and another may be writing.
   if (!cluster.isWorker) logMovedFiles(log, moveFilesIntoFirstJournal(config.DATA_DIR));
-  const tokens = new TokenService(resolveJwtSecret(config.DATA_DIR, config.JWT_SECRET), config.TOKEN_LIFETIME_SECONDS);
+  const secret = resolveJwtSecret(config.DATA_DIR, config.JWT_SECRET);
+  const tokens = new TokenService(secret, config.TOKEN_LIFETIME_SECONDS);
   const mailer = createMailer(config.SMTP_URL);
   // Failed sign-ins are counted per address and user name across every journal's host (accounts are shared).
   const throttle = new LoginThrottle();
@@ -91,7 +93,22 @@ export async function createContext(
     }
   }
   await ensureFirstAdmin(db, { username: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD }, log);
-  return { config, db, engine, databaseOptions, tokens, journals, users: journals.first().services.users, journalList };
+  const usage = new UsageRecorder(
+    secret,
+    (journalId) => journals.site(journalId).db,
+    (error) => log.warn({ err: error }, 'Counted usage could not be written; it is kept for the next try'),
+  );
+  return {
+    config,
+    db,
+    engine,
+    databaseOptions,
+    tokens,
+    journals,
+    users: journals.first().services.users,
+    journalList,
+    usage,
+  };
 }
 
 /** SITE_URL is journal 1's address, as it was the site's before journals; other journals carry theirs. */

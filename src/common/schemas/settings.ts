@@ -61,6 +61,8 @@ export const settingsInputSchema = z.object({
   crossref_depositor_name: line(200).default(''),
   crossref_depositor_email: optionalEmail.default(''),
   crossref_registrant: line(200).default(''),
+  /** Whether article pages show their views and downloads (decision 101). */
+  show_usage: z.boolean().default(false),
 });
 
 export type SiteSettings = z.infer<typeof settingsInputSchema>;

@@ -16,6 +16,7 @@ import { journalMembersMigration } from './migrations/013-journal-members.js';
 import { issueStatesMigration } from './migrations/014-issue-states.js';
 import { articleTombstonesMigration } from './migrations/015-article-tombstones.js';
 import { articleAuthorsMigration } from './migrations/016-article-authors.js';
+import { usageStatisticsMigration } from './migrations/017-usage-statistics.js';
 
 /**
  * Brings the schema up to date; runs at every start. `upTo` stops after the named migration (tests make the
@@ -39,6 +40,7 @@ export async function migrate({ db, engine }: DatabaseHandle, upTo?: string): Pr
     '014-issue-states': issueStatesMigration(engine),
     '015-article-tombstones': articleTombstonesMigration(engine),
     '016-article-authors': articleAuthorsMigration(),
+    '017-usage-statistics': usageStatisticsMigration(engine),
   };
   const migrationTableSchema = engine === 'postgres' ? await currentSchema(db) : undefined;
   const migrator = new Migrator({ db, migrationTableSchema, provider: { getMigrations: async () => migrations } });

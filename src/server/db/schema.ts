@@ -34,6 +34,9 @@ export interface Database {
   journals: JournalsTable;
   journal_hosts: JournalHostsTable;
   journal_members: JournalMembersTable;
+  usage_events: UsageEventsTable;
+  usage_searches: UsageSearchesTable;
+  counter_api_keys: CounterApiKeysTable;
 }
 
 /**
@@ -92,6 +95,8 @@ export interface SettingsTable {
   show_subject_column: number;
   show_publisher_link: number;
   show_journal_list_link: number;
+  /** Whether article pages show their views and downloads (migration 017). */
+  show_usage: number;
   header_style: HeaderStyle;
   cover_page_variant: CoverPageVariant;
   admin_ip_allowlist: string;
@@ -264,6 +269,8 @@ export interface ArticleTombstonesTable {
   pagenumber: string;
   /** ISO instant of the deletion. */
   removed_at: string;
+  /** The deleted article's id, so its counted usage keeps its citation (migration 017); null before. */
+  article_id: number | null;
 }
 
 /** A single-use sign-in link sent by email; only the SHA-256 of its token is stored. */
@@ -317,3 +324,34 @@ export type PendingFileMoveRow = Selectable<PendingFileMovesTable>;
 export type ActivityLogRow = Selectable<ActivityLogTable>;
 export type ArticleTombstoneRow = Selectable<ArticleTombstonesTable>;
 export type JournalRow = Selectable<JournalsTable>;
+
+/** One user-session's use of one article on one UTC day (migration 017, decision 101); journal-owned. */
+export interface UsageEventsTable {
+  article_id: number;
+  /** YYYY-MM-DD, UTC. */
+  day: string;
+  /** A keyed hash of the user and the hour: no address or browser name is stored. */
+  session: string;
+  investigations: number;
+  requests: number;
+}
+
+/** Searches made on one UTC day (migration 017); journal-owned. */
+export interface UsageSearchesTable {
+  day: string;
+  searches: number;
+}
+
+/** Who may harvest the journal's COUNTER reports (migration 017); journal-owned. Only a hash of the key is kept. */
+export interface CounterApiKeysTable {
+  id: Generated<number>;
+  customer_id: string;
+  requestor_id: string;
+  institution_name: string;
+  key_hash: string;
+  /** The key's last characters, to tell keys apart in the admin. */
+  key_hint: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+export type CounterApiKeyRow = Selectable<CounterApiKeysTable>;

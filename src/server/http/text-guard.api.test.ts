@@ -71,6 +71,9 @@ async function bodySamples(): Promise<Record<string, Sample>> {
     'POST /api/admin/issues/{id}/schedule': { json: { publish_at: '2031-01-01T00:00:00Z' } },
     'POST /api/admin/issues/{id}/unpublish': { json: { confirm: true } },
     'POST /api/admin/articles/apply-licence': { json: { confirm: true } },
+    'POST /api/usage/view': { json: { ref: 'no-such-article' } },
+    'POST /api/usage/search': { json: { query: 'probe' } },
+    'POST /api/admin/counter-keys': { json: { customer_id: 'probe-customer', institution_name: 'Probe Library' } },
     'POST /auth/forgot-password': { json: { username: 'nobody-here', from: 'admin' } },
     'POST /auth/reset-password': { json: { token: 'a'.repeat(43), password: 'probe-password' } },
     'POST /api/archives/{id}/send-to-author': { json: { action: 'published' } },
@@ -173,9 +176,16 @@ function bodyProbes(route: { method: string; path: string }, url: string, replac
 
 const nulAfterText: Replacement = (value) => (typeof value === 'string' ? [withNul(value)] : []);
 
-/** Where an id goes: a field named id or ending in _id, or an item of a list named ids. */
+/**
+ * Where an id goes: a field named id or ending in _id, or an item of a list named ids. COUNTER's customer and
+ * requestor ids are names a library is given, not row ids.
+ */
 const ID_FIELD = /^(id|ids|\w+_id)$/;
-const isIdField = (field: FieldPath) => ID_FIELD.test(String(field.findLast((key) => typeof key === 'string') ?? ''));
+const COUNTER_NAMES = new Set(['customer_id', 'requestor_id']);
+const isIdField = (field: FieldPath) => {
+  const name = String(field.findLast((key) => typeof key === 'string') ?? '');
+  return ID_FIELD.test(name) && !COUNTER_NAMES.has(name);
+};
 /** Ids no id column holds, as numbers and as digits (forms and some JSON lists send ids as text). */
 const tooLargeIds: Replacement = (_value, field) =>
   isIdField(field) ? [...TOO_LARGE_IDS, ...TOO_LARGE_IDS.map(String)] : [];

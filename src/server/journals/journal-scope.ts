@@ -55,6 +55,9 @@ export const JOURNAL_TABLES = [
   'site_pictures',
   'pending_file_moves',
   'journal_members',
+  'usage_events',
+  'usage_searches',
+  'counter_api_keys',
 ] as const;
 
 const journalTables: ReadonlySet<string> = new Set(JOURNAL_TABLES);

@@ -32,6 +32,7 @@ export const DEFAULT_SETTINGS: Omit<SettingsTable, 'id' | 'updated_at'> = {
   show_subject_column: 0,
   show_publisher_link: 1,
   show_journal_list_link: 0,
+  show_usage: 0,
   header_style: 'image',
   cover_page_variant: 'classic',
   admin_ip_allowlist: '',

@@ -17,13 +17,19 @@ function findSchemasDir(): string | null {
 /** Outside CI a missing schema folder skips validation; under CI=true it is a failure. */
 export const skipSchemaValidation = () => !findSchemasDir() && process.env.CI !== 'true';
 
+/** The schema folder, for tests that cannot run without it (they fail instead of skipping). */
+export function requireSchemasDir(): string {
+  const dir = findSchemasDir();
+  if (!dir) throw new Error('No schema folder: set SCHEMAS_DIR or put the schemas in ../shared/schemas');
+  return dir;
+}
+
 /**
  * What `xmllint --noout --nonet --schema` says is wrong with each document, keyed by its label; empty when
  * every document is valid.
  */
 export function schemaErrors(schema: string, documents: { label: string; xml: string }[]): string[] {
-  const dir = findSchemasDir();
-  if (!dir) throw new Error('No schema folder: set SCHEMAS_DIR or put the schemas in ../shared/schemas');
+  const dir = requireSchemasDir();
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'xml-schemas-'));
   try {
     const files = documents.map((document, index) => {

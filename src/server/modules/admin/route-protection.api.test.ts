@@ -31,6 +31,9 @@ const PUBLIC_ROUTES = [
   'GET /api/pdf/editorialboard',
   'GET /api/pages/{slug}',
   'GET /api/site-pictures',
+  'POST /api/usage/view',
+  'POST /api/usage/search',
+  'GET /api/usage/figures',
   'GET /healthz',
 ];
 

@@ -1,8 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { recordIdParams } from '../../../common/schemas/record-id.js';
 import { notFound } from '../../http/errors.js';
 import { answers, type ZodTypeProvider } from '../../http/route-contract.js';
+import { readerOf, type UsageRecorder } from '../usage/usage-recorder.js';
 
 const fileParams = z.object({
   year: z.coerce.number().int().min(1).max(9999),
@@ -22,13 +23,20 @@ const fileParams = z.object({
 const PDF_CACHING = 'public, no-cache';
 
 /**
+ * A download as COUNTER counts one (decision 101): a GET of the whole file, or of its first bytes, which is how a
+ * browser's PDF viewer starts reading in ranges. The ranges that follow, and HEAD, are the same download.
+ */
+const isDownload = (request: FastifyRequest) =>
+  request.method === 'GET' && (!request.headers.range || /^bytes=0-/.test(request.headers.range));
+
+/**
  * Article PDFs at their address (specification: Entities and their fields), served only while the article is published
  * (docs/security.md, Output):
  * an enabled row with a reference number must name the file. A published article's PDF asked for at an address it
  * left answers 301 to where it is, like its page (decision 099). Anything else answers 404, so a disabled
  * article's PDF, or a file no row names, is not public. Register it in the scope that serves the journal's files.
  */
-export function registerArticleFileRoutes(scope: FastifyInstance): void {
+export function registerArticleFileRoutes(scope: FastifyInstance, usage: UsageRecorder): void {
   scope.get('/assets/archives/:year/:folder/:file', { schema: { hide: true } }, async (request, reply) => {
     const params = fileParams.safeParse(request.params);
     if (!params.success) return reply.callNotFound();
@@ -39,10 +47,13 @@ export function registerArticleFileRoutes(scope: FastifyInstance): void {
     } = params.data;
     const { articles, archives } = request.site.services;
     const stored = await articles.publishedFile(year, volume, issue, file);
-    if (stored)
+    if (stored) {
+      if (isDownload(request) && request.site.files.exists(stored.path))
+        usage.recordUse(request.site.journal.id, stored.articleId, 'request', readerOf(request));
       return reply
         .header('cache-control', PDF_CACHING)
-        .sendFile(stored, request.site.files.root, { cacheControl: false });
+        .sendFile(stored.path, request.site.files.root, { cacheControl: false });
+    }
     const moved = await archives.movedArticleFile(year, volume, issue, file);
     return moved ? reply.redirect(moved, 301) : reply.callNotFound();
   });

@@ -330,12 +330,17 @@ export class ArticlesService {
   }
 
   /**
-   * The stored PDF of a published article (specification: States and transitions), as a path in the file store; null
-   * for any other file.
+   * The stored PDF of a published article (specification: States and transitions), as a path in the file store, with
+   * the article's id (its downloads are counted); null for any other file.
    */
-  async publishedFile(year: number, volume: number, issue: number, file: string): Promise<string | null> {
+  async publishedFile(
+    year: number,
+    volume: number,
+    issue: number,
+    file: string,
+  ): Promise<{ path: string; articleId: number } | null> {
     const found = await findPublishedArticleFile(this.db, year, volume, issue, file);
-    return found ? `${FileStore.articleDir(year, volume, issue)}/${file}` : null;
+    return found ? { path: `${FileStore.articleDir(year, volume, issue)}/${file}`, articleId: found.id } : null;
   }
 
   /** The write and its file moves run in one transaction (FileJournal); a refused write leaves no file behind. */

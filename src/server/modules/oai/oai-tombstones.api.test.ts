@@ -65,6 +65,7 @@ beforeAll(async () => {
     await insertTombstone(
       db,
       {
+        id: 100_000 + n,
         refnumber,
         title: `Gone ${n}`,
         authorname: 'A Author',

@@ -20,6 +20,7 @@ function toSettings(row: SettingsRow): SiteSettings {
     show_subject_column: row.show_subject_column === 1,
     show_publisher_link: row.show_publisher_link === 1,
     show_journal_list_link: row.show_journal_list_link === 1,
+    show_usage: row.show_usage === 1,
   } as SiteSettings;
 }
 
@@ -87,6 +88,7 @@ export class SettingsService {
         show_subject_column: input.show_subject_column ? 1 : 0,
         show_publisher_link: input.show_publisher_link ? 1 : 0,
         show_journal_list_link: input.show_journal_list_link ? 1 : 0,
+        show_usage: input.show_usage ? 1 : 0,
         updated_at: new Date().toISOString(),
       });
       await recordActivity(trx, actor, {

@@ -23,11 +23,15 @@ export type CitationRow = Pick<ArticleRow, (typeof CITATION_COLUMNS)[number]>;
 export const wasPublished = (row: Pick<ArticleRow, 'refnumber' | 'issue_ever_published'>) =>
   row.refnumber !== '' && row.issue_ever_published === 1;
 
-export async function insertTombstone(trx: Executor, article: CitationRow, removedAt: string): Promise<void> {
+export async function insertTombstone(
+  trx: Executor,
+  article: CitationRow & Pick<ArticleRow, 'id'>,
+  removedAt: string,
+): Promise<void> {
   const citation = Object.fromEntries(CITATION_COLUMNS.map((column) => [column, article[column]])) as CitationRow;
   await trx
     .insertInto('article_tombstones')
-    .values({ ...citation, removed_at: removedAt })
+    .values({ ...citation, article_id: article.id, removed_at: removedAt })
     .execute();
 }
 

@@ -113,6 +113,9 @@ export const adminRoutes: RouteObject[] = [
       page('activity', () =>
         import('./activity-page.js').then((m) => ({ Component: m.ActivityPage, loader: m.activityLoader })),
       ),
+      page('statistics', () =>
+        import('./statistics-page.js').then((m) => ({ Component: m.StatisticsPage, loader: m.statisticsLoader })),
+      ),
       page('search', () =>
         import('./search-page.js').then((m) => ({ Component: m.SearchPage, loader: m.searchLoader })),
       ),

@@ -31,6 +31,7 @@ const SECTIONS: Section[] = [
   { to: '/admin/settings', label: 'Settings' },
   { to: '/admin/users', label: 'Users' },
   { to: '/admin/activity', label: 'Activity' },
+  { to: '/admin/statistics', label: 'Statistics' },
 ];
 /** Shown to publisher admins only: the installation's journals (decision 095). */
 const PUBLISHER_SECTIONS: Section[] = [{ to: '/admin/journals', label: 'Journals' }];

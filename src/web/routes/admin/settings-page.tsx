@@ -98,6 +98,7 @@ export const SETTINGS_GROUPS: { title: string; fields: Field[] }[] = [
       { key: 'show_subject_column', label: 'Show the Subject column', kind: 'switch' },
       { key: 'show_publisher_link', label: 'Show the publisher link on Contact', kind: 'switch' },
       { key: 'show_journal_list_link', label: 'Show the journal-list link', kind: 'switch' },
+      { key: 'show_usage', label: 'Show views and downloads on article pages', kind: 'switch' },
       { key: 'header_style', label: 'Header', options: HEADER_STYLES },
       { key: 'cover_page_variant', label: 'Cover page', options: COVER_PAGE_VARIANTS },
       { key: 'admin_ip_allowlist', label: 'Admin IP allow-list (empty admits every address)', kind: 'textarea' },

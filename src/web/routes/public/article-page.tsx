@@ -16,6 +16,7 @@ import { RouteAnchor } from '../../components/route-anchor.js';
 import { siteTitle, type HeadArgs, type HeadData } from '../../lib/head.js';
 import { apiFrom } from '../../lib/public-api.js';
 import { useRootData } from '../../lib/root-data.js';
+import { figuresText, useViewBeacon } from '../../lib/usage-beacon.js';
 import { ArticleNoticeCard, noticeHead } from './article-notice.js';
 import '../../styles/public-pages.css';
 
@@ -142,6 +143,13 @@ export function ArticlePage() {
   return <ArticleView article={article} settings={settings} />;
 }
 
+/** "Views · Downloads", when the journal shows them; they arrive after the page counted this view. */
+function ArticleUsage({ refnumber }: { refnumber: string }) {
+  const figures = useViewBeacon(refnumber)?.figures;
+  if (!figures) return null;
+  return <p className="article-usage">{figuresText(figures)}</p>;
+}
+
 interface ArticleViewProps {
   article: PublicArticle;
   settings: PublicSettings;
@@ -204,6 +212,7 @@ export function ArticleView({ article, settings, preview = false }: ArticleViewP
           </a>
         </p>
       )}
+      {!preview && <ArticleUsage refnumber={article.refnumber} />}
       <section className="article-citation" aria-labelledby="cite-title">
         <h2 id="cite-title">How to cite this article</h2>
         <p>{formatCitation(article, settings.websitename)}</p>

@@ -7,6 +7,7 @@ import { pdfUrls } from '../../../common/pdf-links.js';
 import { RouteAnchor } from '../../components/route-anchor.js';
 import { siteTitle, type HeadArgs, type HeadData } from '../../lib/head.js';
 import { apiFrom } from '../../lib/public-api.js';
+import { figuresText, useArticleFigures } from '../../lib/usage-beacon.js';
 import '../../styles/download.css';
 
 type DownloadData = { refno: string; article: PublicArticle | null };
@@ -104,6 +105,12 @@ function DownloadTable({ article }: { article: PublicArticle }) {
   );
 }
 
+/** How often readers have opened the article, for its authors. */
+function ArticleFigures({ refnumber }: { refnumber: string }) {
+  const figures = useArticleFigures(refnumber);
+  return figures && <p className="download-usage">Your article so far: {figuresText(figures)}</p>;
+}
+
 export function DownloadPage() {
   const { refno, article } = useLoaderData<typeof downloadLoader>();
   if (!article) {
@@ -139,6 +146,7 @@ export function DownloadPage() {
         )}
       </div>
       <DownloadTable article={article} />
+      <ArticleFigures refnumber={article.refnumber} />
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { RouteAnchor } from '../../components/route-anchor.js';
 import { siteTitle, type HeadArgs, type HeadData } from '../../lib/head.js';
 import { apiFrom } from '../../lib/public-api.js';
 import { useRootData } from '../../lib/root-data.js';
+import { useSearchBeacon } from '../../lib/usage-beacon.js';
 import '../../styles/public-pages.css';
 
 export const NO_RESULTS = 'Sorry, nothing matched your search terms. Please try again with different keywords.';
@@ -55,6 +56,9 @@ function Pager({ results }: { results: SearchResults }) {
 export function SearchPage() {
   const results = useLoaderData<typeof searchLoader>();
   const { settings, origin } = useRootData();
+  // A search is counted once, on its first page: the pages after it are the same search.
+  const keyword = results?.keyword.trim();
+  useSearchBeacon(keyword && results?.page === 1 ? keyword : null);
   return (
     <section className="card search-page">
       <h1>Search Results</h1>

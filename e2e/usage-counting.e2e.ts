@@ -1,0 +1,102 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nginxInstalled, NGINX_PATH, startNginx } from '../scripts/nginx-proxy.mjs';
+import { saveSettings } from './support/admin-api.js';
+import { launchBrowser, openPage, screenshot } from './support/browser.js';
+import { startBuiltServer, type RunningServer } from './support/server.js';
+import { waitUntil } from '../src/server/test/wait-until.js';
+
+// Decision 101: readers counted by COUNTER's rules through the documented nginx front, whose cache serves the
+// repeat views: the page's beacon counts them, and PDF downloads are counted where they are served.
+
+const ADMIN = { username: 'admin', password: 'counting-admin-password' };
+const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
+const SAFARI =
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15';
+const missingNginx = !nginxInstalled();
+if (missingNginx && process.env.CI === 'true')
+  throw new Error(`No nginx at ${NGINX_PATH}: .ci/run installs nginx-light`);
+
+describe.skipIf(missingNginx)('counting readers behind nginx', () => {
+  let site: RunningServer;
+  let proxy: Awaited<ReturnType<typeof startNginx>>;
+  let browser: Browser;
+  let articlePath: string;
+  let refnumber: string;
+
+  beforeAll(async () => {
+    site = await startBuiltServer({
+      PUBLIC_MAX_AGE: '30',
+      TRUST_PROXY: '1',
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+    });
+    proxy = await startNginx(Number(new URL(site.baseUrl).port));
+    browser = await launchBrowser();
+    await saveSettings(site.baseUrl, ADMIN, { show_usage: true });
+    const sitemap = await (await fetch(`${site.baseUrl}/sitemap.xml`)).text();
+    const articleUrl = new URL(
+      [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)]
+        .map((m) => m[1]!)
+        .find((loc) => /\/archives\/\d{4}\/vol\d+\/issue\d+\/[^/]+$/.test(loc))!,
+    );
+    articlePath = articleUrl.pathname;
+    refnumber = decodeURIComponent(articlePath.split('/').at(-1)!);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await proxy?.stop();
+    await site?.stop();
+  });
+
+  /** Opens or reloads the article page and answers what its beacon was told, and where the page came from. */
+  async function viewArticle(page: Page, reload = false) {
+    const beacon = page.waitForResponse((response) => response.url().endsWith('/api/usage/view'));
+    const response = reload ? await page.reload() : await page.goto(`${proxy.url}${articlePath}`);
+    const answer = (await (await beacon).json()) as { counted: boolean };
+    return { counted: answer.counted, cache: response!.headers()['x-cache-status'] };
+  }
+
+  const figures = async () =>
+    (await (await fetch(`${site.baseUrl}/api/usage/figures?ref=${encodeURIComponent(refnumber)}`)).json()) as {
+      views: number;
+      downloads: number;
+    };
+
+  it('counts a view once, a reload within 30 seconds not again, another reader again, robots never', async () => {
+    const first = await openPage(browser, 'desktop', { userAgent: FIREFOX });
+    expect(await viewArticle(first.page)).toMatchObject({ counted: true });
+    // The reload comes from nginx's cache, and the beacon still reaches the site.
+    expect(await viewArticle(first.page, true)).toEqual({ counted: false, cache: 'HIT' });
+
+    const second = await openPage(browser, 'phone', { userAgent: SAFARI });
+    expect(await viewArticle(second.page)).toEqual({ counted: true, cache: 'HIT' });
+
+    // Headless Chromium names itself HeadlessChrome, a robot on COUNTER's list.
+    const robot = await openPage(browser, 'desktop');
+    expect(await viewArticle(robot.page)).toMatchObject({ counted: false });
+
+    await waitUntil(async () => (await figures()).views === 2, { message: 'two views written' });
+    expect(await figures()).toEqual({ views: 2, downloads: 0 });
+    expect([...first.errors, ...second.errors, ...robot.errors]).toEqual([]);
+    for (const { page } of [first, second, robot]) await page.context().close();
+  });
+
+  it('counts a PDF download through nginx as a download, and shows the figures on the article page', async () => {
+    const reader = await openPage(browser, 'desktop', { userAgent: SAFARI.replace('17.0', '17.1') });
+    await viewArticle(reader.page);
+    const pdf = await reader.page.getByRole('link', { name: 'Download' }).getAttribute('href');
+    const download = await fetch(`${proxy.url}${pdf}`, { headers: { 'user-agent': FIREFOX.replace('128', '129') } });
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toBe('application/pdf');
+    await download.arrayBuffer();
+    await waitUntil(async () => (await figures()).downloads === 1, { message: 'the download written' });
+    expect(await figures()).toEqual({ views: 3, downloads: 1 });
+
+    const later = await openPage(browser, 'desktop', { userAgent: FIREFOX.replace('128', '130') });
+    await viewArticle(later.page);
+    await expect.poll(() => later.page.locator('.article-usage').textContent()).toMatch(/^\d+ views · 1 download$/);
+    await screenshot(later.page, 'article-usage-desktop');
+    expect([...reader.errors, ...later.errors]).toEqual([]);
+  });
+});

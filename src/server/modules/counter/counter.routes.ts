@@ -1,0 +1,78 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isAdmin } from '../../auth/auth-plugin.js';
+import { notFound } from '../../http/errors.js';
+import { publicOrigin } from '../../http/public-origin.js';
+import { REPORTS, reportDefinition } from './counter-definitions.js';
+import { CounterRefusal } from './counter-exceptions.js';
+import { CounterKeysService } from './counter-keys.service.js';
+import { registerCounterKeyRoutes } from './counter-keys.routes.js';
+import { THE_WORLD, type Customer } from './counter-report.js';
+import { counterQuery, requireParameters, type CounterQuery } from './counter-request.js';
+import { TABULAR_TYPE, tabularFileName, tabularReport } from './counter-tabular.js';
+import { CounterService, usageJournalOf } from './counter.service.js';
+
+const BASE = '/api/counter/r51';
+/** A protocol of its own with its own specification (COUNTER_API.json), so it stays out of the OpenAPI table. */
+const HIDDEN = { schema: { hide: true } };
+
+async function counterServiceOf(request: FastifyRequest): Promise<CounterService> {
+  const { site } = request;
+  const origin = publicOrigin(request);
+  return new CounterService(site.db, usageJournalOf(site.journal, await site.services.settings.get(), origin), origin);
+}
+
+/**
+ * Harvesters sign in with their customer id and API key. A journal admin signed in to the site may leave them out
+ * and gets the report for "The World" (every use), which the statistics screen links in its tabular form.
+ */
+function customerOf(request: FastifyRequest, query: CounterQuery): Promise<Customer> {
+  if (!query.customer_id && isAdmin(request)) return Promise.resolve(THE_WORLD);
+  return new CounterKeysService(request.site.db).authenticate(query, new Date());
+}
+
+/** A refused request is answered with its one COUNTER Exception; any other failure as every route answers it. */
+function answerRefusal(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof CounterRefusal) return reply.code(error.statusCode).send(error.exception);
+  throw error;
+}
+
+async function answerReport(request: FastifyRequest<{ Params: { report: string } }>, reply: FastifyReply) {
+  const definition = reportDefinition(request.params.report.toLowerCase());
+  if (!definition)
+    throw notFound(
+      `This platform provides the COUNTER reports ${Object.keys(REPORTS).join(', ')}, not ${request.params.report}`,
+    );
+  const query = counterQuery(request.query);
+  requireParameters(query, [...(isAdmin(request) ? [] : ['customer_id']), 'begin_date', 'end_date']);
+  const customer = await customerOf(request, query);
+  const service = await counterServiceOf(request);
+  const { report, tabular } = await service.report(definition, query, customer, new Date());
+  if (!tabular) return report;
+  return reply
+    .type(TABULAR_TYPE)
+    .header('content-disposition', `attachment; filename="${tabularFileName(report.Report_Header)}"`)
+    .send(tabularReport(report, definition));
+}
+
+/** The COUNTER API 5.1 of the request's journal (Code of Practice Release 5.1, section 8; decision 101). */
+export function registerCounterRoutes(app: FastifyInstance): void {
+  registerCounterKeyRoutes(app);
+  app.register(async (counter) => {
+    counter.setErrorHandler(answerRefusal);
+    // Answers are made for one customer's credentials, which travel in the query string: no cache may keep them.
+    counter.addHook('onSend', async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+    });
+    // The status is public (section 8.1): no credentials.
+    counter.get(`${BASE}/status`, HIDDEN, async (request) => (await counterServiceOf(request)).status());
+    counter.get(`${BASE}/members`, HIDDEN, async (request) => {
+      const customer = await customerOf(request, counterQuery(request.query));
+      return (await counterServiceOf(request)).members(customer);
+    });
+    counter.get(`${BASE}/reports`, HIDDEN, async (request) => {
+      await customerOf(request, counterQuery(request.query));
+      return (await counterServiceOf(request)).reportList(new Date());
+    });
+    counter.get(`${BASE}/reports/:report`, HIDDEN, answerReport);
+  });
+}

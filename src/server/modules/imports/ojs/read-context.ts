@@ -1,0 +1,24 @@
+import type { ImportNotice, ImportProblem } from '../import-plan.js';
+import type { FileLimits } from './ojs-files.js';
+
+/** What reading one export shares: where notices and problems go, the embedded files, how linked files are reached. */
+export interface ReadContext {
+  /** What the export holds that has no place here (plan.unmapped). */
+  unmapped: ImportNotice[];
+  /** What keeps a record of the export out of the plan (plan.problems): the plan is then never applied. */
+  problems: ImportProblem[];
+  /** The base64 of each <embed>, by index (ojs-xml.ts). */
+  embedded: Buffer[];
+  /** Where relative <href src> paths start; null when linked files are not read (OjsReadOptions.allowHrefs). */
+  hrefBase: string | null;
+  limits: FileLimits;
+}
+
+export const report = (context: ReadContext, record: string, message: string): void => {
+  context.unmapped.push({ record, message });
+};
+
+/** `field` as the forms name it ('pdf' for the article's file), '' for the record as a whole. */
+export const problem = (context: ReadContext, record: string, field: string, message: string): void => {
+  context.problems.push({ record, field, message });
+};

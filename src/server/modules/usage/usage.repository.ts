@@ -1,0 +1,216 @@
+import { sql } from 'kysely';
+import { articlePath } from '../../../common/archive-links.js';
+import { authorsFromLine, displayName, type Author } from '../../../common/authors.js';
+import { textOf } from '../../../common/html.js';
+import type { Db, Executor } from '../../db/database.js';
+import type { UsageEventsTable, UsageSearchesTable } from '../../db/schema.js';
+import { listAuthorsOf } from '../articles/article-authors.repository.js';
+import { isPublished } from '../articles/published.js';
+import type { ItemCounts, JournalUsage, Month, UsageJournal, UsedItem } from './usage-data.js';
+
+export type SessionUse = UsageEventsTable;
+export type SearchCount = UsageSearchesTable;
+
+/** Rows per statement: well under both engines' limits on bound values. */
+const CHUNK = 500;
+
+const chunks = <T>(rows: T[]): T[][] =>
+  Array.from({ length: Math.ceil(rows.length / CHUNK) }, (_, index) => rows.slice(index * CHUNK, (index + 1) * CHUNK));
+
+/** Adds counted uses to their session rows: an upsert, so processes writing the same row add up. */
+export async function addUsage(db: Executor, uses: SessionUse[]): Promise<void> {
+  // In one order everywhere, so that two processes upserting the same rows wait for each other, never deadlock.
+  const ordered = uses.toSorted(
+    (a, b) => a.article_id - b.article_id || a.day.localeCompare(b.day) || a.session.localeCompare(b.session),
+  );
+  for (const rows of chunks(ordered))
+    await db
+      .insertInto('usage_events')
+      .values(rows)
+      .onConflict((conflict) =>
+        conflict.columns(['article_id', 'day', 'session']).doUpdateSet((eb) => ({
+          investigations: eb('usage_events.investigations', '+', eb.ref('excluded.investigations')),
+          requests: eb('usage_events.requests', '+', eb.ref('excluded.requests')),
+        })),
+      )
+      .execute();
+}
+
+export async function addSearches(db: Executor, searches: SearchCount[]): Promise<void> {
+  for (const rows of chunks(searches))
+    await db
+      .insertInto('usage_searches')
+      .values(rows)
+      .onConflict((conflict) =>
+        conflict
+          .columns(['day'])
+          .doUpdateSet((eb) => ({ searches: eb('usage_searches.searches', '+', eb.ref('excluded.searches')) })),
+      )
+      .execute();
+}
+
+/** The id of the published article with this reference number, if any. */
+export const findPublishedArticleId = async (db: Executor, refnumber: string): Promise<number | undefined> =>
+  (
+    await db
+      .selectFrom('articles')
+      .select('articles.id')
+      .where('refnumber', '=', refnumber)
+      .where(isPublished)
+      .executeTakeFirst()
+  )?.id;
+
+/** First and last day of a span of months, for comparing with the stored YYYY-MM-DD days. */
+const daysOf = (begin: Month, end: Month) => ({ first: `${begin}-01`, last: `${end}-31` });
+
+/** An article's figures for readers: abstract views (investigations that were not downloads) and downloads. */
+export async function articleFigures(db: Executor, articleId: number): Promise<{ views: number; downloads: number }> {
+  const row = await db
+    .selectFrom('usage_events')
+    .select((eb) => [
+      eb.fn.coalesce(eb.fn.sum<number>('investigations'), sql<number>`0`).as('investigations'),
+      eb.fn.coalesce(eb.fn.sum<number>('requests'), sql<number>`0`).as('requests'),
+    ])
+    .where('article_id', '=', articleId)
+    .executeTakeFirstOrThrow();
+  return { views: Number(row.investigations) - Number(row.requests), downloads: Number(row.requests) };
+}
+
+interface MonthRow {
+  article_id: number;
+  month: string;
+  total_investigations: number;
+  unique_investigations: number;
+  total_requests: number;
+  unique_requests: number;
+}
+
+/** Per article and month: totals, and user-sessions that investigated or requested it (COUNTER's unique items). */
+const monthlyCounts = (db: Executor, begin: Month, end: Month): Promise<MonthRow[]> => {
+  const { first, last } = daysOf(begin, end);
+  return db
+    .selectFrom('usage_events')
+    .select((eb) => [
+      'article_id',
+      sql<string>`substr(day, 1, 7)`.as('month'),
+      eb.fn.sum<number>('investigations').as('total_investigations'),
+      eb.fn.sum<number>(sql`case when investigations > 0 then 1 else 0 end`).as('unique_investigations'),
+      eb.fn.sum<number>('requests').as('total_requests'),
+      eb.fn.sum<number>(sql`case when requests > 0 then 1 else 0 end`).as('unique_requests'),
+    ])
+    .where('day', '>=', first)
+    .where('day', '<=', last)
+    .groupBy(['article_id', sql`substr(day, 1, 7)`])
+    .execute();
+};
+
+const countsOf = (row: MonthRow): ItemCounts => ({
+  Total_Item_Investigations: Number(row.total_investigations),
+  Unique_Item_Investigations: Number(row.unique_investigations),
+  Total_Item_Requests: Number(row.total_requests),
+  Unique_Item_Requests: Number(row.unique_requests),
+});
+
+interface ItemCitation {
+  id: number;
+  refnumber: string;
+  title: string;
+  doi: string;
+  publishdate: string;
+  year: number;
+  volume: number;
+  issue: number;
+  authors: Author[];
+}
+
+/** What reports say of each used article: from the article, or from its tombstone when it was deleted. */
+async function citationsOf(db: Executor, ids: number[]): Promise<Map<number, ItemCitation>> {
+  const found = new Map<number, ItemCitation>();
+  if (ids.length === 0) return found;
+  const columns = ['refnumber', 'title', 'doi', 'publishdate', 'year', 'volume', 'issue'] as const;
+  const articles = await db
+    .selectFrom('articles')
+    .select(['id', ...columns])
+    .where('id', 'in', ids)
+    .execute();
+  const authors = await listAuthorsOf(
+    db,
+    articles.map((article) => article.id),
+  );
+  for (const article of articles) found.set(article.id, { ...article, authors: authors.get(article.id) ?? [] });
+  const gone = ids.filter((id) => !found.has(id));
+  if (gone.length === 0) return found;
+  const tombstones = await db
+    .selectFrom('article_tombstones')
+    .select(['article_id', 'authorname', ...columns])
+    .where('article_id', 'in', gone)
+    .execute();
+  for (const { article_id, authorname, ...citation } of tombstones)
+    found.set(article_id!, { id: article_id!, ...citation, authors: authorsFromLine(authorname) });
+  return found;
+}
+
+/** A used article that no longer has a citation (deleted before tombstones kept its id) still adds to the totals. */
+const unknownCitation = (id: number): ItemCitation => ({
+  id,
+  refnumber: '',
+  title: `Deleted article ${id}`,
+  doi: '',
+  publishdate: '',
+  year: 0,
+  volume: 0,
+  issue: 0,
+  authors: [],
+});
+
+function usedItem(citation: ItemCitation, origin: string, months: Record<Month, ItemCounts>): UsedItem {
+  const published = citation.publishdate || `${citation.year}-01-01`;
+  return {
+    articleId: citation.id,
+    refnumber: citation.refnumber,
+    title: textOf(citation.title),
+    authors: citation.authors.map((author) => ({ name: displayName(author), orcid: author.orcid })),
+    doi: citation.doi,
+    publicationDate: published,
+    yop: Number(published.slice(0, 4)),
+    url: citation.refnumber ? `${origin}${articlePath(citation)}` : '',
+    year: citation.year,
+    volume: citation.volume,
+    issue: citation.issue,
+    months,
+  };
+}
+
+/** The journal's usage in a span of months, as the COUNTER reports and the statistics screen read it. */
+export async function readJournalUsage(
+  db: Db,
+  journal: UsageJournal,
+  origin: string,
+  begin: Month,
+  end: Month,
+): Promise<JournalUsage> {
+  const rows = await monthlyCounts(db, begin, end);
+  const byArticle = new Map<number, Record<Month, ItemCounts>>();
+  for (const row of rows) {
+    const months = byArticle.get(row.article_id) ?? {};
+    months[row.month] = countsOf(row);
+    byArticle.set(row.article_id, months);
+  }
+  const citations = await citationsOf(db, [...byArticle.keys()]);
+  const items = [...byArticle].map(([id, months]) =>
+    usedItem(citations.get(id) ?? unknownCitation(id), origin, months),
+  );
+  return { journal, begin, end, items, searches: await monthlySearches(db, begin, end) };
+}
+
+async function monthlySearches(db: Executor, begin: Month, end: Month): Promise<Record<Month, number>> {
+  const { first, last } = daysOf(begin, end);
+  const rows = await db
+    .selectFrom('usage_searches')
+    .select((eb) => [sql<string>`substr(day, 1, 7)`.as('month'), eb.fn.sum<number>('searches').as('searches')])
+    .where('day', '>=', first)
+    .where('day', '<=', last)
+    .groupBy(sql`substr(day, 1, 7)`)
+    .execute();
+  return Object.fromEntries(rows.map((row) => [row.month, Number(row.searches)]));
+}
