@@ -1,11 +1,10 @@
-import os from 'node:os';
+import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { Browser, Page, Route } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { textOf } from '../src/common/html.js';
 import { DOWNLOADS_COLOUR, monthName, VIEWS_COLOUR } from '../src/web/features/admin-statistics/figures.js';
-import type { NewCounterKey } from '../src/web/features/admin-statistics/counter-keys.js';
 import { launchBrowser, openPage, screenshot, VIEWPORTS } from './support/browser.js';
 import { axeViolations } from './support/page-checks.js';
 import { expectCount, expectReading, expectText, expectTexts, expectVisible } from './support/page-state.js';
@@ -13,8 +12,8 @@ import { startBuiltServer, type RunningServer } from './support/server.js';
 
 /**
  * The statistics screen (decision 101) on a server of its own, whose SQLite file the journey fills with counted
- * usage: the chart is drawn, the table under it and the most read lists carry the figures, the CSV downloads, and
- * the COUNTER API keys are managed through the calls of their contract.
+ * usage: the chart is drawn, the table under it and the most read lists carry the figures, the CSV and the COUNTER
+ * reports download with the admin's sign-in, and the COUNTER API keys are made, used by a harvester and revoked.
  */
 const ADMIN = { username: 'admin', password: 'statistics-admin-password' };
 const DELETED_ID = 9_999_999;
@@ -66,37 +65,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** GET, POST and DELETE of /api/admin/counter-keys as their contract states, kept in the journey. */
-function stubCounterKeys(page: Page) {
-  const keys: NewCounterKey[] = [];
-  return page.route('**/api/admin/counter-keys**', async (route: Route) => {
-    const request = route.request();
-    const id = Number(new URL(request.url()).pathname.split('/').pop());
-    if (request.method() === 'POST') {
-      const body = request.postDataJSON() as Pick<NewCounterKey, 'customer_id' | 'institution_name'>;
-      const key = {
-        id: keys.length + 1,
-        requestor_id: '',
-        ...body,
-        api_key: 'k3y-0123456789abcdef',
-        key_hint: 'cdef',
-        created_at: new Date().toISOString(),
-        last_used_at: null,
-      };
-      keys.push(key);
-      return route.fulfill({ status: 201, json: key });
-    }
-    if (request.method() === 'DELETE') {
-      keys.splice(
-        keys.findIndex((key) => key.id === id),
-        1,
-      );
-      return route.fulfill({ status: 204 });
-    }
-    return route.fulfill({ json: keys.map(({ api_key: _key, ...key }) => key) });
-  });
-}
-
 async function signIn(page: Page) {
   await page.goto(`${server.baseUrl}/admin/login`);
   await page.getByLabel('Username').fill(ADMIN.username);
@@ -125,13 +93,23 @@ function chartPixels(page: Page) {
   );
 }
 
+/** The file a click on the screen downloads: its name and its text. */
+async function downloadOf(page: Page, button: string) {
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: button, exact: true }).click();
+  const file = await download;
+  return { name: file.suggestedFilename(), text: fs.readFileSync(await file.path(), 'utf8') };
+}
+
+/** A month as COUNTER's tabular reports head its column: Oct-2026. */
+const monthColumn = (month: string) => monthName(month).replace(' ', '-');
+
 const cellsOf = (page: Page, table: string, row: string) =>
   page.getByRole('table', { name: table }).getByRole('row', { name: row }).locator('th, td');
 
 describe('the statistics screen', () => {
   it('draws the monthly chart and shows the same figures in tables, with the most read articles', async () => {
     const { page, errors } = await openPage(browser, 'desktop');
-    await stubCounterKeys(page);
     await signIn(page);
     await page.getByRole('link', { name: 'Statistics', exact: true }).click();
     await page.waitForURL(`${server.baseUrl}/admin/statistics`);
@@ -169,8 +147,32 @@ describe('the statistics screen', () => {
     await page.getByRole('button', { name: 'Download CSV' }).click();
     expect((await download).suggestedFilename()).toMatch(/^usage-\d{4}-\d{2}-to-\d{4}-\d{2}\.csv$/);
 
+    // The COUNTER reports need no key: the admin's sign-in gets the journal's whole usage. This month is not over
+    // and nothing was counted before last month, so the report covers last month alone and says why. TR_J3, as the
+    // demo journal is open access: TR_J1 counts controlled access only.
+    const tsv = await downloadOf(page, 'TSV of TR_J3 Journal Usage by Access Type');
+    expect(tsv.name).toBe(`TR_J3_${LAST_MONTH}_${LAST_MONTH}.tsv`);
+    const lines = tsv.text.replace(/^\uFEFF/, '').split('\n');
+    expect(lines[0]).toBe('Report_Name\tJournal Usage by Access Type');
+    expect(lines[3]).toBe('Institution_Name\tThe World');
+    expect(lines[8]).toMatch(/^Exceptions\t3031: .*; 3032: /);
+    expect(lines[13]).toBe('');
+    const heading = lines[14]!.split('\t');
+    expect(heading.slice(heading.indexOf('Metric_Type'))).toEqual([
+      'Metric_Type',
+      'Reporting_Period_Total',
+      monthColumn(LAST_MONTH),
+    ]);
+    // Last month's downloads: one of the most read article and one of the deleted article.
+    expect(lines.find((line) => line.includes('\tTotal_Item_Requests\t'))).toMatch(
+      /\tOpen\tTotal_Item_Requests\t2\t2$/,
+    );
+    const json = await downloadOf(page, 'JSON of TR_J3 Journal Usage by Access Type');
+    expect(json.name).toMatch(/^TR_J3_\d{4}-\d{2}_\d{4}-\d{2}\.json$/);
+    expect(JSON.parse(json.text).Report_Header).toMatchObject({ Report_ID: 'TR_J3', Institution_Name: 'The World' });
+
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: path.join(os.tmpdir(), 'statistics-desktop.png'), fullPage: true });
+    await screenshot(page, 'statistics-desktop');
 
     await page.setViewportSize(VIEWPORTS.phone);
     await expectReading(
@@ -179,13 +181,12 @@ describe('the statistics screen', () => {
       (pixels) => pixels.views > 50 && pixels.downloads > 50,
     );
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: path.join(os.tmpdir(), 'statistics-phone.png'), fullPage: true });
+    await screenshot(page, 'statistics-phone');
     expect(errors).toEqual([]);
   });
 
   it('shows a clear empty state for a period without usage, and refuses a period backwards', async () => {
     const { page, errors } = await openPage(browser, 'desktop');
-    await stubCounterKeys(page);
     await signIn(page);
     await page.goto(`${server.baseUrl}/admin/statistics`);
     await page.getByLabel('From', { exact: true }).fill('2019-01');
@@ -202,13 +203,13 @@ describe('the statistics screen', () => {
     expect(errors).toEqual([]);
   });
 
-  it('adds an institution, shows its key once with the period reports, and revokes it after asking', async () => {
+  it('adds an institution, shows its key once with how to harvest, and revokes it after asking', async () => {
     const { page, errors } = await openPage(browser, 'desktop');
-    await stubCounterKeys(page);
     await signIn(page);
     await page.goto(`${server.baseUrl}/admin/statistics?from=2025-01&to=2025-12`);
     const access = page.getByRole('region', { name: 'COUNTER API access' });
     await access.getByText('No institution has an API key yet.').waitFor();
+    await expectText(access.getByRole('heading', { name: /^Reports for/ }), 'Reports for 2025-01 to 2025-12');
 
     await access.getByRole('button', { name: 'Create API key' }).click();
     await expectText(access.locator('#field-institution_name-error'), 'Institution name is required');
@@ -217,19 +218,44 @@ describe('the statistics screen', () => {
     await access.getByRole('button', { name: 'Create API key' }).click();
 
     await expectText(access.getByRole('status'), { contains: 'shown only this once' });
-    await expect(access.getByLabel('New API key').inputValue()).resolves.toBe('k3y-0123456789abcdef');
-    await expectText(access.getByRole('cell', { name: '…cdef' }), '…cdef');
-    const tr = access.getByRole('link', { name: 'TR_J1 Journal Requests (TSV)' });
-    await expectReading(
-      'the TR_J1 link of the period, with the customer and its key',
-      () => tr.getAttribute('href'),
-      (href) =>
-        href ===
-        '/api/counter/r51/reports/tr_j1?begin_date=2025-01&end_date=2025-12&customer_id=lakeside-01' +
-          '&api_key=k3y-0123456789abcdef&format=tsv',
+    const apiKey = await access.getByLabel('New API key').inputValue();
+    expect(apiKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const today = new Date().toISOString().slice(0, 10);
+    const row = access.getByRole('row', { name: /Lakeside University Library/ });
+    const listed = (lastUsed: string) => [
+      'Lakeside University Library',
+      'lakeside-01',
+      '—',
+      `…${apiKey.slice(-4)}`,
+      today,
+      lastUsed,
+      'Revoke the key of Lakeside University Library',
+    ];
+    await expectTexts(row.locator('td'), listed('Never'));
+    const pattern = await expectText(access.locator('.stats-harvest code'), { contains: 'customer_id=lakeside-01' });
+    expect(pattern).toBe(
+      `${server.baseUrl}/api/counter/r51/reports/{report}?customer_id=lakeside-01&api_key={key}` +
+        '&begin_date=YYYY-MM&end_date=YYYY-MM',
     );
-
     await screenshot(page, 'statistics-counter-keys-desktop');
+    await page.setViewportSize(VIEWPORTS.phone);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'statistics-counter-keys-phone');
+    await page.setViewportSize(VIEWPORTS.desktop);
+
+    // A harvester that follows the line with the key gets the report for its institution.
+    const harvest = () =>
+      fetch(pattern.replace('{report}', 'tr_j1').replace('{key}', apiKey).replaceAll('YYYY-MM', LAST_MONTH));
+    const harvested = await harvest();
+    expect(harvested.status).toBe(200);
+    expect((await harvested.json()).Report_Header.Institution_Name).toBe('Lakeside University Library');
+
+    // Once put away the key is nowhere on the page, not even after a reload; the row shows its use.
+    await access.getByRole('button', { name: 'I have copied the key' }).click();
+    await expectCount(access.getByRole('status'), 0);
+    await page.reload();
+    await expectTexts(row.locator('td'), listed(today));
+    expect(await page.content()).not.toContain(apiKey);
 
     const asked: string[] = [];
     page.once('dialog', (dialog) => {
@@ -242,7 +268,8 @@ describe('the statistics screen', () => {
       'Revoke the API key of Lakeside University Library (customer ID lakeside-01)? Harvesters using it will be refused from now on.',
     ]);
     await access.getByText('No institution has an API key yet.').waitFor();
-    await expectCount(access.getByRole('status'), 0);
+    const refused = await harvest();
+    expect([refused.status, (await refused.json()).Code]).toEqual([403, 2010]);
     expect(errors).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
+import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nginxInstalled, NGINX_PATH, startNginx } from '../scripts/nginx-proxy.mjs';
-import { saveSettings } from './support/admin-api.js';
+import { adminHeaders, saveSettings } from './support/admin-api.js';
 import { launchBrowser, openPage, screenshot } from './support/browser.js';
 import { startBuiltServer, type RunningServer } from './support/server.js';
 import { waitUntil } from '../src/server/test/wait-until.js';
@@ -98,5 +99,33 @@ describe.skipIf(missingNginx)('counting readers behind nginx', () => {
     await expect.poll(() => later.page.locator('.article-usage').textContent()).toMatch(/^\d+ views · 1 download$/);
     await screenshot(later.page, 'article-usage-desktop');
     expect([...reader.errors, ...later.errors]).toEqual([]);
+  });
+
+  it('harvests a COUNTER report through nginx, whose access log keeps the call but not its key', async () => {
+    const headers = await adminHeaders(site.baseUrl, ADMIN);
+    const created = await fetch(`${site.baseUrl}/api/admin/counter-keys`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ customer_id: 'library-1', institution_name: 'A University Library' }),
+    });
+    expect(created.status).toBe(201);
+    const { api_key } = (await created.json()) as { api_key: string };
+    // A report covers whole months gone by; this month's uses are not reported yet.
+    const now = new Date();
+    const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1)).toISOString().slice(0, 7);
+    const query = new URLSearchParams({
+      customer_id: 'library-1',
+      api_key,
+      begin_date: lastMonth,
+      end_date: lastMonth,
+    });
+    const report = await fetch(`${proxy.url}/api/counter/r51/reports/ir_a1?${query}`);
+    expect(report.status).toBe(200);
+    const { Report_Header: header } = (await report.json()) as { Report_Header: { Report_ID: string } };
+    expect(header.Report_ID).toBe('IR_A1');
+    const log = fs.readFileSync(proxy.accessLog, 'utf8');
+    expect(log).toContain('GET /api/counter/r51/reports/ir_a1 ');
+    expect(log).not.toContain(api_key);
+    expect(log).toContain(`GET ${articlePath} `);
   });
 });

@@ -10,4 +10,4 @@ export interface PageFromDisk {
 export declare function startNginx(
   upstreamPort: number,
   options?: { fromDisk?: PageFromDisk[] },
-): Promise<{ url: string; pid: number; diskUrl: string | undefined; stop(): Promise<void> }>;
+): Promise<{ url: string; pid: number; diskUrl: string | undefined; accessLog: string; stop(): Promise<void> }>;

@@ -18,7 +18,8 @@ function siteConfig(upstreamPort, port, dir) {
   const config = deployed
     .replace('server 127.0.0.1:3000;', `server 127.0.0.1:${upstreamPort};`)
     .replace('listen 80;', `listen 127.0.0.1:${port};`)
-    .replace('/var/cache/nginx/journal', path.join(dir, 'cache'));
+    .replace('/var/cache/nginx/journal', path.join(dir, 'cache'))
+    .replaceAll('/var/log/nginx/', `${dir}/`);
   if (config.includes(':3000;') || !config.includes(`:${port};`))
     throw new Error('docs/deploy/nginx.conf no longer has the expected upstream and listen lines');
   return config;
@@ -81,7 +82,9 @@ function fromDiskConfig(pages, port, dir) {
       '    }',
     ].join('\n');
   });
-  return ['server {', `    listen 127.0.0.1:${port};`, `    root ${files};`, ...locations, '}', ''].join('\n');
+  // It logs as the proxy does, so that the two compare alike.
+  const log = `    access_log ${path.join(dir, 'disk-access.log')} combined;`;
+  return ['server {', `    listen 127.0.0.1:${port};`, log, `    root ${files};`, ...locations, '}', ''].join('\n');
 }
 
 async function waitForAnswer(url, nginx) {
@@ -124,6 +127,8 @@ export async function startNginx(upstreamPort, { fromDisk = [] } = {}) {
     url,
     pid: nginx.pid,
     diskUrl: diskPort ? `http://127.0.0.1:${diskPort}` : undefined,
+    /** What the proxy logs, as docs/deploy/nginx.conf has it log. */
+    accessLog: path.join(dir, 'access.log'),
     async stop() {
       if (nginx.exitCode === null) {
         nginx.kill('SIGQUIT');

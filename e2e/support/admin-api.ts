@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 type Credentials = { username: string; password: string };
 
 /** Signs in through the API and returns the Authorization and content-type headers of JSON calls. */
-async function adminHeaders(baseUrl: string, admin: Credentials): Promise<Record<string, string>> {
+export async function adminHeaders(baseUrl: string, admin: Credentials): Promise<Record<string, string>> {
   const login = await fetch(`${baseUrl}/auth/login/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

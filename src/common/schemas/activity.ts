@@ -12,6 +12,7 @@ export const ACTIVITY_OBJECT_TYPES = [
   'page',
   'indexing',
   'site_picture',
+  'counter_key',
 ] as const;
 export type ActivityObjectType = (typeof ACTIVITY_OBJECT_TYPES)[number];
 

@@ -1,4 +1,6 @@
 import zlib from 'node:zlib';
+import sharp from 'sharp';
+import { FONTS } from '../pdf/fonts.js';
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -47,14 +49,30 @@ export function portraitPng(hue: [number, number, number], size = 160): Buffer {
   ]);
 }
 
-/** A simple wordmark logo for a demo indexing entry. */
-export function wordmarkSvg(title: string, colour: string): Buffer {
-  const safe = title.replace(/[<>&"]/g, '');
-  return Buffer.from(
+/**
+ * A simple wordmark logo for a demo indexing entry, as a PNG like the logos staff upload (the site takes no SVG). The
+ * name is set in the bundled DejaVu font, so it looks the same on a machine without fonts of its own.
+ */
+export async function wordmarkPng(title: string, colour: string): Promise<Buffer> {
+  const frame = Buffer.from(
     `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="80" viewBox="0 0 240 80">` +
-      `<rect width="240" height="80" rx="8" fill="#fff" stroke="${colour}" stroke-width="3"/>` +
-      `<circle cx="36" cy="40" r="18" fill="${colour}"/>` +
-      `<text x="64" y="47" font-family="Arial, Helvetica, sans-serif" font-size="19" font-weight="700" fill="${colour}">${safe}</text>` +
-      `</svg>`,
+      `<rect x="1.5" y="1.5" width="237" height="77" rx="8" fill="#fff" stroke="${colour}" stroke-width="3"/>` +
+      `<circle cx="36" cy="40" r="18" fill="${colour}"/></svg>`,
   );
+  const name = title.replace(/[<>&"]/g, '');
+  const label = sharp({
+    text: {
+      text: `<span foreground="${colour}">${name}</span>`,
+      fontfile: FONTS.sansBold,
+      font: 'DejaVu Sans Bold 14',
+      rgba: true,
+      dpi: 96,
+    },
+  });
+  const { height = 0 } = await label.metadata();
+  const labelPng = await label.png().toBuffer();
+  return sharp(frame)
+    .composite([{ input: labelPng, left: 64, top: Math.round(40 - height / 2) }])
+    .png()
+    .toBuffer();
 }

@@ -13,7 +13,7 @@ import { sanitizeRichText, sanitizeTitle } from '../storage/sanitize.js';
 import { demoArticlePdf } from './article-pdf.js';
 import { demoArticle, seededRandom } from './demo-content.js';
 import { DEFAULT_SETTINGS } from './default-settings.js';
-import { portraitPng, wordmarkSvg } from './demo-images.js';
+import { portraitPng, wordmarkPng } from './demo-images.js';
 
 export const DEMO_SETTINGS: Omit<SettingsTable, 'id' | 'updated_at'> = {
   ...DEFAULT_SETTINGS,
@@ -314,8 +314,8 @@ async function seedEditors(db: Db, files: FileStore, editors: readonly DemoEdito
 
 async function seedIndexing(db: Db, files: FileStore, indexing: readonly DemoIndexing[]): Promise<void> {
   for (const [index, entry] of indexing.entries()) {
-    const image = `indexing-${index + 1}.svg`;
-    await files.write(`indexing/${image}`, wordmarkSvg(entry.title, entry.colour));
+    const image = `indexing-${index + 1}.png`;
+    await files.write(`indexing/${image}`, await wordmarkPng(entry.title, entry.colour));
     await db
       .insertInto('indexing')
       .values({ title: entry.title, link: entry.link, image, sortnumber: index + 1, status: 'enabled' })

@@ -52,9 +52,9 @@ export class CounterKeysService {
         });
         await recordActivity(trx, actor, {
           action: 'create',
-          objectType: 'settings',
-          objectId: null,
-          summary: `Added COUNTER API key ${inserted} for ${input.institution_name} (customer ${input.customer_id})`,
+          objectType: 'counter_key',
+          objectId: inserted,
+          summary: `Added a COUNTER API key for ${input.institution_name} (customer ${input.customer_id})`,
         });
         return inserted;
       });
@@ -72,9 +72,9 @@ export class CounterKeysService {
       await deleteCounterKey(trx, id);
       await recordActivity(trx, actor, {
         action: 'delete',
-        objectType: 'settings',
-        objectId: null,
-        summary: `Deleted COUNTER API key ${id} of ${key.institution_name} (customer ${key.customer_id})`,
+        objectType: 'counter_key',
+        objectId: id,
+        summary: `Deleted the COUNTER API key of ${key.institution_name} (customer ${key.customer_id})`,
       });
     });
   }

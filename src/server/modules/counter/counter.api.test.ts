@@ -29,6 +29,13 @@ const counter = (path: string, query: Record<string, string> = {}, headers: Reco
 
 let harvester: { customer_id: string; api_key: string };
 
+const newestActivity = () =>
+  t.journal.db
+    .selectFrom('activity_log')
+    .select(['action', 'object_type', 'object_id', 'summary'])
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+
 beforeAll(async () => {
   t = await createTestApp();
   auth = await t.authHeader();
@@ -88,8 +95,12 @@ describe(`COUNTER API keys (${testEngine})`, () => {
     const stored = await t.journal.db.selectFrom('counter_api_keys').selectAll().where('id', '=', key.id).execute();
     expect(stored[0]!.key_hash).not.toContain(key.api_key);
 
-    const log = await t.journal.db.selectFrom('activity_log').select('summary').orderBy('id', 'desc').execute();
-    expect(log[0]!.summary).toContain('Seven Libraries (customer consortium-7)');
+    expect(await newestActivity()).toEqual({
+      action: 'create',
+      object_type: 'counter_key',
+      object_id: key.id,
+      summary: 'Added a COUNTER API key for Seven Libraries (customer consortium-7)',
+    });
   });
 
   it('refuses a customer id that has a key (409) and input that is not well-formed (400)', async () => {
@@ -123,6 +134,12 @@ describe(`COUNTER API keys (${testEngine})`, () => {
       headers: auth,
     });
     expect(removed.json()).toEqual({ message: COUNTER_KEY_DELETED_MESSAGE });
+    expect(await newestActivity()).toEqual({
+      action: 'delete',
+      object_type: 'counter_key',
+      object_id: created.id,
+      summary: 'Deleted the COUNTER API key of Leaving College (customer leaving)',
+    });
     const refused = await counter('members', credentials);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().Code).toBe(2010);

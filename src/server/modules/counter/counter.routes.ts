@@ -23,7 +23,7 @@ async function counterServiceOf(request: FastifyRequest): Promise<CounterService
 
 /**
  * Harvesters sign in with their customer id and API key. A journal admin signed in to the site may leave them out
- * and gets the report for "The World" (every use), which the statistics screen links in its tabular form.
+ * and gets the report for "The World" (every use), which the statistics screen downloads.
  */
 function customerOf(request: FastifyRequest, query: CounterQuery): Promise<Customer> {
   if (!query.customer_id && isAdmin(request)) return Promise.resolve(THE_WORLD);

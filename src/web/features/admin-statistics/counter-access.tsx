@@ -1,21 +1,15 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useRevalidator } from 'react-router';
+import type { CounterKey, CounterKeyInput, CreatedCounterKey } from '../../../common/schemas/counter.js';
 import type { Period } from '../../../common/schemas/statistics.js';
 import { adminRequest } from '../admin-shell/admin-request.js';
 import { useFlash } from '../admin-shell/flash.js';
 import { FormError } from '../admin-shell/form-error.js';
 import { NO_PROBLEMS, refusalMessage, refusalProblems, type FormProblems } from '../forms/field-errors.js';
 import { FormField } from '../forms/form-field.js';
-import {
-  COUNTER_KEYS_URL,
-  COUNTER_REPORTS,
-  counterKeyBody,
-  counterReportUrl,
-  missingFields,
-  type CounterKey,
-  type CounterKeyInput,
-  type NewCounterKey,
-} from './counter-keys.js';
+import { COUNTER_KEYS_URL, counterKeyBody, harvestUrlPattern, missingFields } from './counter-keys.js';
+import { COUNTER_REPORTS } from './counter-reports.js';
+import { ReportDownloads } from './report-downloads.js';
 
 /** The keys, or why they could not be read (the COUNTER API answers apart from the statistics). */
 export type CounterKeys = { ok: true; keys: CounterKey[] } | { ok: false; message: string };
@@ -84,7 +78,7 @@ function KeysTable({ keys, onRevoked }: { keys: CounterKey[]; onRevoked: (key: C
   );
 }
 
-function NewKeyForm({ onCreated }: { onCreated: (key: NewCounterKey) => void }) {
+function NewKeyForm({ onCreated }: { onCreated: (key: CreatedCounterKey) => void }) {
   const [values, setValues] = useState(EMPTY_KEY);
   const [problems, setProblems] = useState<FormProblems>(NO_PROBLEMS);
 
@@ -92,7 +86,7 @@ function NewKeyForm({ onCreated }: { onCreated: (key: NewCounterKey) => void }) 
     event.preventDefault();
     const missing = missingFields(values);
     if (Object.keys(missing).length) return setProblems({ fields: missing, form: '' });
-    const result = await adminRequest<NewCounterKey>(COUNTER_KEYS_URL, {
+    const result = await adminRequest<CreatedCounterKey>(COUNTER_KEYS_URL, {
       method: 'POST',
       body: counterKeyBody(values),
     });
@@ -131,8 +125,18 @@ function NewKeyForm({ onCreated }: { onCreated: (key: NewCounterKey) => void }) 
   );
 }
 
+/** What to tell the institution besides its key: where its harvester asks for the reports. */
+function HarvestLine({ created }: { created: CreatedCounterKey }) {
+  return (
+    <p className="hint stats-harvest">
+      How a library harvests: <code>{harvestUrlPattern(window.location.origin, created)}</code>, where report is one of{' '}
+      {COUNTER_REPORTS.map((report) => report.id).join(', ')}.
+    </p>
+  );
+}
+
 /** The new key, this once: only a hash of it is kept. */
-function NewKeyNotice({ created, onDone }: { created: NewCounterKey; onDone: () => void }) {
+function NewKeyNotice({ created, onDone }: { created: CreatedCounterKey; onDone: () => void }) {
   const input = useRef<HTMLInputElement>(null);
   const [copied, setCopied] = useState('');
 
@@ -164,6 +168,7 @@ function NewKeyNotice({ created, onDone }: { created: NewCounterKey; onDone: () 
       <p className="hint">
         Copy it now and send it to the institution: it is shown only this once and cannot be read again. {copied}
       </p>
+      <HarvestLine created={created} />
       <button type="button" className="link-button" onClick={onDone}>
         I have copied the key
       </button>
@@ -171,56 +176,12 @@ function NewKeyNotice({ created, onDone }: { created: NewCounterKey; onDone: () 
   );
 }
 
-/** The period's reports, asked for as a harvester would: a customer id with its key. */
-function ReportLinks({ keys, period, created }: { keys: CounterKey[]; period: Period; created: NewCounterKey | null }) {
-  const [customer, setCustomer] = useState(created?.customer_id ?? keys[0]?.customer_id ?? '');
-  const [apiKey, setApiKey] = useState(created?.api_key ?? '');
-  if (keys.length === 0) return <p className="muted">Add an API key first: reports are asked for with one.</p>;
-  // A revoked customer falls back to the first one listed, as the select shows.
-  const chosen = keys.find((key) => key.customer_id === customer) ?? keys[0]!;
-  const ready = apiKey.trim() !== '';
-
-  return (
-    <div className="stats-reports">
-      <div className="form-grid admin-form">
-        <FormField name="report_customer" label="Reports for customer">
-          {(control) => (
-            <select {...control} value={chosen.customer_id} onChange={(e) => setCustomer(e.target.value)}>
-              {keys.map((key) => (
-                <option key={key.id} value={key.customer_id}>
-                  {key.customer_id} ({key.institution_name})
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-        <FormField name="report_key" label="Its API key" hint="The key given to the institution when it was made">
-          {(control) => (
-            <input {...control} autoComplete="off" value={apiKey} onChange={(e) => setApiKey(e.target.value)} />
-          )}
-        </FormField>
-      </div>
-      {ready ? (
-        <ul className="stats-report-links">
-          {COUNTER_REPORTS.map((report) => (
-            <li key={report.id}>
-              <a href={counterReportUrl(report.id, period, chosen, apiKey.trim())}>{report.name} (TSV)</a>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="muted">Enter the customer&apos;s API key to get the links.</p>
-      )}
-    </div>
-  );
-}
-
-/** COUNTER API access: the institutions that may harvest the journal's reports, and the period's reports. */
+/** COUNTER API access: the period's reports for the admin, and the institutions that may harvest them. */
 export function CounterAccess({ keys, period }: { keys: CounterKeys; period: Period }) {
   const revalidator = useRevalidator();
-  const [created, setCreated] = useState<NewCounterKey | null>(null);
+  const [created, setCreated] = useState<CreatedCounterKey | null>(null);
 
-  async function onCreated(key: NewCounterKey) {
+  async function onCreated(key: CreatedCounterKey) {
     setCreated(key);
     await revalidator.revalidate();
   }
@@ -229,18 +190,19 @@ export function CounterAccess({ keys, period }: { keys: CounterKeys; period: Per
     <section className="admin-card stats-counter" aria-labelledby="counter-access-title">
       <h2 id="counter-access-title">COUNTER API access</h2>
       <p className="muted">
-        Libraries and their harvesting services read these figures as COUNTER 5.1 reports, each with an API key of its
-        own.
+        The journal&apos;s usage as COUNTER 5.1 reports: download them here, or let libraries and their harvesting
+        services read them through the API, each with a key of its own.
       </p>
+      <h3>
+        Reports for {period.from} to {period.to}
+      </h3>
+      <ReportDownloads period={period} />
+      <h3>Institutions with an API key</h3>
       {keys.ok ? (
         <>
           {created && <NewKeyNotice created={created} onDone={() => setCreated(null)} />}
           <KeysTable keys={keys.keys} onRevoked={(key) => key.id === created?.id && setCreated(null)} />
           <NewKeyForm onCreated={onCreated} />
-          <h3>
-            Reports for {period.from} to {period.to}
-          </h3>
-          <ReportLinks key={created?.id ?? 'none'} keys={keys.keys} period={period} created={created} />
         </>
       ) : (
         <p className="form-error">The API keys could not be read: {keys.message}</p>

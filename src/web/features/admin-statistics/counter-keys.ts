@@ -1,54 +1,16 @@
-import type { Period } from '../../../common/schemas/statistics.js';
-
-/** Who may harvest the journal's COUNTER reports, as GET /api/admin/counter-keys lists them. */
-export interface CounterKey {
-  id: number;
-  customer_id: string;
-  requestor_id: string;
-  institution_name: string;
-  /** The key's last characters, to tell keys apart. */
-  key_hint: string;
-  created_at: string;
-  last_used_at: string | null;
-}
-
-/** The answer to POST /api/admin/counter-keys: the record and the key itself, shown this once. */
-export interface NewCounterKey extends CounterKey {
-  api_key: string;
-}
-
-export interface CounterKeyInput {
-  institution_name: string;
-  customer_id: string;
-  requestor_id: string;
-}
+import type { CounterKey, CounterKeyInput } from '../../../common/schemas/counter.js';
+import { COUNTER_REPORTS_PATH } from './counter-reports.js';
 
 export const COUNTER_KEYS_URL = '/api/admin/counter-keys';
 
-/** Where the COUNTER API 5.1 serves its reports: `${COUNTER_REPORTS_PATH}/{report id}`. */
-export const COUNTER_REPORTS_PATH = '/api/counter/r51/reports';
-
-/** The reports a journal platform provides (decision 101): the standard views first, then the master reports. */
-export const COUNTER_REPORTS = [
-  { id: 'pr_p1', name: 'PR_P1 Platform Usage' },
-  { id: 'tr_j1', name: 'TR_J1 Journal Requests' },
-  { id: 'tr_j3', name: 'TR_J3 Journal Usage by Access Type' },
-  { id: 'ir_a1', name: 'IR_A1 Journal Article Requests' },
-  { id: 'pr', name: 'PR Platform Report' },
-  { id: 'tr', name: 'TR Title Report' },
-  { id: 'ir', name: 'IR Item Report' },
-] as const;
-
 /**
- * A report of the period as TSV, asked for as a harvester would: with the key's customer id, its requestor id when
- * it has one, and the key itself.
+ * How a library asks for a report with its key: the address with the key's customer id, and its requestor id when
+ * it has one; the report, the key and the months are left for the library to fill in.
  */
-export function counterReportUrl(reportId: string, period: Period, key: CounterKey, apiKey: string): string {
-  const query = new URLSearchParams({ begin_date: period.from, end_date: period.to, customer_id: key.customer_id });
-  if (key.requestor_id) query.set('requestor_id', key.requestor_id);
-  query.set('api_key', apiKey);
-  query.set('format', 'tsv');
-  return `${COUNTER_REPORTS_PATH}/${reportId}?${query}`;
+export function harvestUrlPattern(origin: string, key: Pick<CounterKey, 'customer_id' | 'requestor_id'>): string {
+  const ids = new URLSearchParams({ customer_id: key.customer_id });
+  if (key.requestor_id) ids.set('requestor_id', key.requestor_id);
+  return `${origin}${COUNTER_REPORTS_PATH}/{report}?${ids}&api_key={key}&begin_date=YYYY-MM&end_date=YYYY-MM`;
 }
 
 /** The body of POST /api/admin/counter-keys: the requestor id only when one is given. */

@@ -1,31 +1,19 @@
-import { useState } from 'react';
 import type { Period } from '../../../common/schemas/statistics.js';
-import { adminDownload } from '../admin-shell/admin-request.js';
-import { saveFile } from '../pdf-exports/export-download.js';
+import { useFileDownload } from './file-download.js';
 
-/**
- * Every used article of the period as CSV. Fetched with the stored login and then saved: a plain link would go
- * without the token and be refused.
- */
+/** Every used article of the period as CSV. */
 export function CsvDownload({ period }: { period: Period }) {
-  const [running, setRunning] = useState(false);
-  const [problem, setProblem] = useState('');
-  const name = `usage-${period.from}-to-${period.to}.csv`;
-
-  async function download() {
-    setRunning(true);
-    setProblem('');
-    const result = await adminDownload(`/api/admin/statistics.csv?${new URLSearchParams({ ...period })}`, {
-      fallbackName: name,
-    });
-    setRunning(false);
-    if (result.ok) saveFile(result.data.blob, result.data.filename);
-    else if (result.status !== 401) setProblem(result.message);
-  }
+  const { running, problem, download } = useFileDownload();
+  const url = `/api/admin/statistics.csv?${new URLSearchParams({ ...period })}`;
 
   return (
     <div className="stats-csv">
-      <button type="button" className="button-primary" onClick={download} disabled={running}>
+      <button
+        type="button"
+        className="button-primary"
+        onClick={() => download(url, `usage-${period.from}-to-${period.to}.csv`)}
+        disabled={running}
+      >
         Download CSV
       </button>
       {problem && (

@@ -1,8 +1,9 @@
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import type { CounterKey } from '../../../common/schemas/counter.js';
 import type { Statistics } from '../../../common/schemas/statistics.js';
 import { adminLoad, adminRequest } from '../../features/admin-shell/admin-request.js';
 import { CounterAccess, type CounterKeys } from '../../features/admin-statistics/counter-access.js';
-import { COUNTER_KEYS_URL, type CounterKey } from '../../features/admin-statistics/counter-keys.js';
+import { COUNTER_KEYS_URL } from '../../features/admin-statistics/counter-keys.js';
 import { CsvDownload } from '../../features/admin-statistics/csv-download.js';
 import { PeriodChooser } from '../../features/admin-statistics/period-chooser.js';
 import { UsageChart } from '../../features/admin-statistics/usage-chart.js';
