@@ -14,8 +14,8 @@ export interface ImportPlan {
   indexing: ImportedIndexingEntry[];
   /**
    * Settings to set, by their column (settingsInputSchema: websitename, journal_essn, issn, home_content...); empty
-   * when the source has none. Switches (show_*) take 0 or 1. Only a setting that is empty here is set; one that
-   * differs is a conflict.
+   * when the source has none. Switches (show_*) take 0 or 1. A setting is set where the journal has none or still the
+   * product's default; one the journal set differently is a conflict.
    */
   settings: Record<string, string | number>;
   /** What the source holds that this product has no place for: reported, never dropped silently. */
@@ -56,7 +56,10 @@ export interface ImportedIssue {
   /** One of ISSUE_FREQUENCIES (src/common/constants.ts). */
   frequency: string;
   state: Exclude<IssueState, 'scheduled'>;
-  /** YYYY-MM-DD, '' when the source has none (then the articles' publish dates stand). */
+  /**
+   * YYYY-MM-DD, '' when the source has none: a new published issue then takes its earliest article's date. The
+   * articles keep their own publish dates either way.
+   */
   publication_date: string;
   articles: ImportedArticle[];
 }
