@@ -28,13 +28,17 @@ async function waitForHealth(url: string, server: ChildProcess, log: () => strin
 
 /**
  * Starts the built server (DIST_DIR, default dist) on the demo journal in a fresh DATA_DIR, on `env.PORT` or a free
- * port (a journey that sets SITE_URL chooses the port first).
+ * port (a journey that sets SITE_URL chooses the port first). With `dataDir`, it runs on that folder as it is and
+ * leaves it in place when it stops.
  */
-export async function startBuiltServer(env: Record<string, string>): Promise<RunningServer> {
+export async function startBuiltServer(
+  env: Record<string, string>,
+  { dataDir: given }: { dataDir?: string } = {},
+): Promise<RunningServer> {
   const root = path.resolve(import.meta.dirname, '..', '..');
   const entry = path.resolve(root, process.env.DIST_DIR ?? 'dist', 'server', 'main.js');
   if (!fs.existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first`);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'journal-e2e-'));
+  const dataDir = given ?? fs.mkdtempSync(path.join(os.tmpdir(), 'journal-e2e-'));
   const port = env.PORT ?? String(await freePort());
   let output = '';
   const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, entry], {
@@ -62,7 +66,7 @@ export async function startBuiltServer(env: Record<string, string>): Promise<Run
     async stop() {
       server.kill('SIGTERM');
       if (server.exitCode === null) await new Promise((resolve) => server.once('exit', resolve));
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!given) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
