@@ -619,6 +619,64 @@ function pdfFigures() {
   }
 }
 
+/** The peak resident size of a process and its children while it runs; 0 once it has ended. */
+function peakMemoryOf(pid) {
+  let peak = 0;
+  const timer = setInterval(() => {
+    try {
+      peak = Math.max(peak, rssMb(pid));
+    } catch {
+      // It ended between two samples.
+    }
+  }, 200);
+  return () => {
+    clearInterval(timer);
+    return peak;
+  };
+}
+
+/**
+ * `npm run import` of 1,000 articles with their PDFs from a spreadsheet and its ZIP into an empty installation
+ * (decision 102): the whole command, from reading the files to the last issue written, and its memory meanwhile.
+ */
+async function importFigure() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'journal-bench-import-'));
+  try {
+    const prepared = execSync(`npx tsx ${path.join(root, 'scripts', 'bench-import.ts')} ${dir}`, {
+      cwd: root,
+      encoding: 'utf8',
+    });
+    const { spreadsheet, pdfs, dataDir } = JSON.parse(prepared.trim().split('\n').at(-1));
+    const started = performance.now();
+    const child = spawn(
+      process.execPath,
+      // With the server's heap settings, as an import from the admin runs in the server.
+      [...SERVER_NODE_FLAGS, '--import', 'tsx', 'scripts/import.ts', '--spreadsheet', spreadsheet, '--pdfs', pdfs],
+      {
+        cwd: root,
+        env: { ...process.env, ...SERVER_ENV, DATA_DIR: dataDir, DATABASE_URL: '' },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    const stopSampling = peakMemoryOf(child.pid);
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    const code = await new Promise((resolve) => child.on('exit', resolve));
+    const seconds = (performance.now() - started) / 1000;
+    const peakMb = stopSampling();
+    const imported = /imported \d+ issues, (\d+) articles/.exec(output)?.[1];
+    if (code !== 0 || !imported) throw new Error(`the import failed (exit ${code}):\n${output}`);
+    record(
+      'import of 1,000 articles with PDFs from a spreadsheet',
+      `${seconds.toFixed(1)} s for ${imported} articles, ${Math.round(peakMb)} MB RSS at most`,
+      '<= 60 s; memory <= 256 MB RSS',
+      seconds <= 60 && peakMb <= 256,
+    );
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 
 async function onDataSet(articles, measure, journals = 1) {
@@ -662,4 +720,5 @@ if (WRK) await baselineFigure();
 await onDataSet(PAGE_ARTICLES, pageFigures, JOURNALS);
 await onDataSet(SEARCH_ARTICLES, archiveFigures);
 pdfFigures();
+await importFigure();
 printSummary();

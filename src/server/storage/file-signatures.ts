@@ -37,40 +37,96 @@ const imageExtension = (data: Buffer) =>
 const PDF_THREAD = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { PDFDocument } = require(workerData.pdfLib);
-PDFDocument.load(workerData.data, { updateMetadata: false, ignoreEncryption: true, parseSpeed: Infinity })
-  .then((pdf) => pdf.getPageCount())
-  .catch(() => 0)
-  .then((pages) => parentPort.postMessage(pages));
+parentPort.on('message', (data) =>
+  PDFDocument.load(data, { updateMetadata: false, ignoreEncryption: true, parseSpeed: Infinity })
+    .then((pdf) => pdf.getPageCount())
+    .catch(() => 0)
+    .then((pages) => parentPort.postMessage(pages)),
+);
 `;
 const PDF_LIB = createRequire(import.meta.url).resolve('pdf-lib');
 /** A file that takes longer, or more memory, than this is refused as unreadable (measured figures in decision 092). */
 const PDF_PARSE_LIMIT = { milliseconds: 10_000, heapMb: 128 };
+/** An idle thread is ended after this long: its pdf-lib is memory an idle server does not need. */
+const PDF_THREAD_IDLE_MS = 10_000;
 
-/** The pages pdf-lib finds in `data`; 0 when it cannot read it within the limits. */
-function pdfPageCount(data: Buffer): Promise<number> {
-  return new Promise((resolve, reject) => {
+interface PdfJob {
+  data: Buffer;
+  resolve(pages: number): void;
+  reject(error: Error): void;
+}
+
+/**
+ * One thread reads the PDFs, one at a time, and is kept for the next: starting a thread and loading pdf-lib costs
+ * more than reading a typical PDF, which an import of a thousand articles would pay a thousand times. A file over the
+ * time or memory limit ends the thread (the file is unreadable); the next file gets a new one.
+ */
+class PdfPageCounter {
+  private thread: Worker | null = null;
+  private readonly queue: PdfJob[] = [];
+  private current: PdfJob | null = null;
+  private limitTimer: NodeJS.Timeout | undefined;
+  private idleTimer: NodeJS.Timeout | undefined;
+
+  count(data: Buffer): Promise<number> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ data, resolve, reject });
+      this.next();
+    });
+  }
+
+  private next(): void {
+    if (this.current) return;
+    this.current = this.queue.shift() ?? null;
+    clearTimeout(this.idleTimer);
+    if (!this.current) {
+      this.idleTimer = setTimeout(() => void this.thread?.terminate(), PDF_THREAD_IDLE_MS).unref();
+      return;
+    }
+    const thread = this.threadNow();
+    this.limitTimer = setTimeout(() => void thread.terminate(), PDF_PARSE_LIMIT.milliseconds);
+    thread.postMessage(this.current.data);
+  }
+
+  private threadNow(): Worker {
+    if (this.thread) return this.thread;
     const thread = new Worker(PDF_THREAD, {
       eval: true,
-      workerData: { pdfLib: PDF_LIB, data },
+      workerData: { pdfLib: PDF_LIB },
       resourceLimits: { maxOldGenerationSizeMb: PDF_PARSE_LIMIT.heapMb },
     });
-    const timer = setTimeout(() => void thread.terminate(), PDF_PARSE_LIMIT.milliseconds);
-    thread.once('message', resolve);
-    thread.once('error', (error: Error & { code?: string }) =>
-      error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? resolve(0) : reject(error),
-    );
-    // After the answer this changes nothing; without one (stopped at the time limit) the file is unreadable.
-    thread.once('exit', () => {
-      clearTimeout(timer);
-      resolve(0);
+    thread.unref();
+    thread.on('message', (pages: number) => this.finish((job) => job.resolve(pages)));
+    thread.on('error', (error: Error & { code?: string }) => {
+      // The thread is ending: the next file must not be posted to it.
+      if (this.thread === thread) this.thread = null;
+      this.finish((job) => (error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? job.resolve(0) : job.reject(error)));
     });
-  });
+    // Ended at the time limit, or out of memory: the file it was reading is unreadable.
+    thread.on('exit', () => {
+      if (this.thread === thread) this.thread = null;
+      this.finish((job) => job.resolve(0));
+    });
+    this.thread = thread;
+    return thread;
+  }
+
+  private finish(answer: (job: PdfJob) => void): void {
+    const job = this.current;
+    if (!job) return;
+    clearTimeout(this.limitTimer);
+    this.current = null;
+    answer(job);
+    this.next();
+  }
 }
+
+const pdfPages = new PdfPageCounter();
 
 /** Refuses anything but a PDF that parses with at least one page. */
 export async function assertPdf(data: Buffer): Promise<void> {
   if (!isPdf(data)) throw badRequest(PDF_ONLY_MESSAGE, 'invalid_file');
-  if ((await pdfPageCount(data)) === 0) throw badRequest(PDF_UNREADABLE_MESSAGE, 'invalid_file');
+  if ((await pdfPages.count(data)) === 0) throw badRequest(PDF_UNREADABLE_MESSAGE, 'invalid_file');
 }
 
 /** sharp (libvips, about 19 MB) is loaded with the first picture, not with the server. */
