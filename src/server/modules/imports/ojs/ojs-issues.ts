@@ -31,7 +31,10 @@ export function issueOf(issue: XmlElement, position: number, context: ReadContex
   if (!numbers) return null;
   reportLeftOut(issue, record, context);
   const articles = childrenOf(childOf(issue, 'articles'), 'article');
-  const source = { record, sections: childrenOf(childOf(issue, 'sections'), 'section'), datePublished };
+  // An article of an issue OJS has not published has no date of its own: it takes the import's day, which Publish
+  // issue replaces with the issue's publication date.
+  const articleDate = datePublished || new Date().toISOString().slice(0, 10);
+  const source = { record, sections: childrenOf(childOf(issue, 'sections'), 'section'), datePublished: articleDate };
   return {
     record,
     ...numbers,
