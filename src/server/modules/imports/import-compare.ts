@@ -1,5 +1,6 @@
 import { invertedName, type Author } from '../../../common/authors.js';
 import type { ArticleRow, EditorRow, IndexingRow, IssueRow } from '../../db/schema.js';
+import { ARTICLE_FIELDS } from './import-plan.js';
 import { shown, type ImportConflict } from './import-report.js';
 import type { CleanArticle, CleanEditor, CleanIndexingEntry, CleanIssue } from './import-validation.js';
 
@@ -56,25 +57,7 @@ export function articleConflicts(
 ): ImportConflict[] {
   const fields: Compared[] = [
     ['issue', issueLabel(stored), issueLabel(issue)],
-    ...(
-      [
-        'title',
-        'abstract',
-        'keywords',
-        'doi',
-        'subject',
-        'country',
-        'email',
-        'mobile',
-        'pagenumber',
-        'txnid',
-        'ptype',
-        'publishdate',
-        'status',
-        'licence_name',
-        'licence_url',
-      ] as const
-    ).map((field): Compared => [field, stored[field], imported[field]]),
+    ...ARTICLE_FIELDS.map((field): Compared => [field, stored[field], imported[field]]),
   ];
   const authors: ImportConflict[] = sameAuthors(storedAuthors, imported.authors)
     ? []

@@ -91,6 +91,25 @@ export interface ImportedArticle {
   pdf: ImportedFile | null;
 }
 
+/** The article's fields stored as columns of its own row, as given (what a re-run compares and an export writes). */
+export const ARTICLE_FIELDS = [
+  'title',
+  'abstract',
+  'keywords',
+  'doi',
+  'subject',
+  'country',
+  'email',
+  'mobile',
+  'pagenumber',
+  'txnid',
+  'ptype',
+  'publishdate',
+  'status',
+  'licence_name',
+  'licence_url',
+] as const satisfies readonly (keyof ImportedArticle)[];
+
 export interface ImportedEditor {
   record: string;
   name: string;

@@ -1,11 +1,5 @@
-import { authorLine, type Author } from '../../../common/authors.js';
-import type {
-  ArticleStatus,
-  EditorCategory,
-  EditorStatus,
-  IssueState,
-  PaymentType,
-} from '../../../common/constants.js';
+import { authorLine } from '../../../common/authors.js';
+import type { EditorCategory, EditorStatus, IssueState } from '../../../common/constants.js';
 import { articleAddSchema, articleEditSchema } from '../../../common/schemas/article.js';
 import { editorInputSchema } from '../../../common/schemas/editor-input.js';
 import { indexingInputSchema } from '../../../common/schemas/indexing.js';
@@ -14,12 +8,13 @@ import { settingsInputSchema } from '../../../common/schemas/settings.js';
 import { z } from '../../../common/schemas/zod-config.js';
 import type { SettingsTable } from '../../db/schema.js';
 import { sanitizeRichText, sanitizeTitle, toPlainText } from '../../storage/sanitize.js';
-import type {
-  ImportedArticle,
-  ImportedEditor,
-  ImportedIndexingEntry,
-  ImportedIssue,
-  ImportProblem,
+import {
+  ARTICLE_FIELDS,
+  type ImportedArticle,
+  type ImportedEditor,
+  type ImportedIndexingEntry,
+  type ImportedIssue,
+  type ImportProblem,
 } from './import-plan.js';
 
 /**
@@ -77,26 +72,9 @@ export function checkIssue(issue: ImportedIssue): Checked<CleanIssue> {
 }
 
 /** An article's columns and authors as the article service stores them; the derived columns come at the insert. */
-export interface CleanArticle {
-  refnumber: string;
-  title: string;
+export type CleanArticle = Pick<ImportedArticle, 'refnumber' | 'authors' | (typeof ARTICLE_FIELDS)[number]> & {
   authorname: string;
-  authors: Author[];
-  abstract: string;
-  keywords: string;
-  doi: string;
-  subject: string;
-  country: string;
-  email: string;
-  mobile: string;
-  pagenumber: string;
-  txnid: string;
-  ptype: PaymentType;
-  publishdate: string;
-  status: ArticleStatus;
-  licence_name: string;
-  licence_url: string;
-}
+};
 
 /** The add form's fields but the issue's numbers, which the plan's issue carries and checkIssue checks. */
 const articleFieldsSchema = articleAddSchema.omit({ year: true, volume: true, issue: true });

@@ -12,6 +12,7 @@ import { issueLabel } from './import-compare.js';
 import { ImportRefused } from './import-report.js';
 import { listAuthorsInBatches, listIssues } from './imports.repository.js';
 import { COLUMN_NAMES, COLUMNS, NO_PDF, type Cells, type ColumnName } from './spreadsheet-columns.js';
+import { ARTICLE_FIELDS } from './import-plan.js';
 import { authorCells } from './spreadsheet-plan.js';
 import { spreadsheetFormat, tableBytes, writeWhole, type SpreadsheetFormat } from './spreadsheet-file.js';
 
@@ -92,24 +93,7 @@ async function oneIssue(db: Executor, numbers: IssueNumbers): Promise<IssueRow> 
 }
 
 /** The article's own columns: each is a column of its row in the database, written as stored. */
-const ARTICLE_COLUMNS = [
-  'refnumber',
-  'title',
-  'abstract',
-  'keywords',
-  'doi',
-  'subject',
-  'country',
-  'email',
-  'mobile',
-  'pagenumber',
-  'txnid',
-  'ptype',
-  'publishdate',
-  'status',
-  'licence_name',
-  'licence_url',
-] as const satisfies readonly (ColumnName & keyof ArticleRow)[];
+const ARTICLE_COLUMNS = ['refnumber', ...ARTICLE_FIELDS] as const satisfies readonly (ColumnName & keyof ArticleRow)[];
 
 const cellsInOrder = (cells: Partial<Cells>) => COLUMN_NAMES.map((name) => cells[name] ?? '');
 
