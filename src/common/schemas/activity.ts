@@ -13,6 +13,7 @@ export const ACTIVITY_OBJECT_TYPES = [
   'indexing',
   'site_picture',
   'counter_key',
+  'import',
 ] as const;
 export type ActivityObjectType = (typeof ACTIVITY_OBJECT_TYPES)[number];
 

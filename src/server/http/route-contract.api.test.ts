@@ -68,7 +68,7 @@ describe('/api/docs/json', () => {
     }
   });
 
-  it('describes the body of every write but a delete: JSON fields, or the multipart form with its file', () => {
+  it('describes the body of every write but a delete: JSON fields, or the multipart form with its files', () => {
     for (const { key, method, operation } of operations()) {
       // A read or a delete names its record in the address and takes no body.
       if (method === 'get' || method === 'delete') {
@@ -82,7 +82,7 @@ describe('/api/docs/json', () => {
       expect(hasShape(schema), `${key} body ${JSON.stringify(schema)}`).toBe(true);
       if (type === 'multipart/form-data') {
         const files = Object.values(schema.properties ?? {}).filter((field) => field.format === 'binary');
-        expect(files, key).toHaveLength(1);
+        expect(files.length, key).toBeGreaterThan(0);
       }
     }
   });

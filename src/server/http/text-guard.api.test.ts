@@ -73,6 +73,8 @@ async function bodySamples(): Promise<Record<string, Sample>> {
     'POST /api/admin/articles/apply-licence': { json: { confirm: true } },
     'POST /api/usage/view': { json: { ref: 'no-such-article' } },
     'POST /api/usage/search': { json: { query: 'probe' } },
+    'POST /api/admin/import/check': { multipart: { source: 'site', url: 'https://journal.invalid' } },
+    'POST /api/admin/import/run': { multipart: { source: 'site', url: 'https://journal.invalid' } },
     'POST /api/admin/counter-keys': { json: { customer_id: 'probe-customer', institution_name: 'Probe Library' } },
     'POST /auth/forgot-password': { json: { username: 'nobody-here', from: 'admin' } },
     'POST /auth/reset-password': { json: { token: 'a'.repeat(43), password: 'probe-password' } },

@@ -37,6 +37,8 @@ export interface DownloadOptions extends ApiRequestOptions {
   fallbackName: string;
   /** Called with the number of bytes received so far, after every chunk. */
   onProgress?: (received: number) => void;
+  /** Called with every chunk as it arrives, for an answer read while it streams (the import's progress lines). */
+  onChunk?: (chunk: Uint8Array) => void;
 }
 
 export interface Download {
@@ -117,6 +119,7 @@ export async function apiDownload(url: string, options: DownloadOptions): Promis
     let received = 0;
     for (let part = await reader.read(); !part.done; part = await reader.read()) {
       chunks.push(part.value);
+      options.onChunk?.(part.value);
       received += part.value.byteLength;
       options.onProgress?.(received);
     }

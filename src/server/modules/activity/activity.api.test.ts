@@ -123,7 +123,7 @@ describe('the activity log', () => {
   it.each([
     [
       '?type=password',
-      'type: Type must be one of: article, issue, editor, settings, user, worklog, email, page, indexing, site_picture, counter_key',
+      'type: Type must be one of: article, issue, editor, settings, user, worklog, email, page, indexing, site_picture, counter_key, import',
     ],
     ['?from=yesterday', 'from: Dates must look like 2026-03-10'],
     ['?page=0', 'page: Page must be 1 or more'],

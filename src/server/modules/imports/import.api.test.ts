@@ -143,7 +143,7 @@ describe('a spreadsheet of 200 articles over four issues', () => {
     expect(entries.map((entry) => [entry.username, entry.object_type, entry.summary])).toEqual([
       [
         TEST_ACTOR.username,
-        'article',
+        'import',
         'Imported from articles.xlsx: 4 issues, 200 articles, 0 editors, 0 indexing entries, 0 settings',
       ],
     ]);

@@ -3,6 +3,7 @@ import type { Executor } from '../../db/database.js';
 import type { ArticleRow, IssueRow, SettingsTable } from '../../db/schema.js';
 import { JournalScope } from '../../journals/journal-scope.js';
 import type { Author } from '../../../common/authors.js';
+import type { ActivityObjectType } from '../../../common/schemas/activity.js';
 import type { Actor } from '../activity/activity.repository.js';
 import { listAuthorsOf } from '../articles/article-authors.repository.js';
 
@@ -77,7 +78,7 @@ export async function insertImportEntry(trx: Executor, actor: Actor, summary: st
       user_id: actor.userId,
       username: actor.username,
       action: 'import',
-      object_type: 'article',
+      object_type: 'import' satisfies ActivityObjectType,
       object_id: null,
       summary,
     })

@@ -116,6 +116,9 @@ export const adminRoutes: RouteObject[] = [
       page('statistics', () =>
         import('./statistics-page.js').then((m) => ({ Component: m.StatisticsPage, loader: m.statisticsLoader })),
       ),
+      page('import', () =>
+        import('./import-page.js').then((m) => ({ Component: m.ImportPage, loader: m.importLoader })),
+      ),
       page('search', () =>
         import('./search-page.js').then((m) => ({ Component: m.SearchPage, loader: m.searchLoader })),
       ),

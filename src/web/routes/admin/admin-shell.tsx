@@ -32,6 +32,7 @@ const SECTIONS: Section[] = [
   { to: '/admin/users', label: 'Users' },
   { to: '/admin/activity', label: 'Activity' },
   { to: '/admin/statistics', label: 'Statistics' },
+  { to: '/admin/import', label: 'Import' },
 ];
 /** Shown to publisher admins only: the installation's journals (decision 095). */
 const PUBLISHER_SECTIONS: Section[] = [{ to: '/admin/journals', label: 'Journals' }];
