@@ -357,7 +357,9 @@ describe('admin journey at desktop width', () => {
         JSON.stringify({ token: 'x.y.z', user: { id: 1, username: 'admin', name: 'A' } }),
       ),
     );
-    await page.goto(`${baseUrl}/admin/editors`);
+    // The alert and the move to the sign-in page may come before this page's load event, which then never fires:
+    // the journey waits for where it ends, not for the page it left.
+    await page.goto(`${baseUrl}/admin/editors`, { waitUntil: 'commit' });
     await page.waitForURL(`${baseUrl}/admin/login`);
     expect(dialogs).toHaveLength(2);
     expect(errors).toEqual([]);
