@@ -123,8 +123,14 @@ describe.skipIf(missingNginx)('counting readers behind nginx', () => {
     expect(report.status).toBe(200);
     const { Report_Header: header } = (await report.json()) as { Report_Header: { Report_ID: string } };
     expect(header.Report_ID).toBe('IR_A1');
-    const log = fs.readFileSync(proxy.accessLog, 'utf8');
-    expect(log).toContain('GET /api/counter/r51/reports/ir_a1 ');
+    // nginx writes a request's line once it has finished it, which may be just after the client has the answer.
+    const log = await waitUntil(
+      () => {
+        const written = fs.readFileSync(proxy.accessLog, 'utf8');
+        return written.includes('GET /api/counter/r51/reports/ir_a1 ') && written;
+      },
+      { message: "the harvest's line in nginx's access log" },
+    );
     expect(log).not.toContain(api_key);
     expect(log).toContain(`GET ${articlePath} `);
   });
