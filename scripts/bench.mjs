@@ -2,7 +2,7 @@
 // sets (50,000 articles for pages, 100,000 for search and OAI-PMH) and prints each figure beside its bar.
 // Data sets are kept in .bench/ between runs; delete that folder to regenerate them. BENCH_ARTICLES=5000 runs on
 // smaller sets (5,000 and 10,000 articles), quick to make while the bench itself is being worked on; the bars are
-// for the full sizes.
+// for the full sizes. BENCH_ONLY=pages measures the page figures and memory alone.
 //
 // Every throughput and latency figure comes from wrk (scripts/bench-wrk.lua), a load generator that outruns nginx's
 // one worker, so that nginx is measured rather than the client (the bench prints how busy nginx was); without wrk
@@ -25,6 +25,8 @@ const distDir = path.join(root, 'dist');
 const LOAD = { threads: 2, connections: 20, seconds: 8 };
 const PAGE_ARTICLES = articlesFromEnvironment();
 const SEARCH_ARTICLES = PAGE_ARTICLES * 2;
+/** BENCH_ONLY=pages: the page figures alone, quick to repeat while the render path is worked on. */
+const PAGES_ONLY = process.env.BENCH_ONLY === 'pages';
 /** BENCH_JOURNALS=10: the page figures on an installation of that many journals of PAGE_ARTICLES each. */
 const JOURNALS = journalsFromEnvironment();
 
@@ -718,7 +720,9 @@ ensureBuilt();
 bundleFigure();
 if (WRK) await baselineFigure();
 await onDataSet(PAGE_ARTICLES, pageFigures, JOURNALS);
-await onDataSet(SEARCH_ARTICLES, archiveFigures);
-pdfFigures();
-await importFigure();
+if (!PAGES_ONLY) {
+  await onDataSet(SEARCH_ARTICLES, archiveFigures);
+  pdfFigures();
+  await importFigure();
+}
 printSummary();

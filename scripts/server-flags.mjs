@@ -6,11 +6,11 @@
 // throughput. The server's live data stays far below the limit (about 50-110 MB under that load).
 //
 // Each render thread is a V8 heap of its own, and by default each grows a young generation of up to
-// 3 x 16 MB under load: the server with two render threads peaked at 334-345 MB. A 2 MB semi-space (the
-// flag holds for every thread of the process) brought the peak of `npm run bench` to 236 MB, with first
-// renders and repeat views a second within the machine's run-to-run spread
-// (docs/decisions/007-render-threads.md).
-export const SERVER_NODE_FLAGS = ['--max-old-space-size=512', '--max-semi-space-size=2'];
+// 3 x 16 MB under load. The flag holds for every thread of the process. With a 2 MB semi-space a render thread
+// spent a fifth of its time collecting garbage at 50,000 articles; one render thread on two cores with a 4 MB
+// semi-space answers first renders with a lower p99 than two threads with 2 MB, in 250-260 MB instead of 310 MB
+// (docs/decisions/103-one-render-thread-per-spare-core.md).
+export const SERVER_NODE_FLAGS = ['--max-old-space-size=512', '--max-semi-space-size=4'];
 
 // glibc gives each thread that allocates (render threads, the thread pool that compresses stored pages and reads
 // files) an allocation arena of its own, and keeps what each has held. Two arenas for the whole process brought

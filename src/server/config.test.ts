@@ -129,10 +129,10 @@ describe('PUBLISHER_HOST and PUBLISHER_NAME', () => {
 });
 
 describe('defaultRenderThreads', () => {
-  it('is the cores per worker process when that is at least two, else none', () => {
-    expect(defaultRenderThreads(2, 1)).toBe(2);
-    expect(defaultRenderThreads(8, 3)).toBe(2);
-    expect(defaultRenderThreads(8, 1)).toBe(8);
+  it('is the cores per worker process beyond the first when that leaves one, else none', () => {
+    expect(defaultRenderThreads(2, 1)).toBe(1);
+    expect(defaultRenderThreads(8, 3)).toBe(1);
+    expect(defaultRenderThreads(8, 1)).toBe(7);
     expect(defaultRenderThreads(2, 2)).toBe(0);
     expect(defaultRenderThreads(1, 1)).toBe(0);
   });

@@ -107,12 +107,13 @@ export type Config = Omit<z.infer<typeof envSchema>, 'DATA_DIR' | 'RENDER_THREAD
 };
 
 /**
- * Render threads per process when RENDER_THREADS is unset: one per core each worker process has, when
- * that is at least two (on a single core, passing pages to a thread only adds work).
+ * Render threads per process when RENDER_THREADS is unset: one per core each worker process has beyond the first,
+ * which the main thread keeps for HTTP, the page cache and compression (decision 103). On a single core, passing
+ * pages to a thread only adds work.
  */
 export function defaultRenderThreads(cores: number, processes: number): number {
   const perProcess = Math.floor(cores / processes);
-  return perProcess >= 2 ? perProcess : 0;
+  return perProcess >= 2 ? perProcess - 1 : 0;
 }
 
 /**

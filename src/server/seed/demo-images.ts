@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
-import sharp from 'sharp';
 import { FONTS } from '../pdf/fonts.js';
+import { loadSharp } from '../storage/file-signatures.js';
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -60,6 +60,7 @@ export async function wordmarkPng(title: string, colour: string): Promise<Buffer
       `<circle cx="36" cy="40" r="18" fill="${colour}"/></svg>`,
   );
   const name = title.replace(/[<>&"]/g, '');
+  const sharp = await loadSharp();
   const label = sharp({
     text: {
       text: `<span foreground="${colour}">${name}</span>`,

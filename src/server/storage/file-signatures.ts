@@ -130,7 +130,7 @@ export async function assertPdf(data: Buffer): Promise<void> {
 }
 
 /** sharp (libvips, about 19 MB) is loaded with the first picture, not with the server. */
-async function loadSharp() {
+export async function loadSharp() {
   const { default: sharp } = await import('sharp');
   sharp.cache(false); // every upload is decoded once: kept results would only hold memory
   return sharp;
