@@ -60,8 +60,25 @@ const PREFERENCE: Encoding[] = ['br', 'gzip', 'deflate'];
 
 /** The best encoding the client accepts among those the server makes, or null for the plain body. */
 export function preferredEncoding(acceptEncoding: string | undefined): Encoding | null {
+  const header = acceptEncoding ?? '';
+  const known = encodingOfHeader.get(header);
+  if (known !== undefined) return known;
+  const encoding = readPreferredEncoding(header);
+  if (encodingOfHeader.size >= MAX_KNOWN_HEADERS) encodingOfHeader.clear();
+  encodingOfHeader.set(header, encoding);
+  return encoding;
+}
+
+/**
+ * Browsers send a handful of distinct Accept-Encoding values, so each is read once: reading it for every answer
+ * was a tenth of the garbage a repeat view made. Bounded, so that odd values cannot grow it.
+ */
+const encodingOfHeader = new Map<string, Encoding | null>();
+const MAX_KNOWN_HEADERS = 64;
+
+function readPreferredEncoding(acceptEncoding: string): Encoding | null {
   const accepted = new Set<string>();
-  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
     const [name = '', ...params] = part.split(';').map((piece) => piece.trim());
     const quality = params.find((param) => param.startsWith('q='));
     if (!quality || Number(quality.slice(2)) > 0) accepted.add(name);

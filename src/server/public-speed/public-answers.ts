@@ -65,12 +65,12 @@ export class PublicAnswers {
     const encoding = page.body.length >= COMPRESS_FROM_BYTES ? negotiated.accepted : null;
     const kept = encoding && this.cache.encoded(key, page, encoding);
     const body = !encoding ? page.body : (kept ?? compressForOneAnswer[encoding](page.body));
-    this.send(reply, { ...page, body }, encoding, negotiated, !!encoding && !kept);
+    this.send(reply, page, body, encoding, negotiated, !!encoding && !kept);
   }
 
   /** A page made for this one answer, already in `encoding`. */
   sendOnce(reply: FastifyReply, page: CachedPage, encoding: Encoding | null, negotiated: Negotiated): void {
-    this.send(reply, page, encoding, negotiated, true);
+    this.send(reply, page, page.body, encoding, negotiated, true);
   }
 
   /** A document written piece by piece, compressed on the way; `keep` gets its whole plain bytes once they are out. */
@@ -82,9 +82,11 @@ export class PublicAnswers {
     return reply.send(plain.pipe(compressingStream[negotiated.accepted]()));
   }
 
+  /** The page's answer with `body`, its bytes in `encoding`. */
   private send(
     reply: FastifyReply,
     page: CachedPage,
+    body: Buffer,
     encoding: Encoding | null,
     negotiated: Negotiated,
     once: boolean,
@@ -95,10 +97,20 @@ export class PublicAnswers {
     if (page.status === 200) this.caching.mark(reply, negotiated.data, { coding: codingOf(negotiated.accepted), once });
     if (page.status === 503) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
     if (encoding) reply.header('content-encoding', encoding);
-    if (page.scriptHashes?.length)
-      reply.header(CSP, withScriptSources(String(reply.getHeader(CSP) ?? ''), page.scriptHashes));
-    reply.send(page.body);
+    if (page.scriptHashes?.length) reply.header(CSP, policyOf(page, String(reply.getHeader(CSP) ?? '')));
+    reply.send(body);
   }
+}
+
+/** Each page's policy, made once per stored page rather than once per answer. */
+const policies = new WeakMap<CachedPage, { base: string; policy: string }>();
+
+function policyOf(page: CachedPage, base: string): string {
+  const known = policies.get(page);
+  if (known?.base === base) return known.policy;
+  const policy = withScriptSources(base, page.scriptHashes ?? []);
+  policies.set(page, { base, policy });
+  return policy;
 }
 
 /** Passes a document on piece by piece and hands over the whole of it once the last piece is out. */
