@@ -8,6 +8,8 @@
 local paths_file = os.getenv("BENCH_PATHS")
 local stride = tonumber(os.getenv("BENCH_THREADS") or "1")
 local unique = os.getenv("BENCH_UNIQUE") == "1"
+-- Names the wrk run in the query strings, so that no two runs of one bench ask the same address.
+local run = os.getenv("BENCH_RUN") or "0"
 
 local threads = {}
 
@@ -39,7 +41,7 @@ if paths_file then
     local host, path = line:match("^(%S+) (.+)$")
     path = path or line
     if unique then
-      path = path .. (path:find("?", 1, true) and "&" or "?") .. "bench=" .. id .. "." .. asked
+      path = path .. (path:find("?", 1, true) and "&" or "?") .. "bench=" .. run .. "." .. id .. "." .. asked
     end
     if not host then return wrk.format(nil, path) end
     -- wrk.format takes the headers whole: the command line's, with this line's host.
