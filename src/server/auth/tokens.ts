@@ -54,7 +54,16 @@ export function resolveJwtSecret(dataDir: string, configured?: string): string {
   const file = path.join(dataDir, 'jwt-secret');
   if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
   fs.mkdirSync(dataDir, { recursive: true });
-  const secret = crypto.randomBytes(48).toString('base64url');
-  fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
-  return secret;
+  // Written whole under a name of its own, then linked into place: processes starting together on a new DATA_DIR
+  // all take the first one's secret, and none reads a half-written file.
+  const draft = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}`;
+  fs.writeFileSync(draft, crypto.randomBytes(48).toString('base64url'), { mode: 0o600 });
+  try {
+    fs.linkSync(draft, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    fs.rmSync(draft, { force: true });
+  }
+  return fs.readFileSync(file, 'utf8').trim();
 }
