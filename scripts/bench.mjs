@@ -92,14 +92,14 @@ function run(command, args, env) {
   });
 }
 
+/** wrk runs so far: each names its query strings with its number. */
+let loads = 0;
+
 /**
  * One wrk run of LOAD against `url`: every request asks the URL's path, or, with `paths`, those paths in turn,
  * each with a query string of its own when `unique`. Resolves to requests a second, latency percentiles in ms and
  * bytes an answer (headers included).
  */
-/** wrk runs so far: each names its query strings with its number. */
-let loads = 0;
-
 async function load(url, { headers, paths, unique = false, seconds = LOAD.seconds }) {
   loads += 1;
   const env = {
@@ -365,18 +365,18 @@ const PAGE_BARS = {
 const MEMORY_BAR_MB = JOURNALS > 1 ? 384 : 256;
 
 /**
- * First renders. The page cache keys on the whole address, query string included, and keeps a page only from
- * its second request (src/server/render/page-cache.ts, page-routes.ts): every request here asks an address no
- * other request of the run asks, so every answer is rendered for it. The issue and article pages cycle through
- * every issue and article of the data set.
- */
-/**
  * Each first-render figure follows this much of the same load, not counted, so that it measures a running server
  * rather than its start: code not yet compiled, each journal's services made on their first request. The addresses
  * asked stay unique, so the page cache still holds none of them.
  */
 const WARM_UP_SECONDS = 2;
 
+/**
+ * First renders. The page cache keys on the whole address, query string included, and keeps a page only from
+ * its second request (src/server/render/page-cache.ts, page-routes.ts): every request here asks an address no
+ * other request of the run asks, so every answer is rendered for it. The issue and article pages cycle through
+ * every issue and article of the data set.
+ */
 async function firstRenderFigures(url, kinds) {
   console.log(`First renders: every request asks an address of its own (${LOAD.connections} connections)`);
   for (const { kind, path: at, every } of kinds) {

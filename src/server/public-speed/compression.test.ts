@@ -13,6 +13,14 @@ describe('preferredEncoding', () => {
     expect(preferredEncoding('identity')).toBeNull();
     expect(preferredEncoding('gzip;q=0')).toBeNull();
   });
+
+  it('answers the same for a value asked again, and for a long value it does not keep', () => {
+    expect(preferredEncoding('gzip, deflate')).toBe('gzip');
+    expect(preferredEncoding('gzip, deflate')).toBe('gzip');
+    const long = `${'x-odd;q=0.5, '.repeat(40)}deflate, br;q=0`;
+    expect(preferredEncoding(long)).toBe('deflate');
+    expect(preferredEncoding(long)).toBe('deflate');
+  });
 });
 
 describe('compressors', () => {

@@ -61,6 +61,7 @@ const PREFERENCE: Encoding[] = ['br', 'gzip', 'deflate'];
 /** The best encoding the client accepts among those the server makes, or null for the plain body. */
 export function preferredEncoding(acceptEncoding: string | undefined): Encoding | null {
   const header = acceptEncoding ?? '';
+  if (header.length > MAX_KNOWN_HEADER_LENGTH) return readPreferredEncoding(header);
   const known = encodingOfHeader.get(header);
   if (known !== undefined) return known;
   const encoding = readPreferredEncoding(header);
@@ -71,10 +72,11 @@ export function preferredEncoding(acceptEncoding: string | undefined): Encoding 
 
 /**
  * Browsers send a handful of distinct Accept-Encoding values, so each is read once: reading it for every answer
- * was a tenth of the garbage a repeat view made. Bounded, so that odd values cannot grow it.
+ * was a tenth of the garbage a repeat view made. Bounded in number and length, so that odd values cannot grow it.
  */
 const encodingOfHeader = new Map<string, Encoding | null>();
 const MAX_KNOWN_HEADERS = 64;
+const MAX_KNOWN_HEADER_LENGTH = 256;
 
 function readPreferredEncoding(acceptEncoding: string): Encoding | null {
   const accepted = new Set<string>();
