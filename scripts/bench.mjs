@@ -29,6 +29,12 @@ const SEARCH_ARTICLES = PAGE_ARTICLES * 2;
 const PAGES_ONLY = process.env.BENCH_ONLY === 'pages';
 /** BENCH_JOURNALS=10: the page figures on an installation of that many journals of PAGE_ARTICLES each. */
 const JOURNALS = journalsFromEnvironment();
+/**
+ * BENCH_COMPARE=3 (with BENCH_JOURNALS): that many rounds, each measuring the page figures on one journal and then on
+ * BENCH_JOURNALS journals, compared by their medians. Alternating on one machine in one run keeps the machine's
+ * drift between runs out of the comparison.
+ */
+const COMPARE_ROUNDS = compareRoundsFromEnvironment();
 
 /** Pages are asked for as a browser asks: it accepts every compression the site offers (the site prefers br). */
 const BROWSER = { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' };
@@ -47,6 +53,15 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 function articlesFromEnvironment() {
   const value = Number(process.env.BENCH_ARTICLES ?? 50_000);
   if (!Number.isInteger(value) || value < 1000) throw new Error('BENCH_ARTICLES must be a whole number from 1000');
+  return value;
+}
+
+function compareRoundsFromEnvironment() {
+  if (!process.env.BENCH_COMPARE) return 0;
+  const value = Number(process.env.BENCH_COMPARE);
+  if (!Number.isInteger(value) || value < 1 || value > 9)
+    throw new Error('BENCH_COMPARE must be a whole number from 1 to 9');
+  if (JOURNALS < 2) throw new Error('BENCH_COMPARE compares BENCH_JOURNALS journals with one: set BENCH_JOURNALS too');
   return value;
 }
 
@@ -312,8 +327,8 @@ async function journalPaths(url, n) {
  * first article) and every address of its kind in the data set (in every journal), which its first renders ask in
  * turn.
  */
-async function pageKinds(url) {
-  const journals = await Promise.all(Array.from({ length: JOURNALS }, (_, i) => journalPaths(url, i + 1)));
+async function pageKinds(url, journalCount = JOURNALS) {
+  const journals = await Promise.all(Array.from({ length: journalCount }, (_, i) => journalPaths(url, i + 1)));
   const { issues, articles } = journals[0];
   const newestArticle = articles.find((at) => at.startsWith(`${issues[0]}/`)) ?? articles[0];
   const every = (kind) => interleaved(journals.map((journal) => journal.lines[kind]));
@@ -377,16 +392,25 @@ const WARM_UP_SECONDS = 2;
  * other request of the run asks, so every answer is rendered for it. The issue and article pages cycle through
  * every issue and article of the data set.
  */
+async function firstRenders(url, { path: at, every }) {
+  await expectPage(`${url}${at}?bench=check`, BROWSER);
+  await load(url, { headers: BROWSER, paths: every, unique: true, seconds: WARM_UP_SECONDS });
+  return load(url, { headers: BROWSER, paths: every, unique: true });
+}
+
+async function repeatViews(url, at) {
+  await warm(`${url}${at}`, BROWSER);
+  return load(`${url}${at}`, { headers: BROWSER });
+}
+
 async function firstRenderFigures(url, kinds) {
   console.log(`First renders: every request asks an address of its own (${LOAD.connections} connections)`);
-  for (const { kind, path: at, every } of kinds) {
-    await expectPage(`${url}${at}?bench=check`, BROWSER);
-    await load(url, { headers: BROWSER, paths: every, unique: true, seconds: WARM_UP_SECONDS });
-    const figures = await load(url, { headers: BROWSER, paths: every, unique: true });
+  for (const kind of kinds) {
+    const figures = await firstRenders(url, kind);
     const ratio = share(figures.rps);
     const ok = figures.p99 <= 50 && ratio >= 0.03;
     record(
-      `${kind} page, first render`,
+      `${kind.kind} page, first render`,
       `${rate(figures)} (${percent(ratio)}), ${latency(figures)}`,
       PAGE_BARS.first,
       ok,
@@ -396,8 +420,7 @@ async function firstRenderFigures(url, kinds) {
 
 async function repeatViewFigures(url, kinds) {
   for (const { kind, path: at } of kinds) {
-    await warm(`${url}${at}`, BROWSER);
-    const figures = await load(`${url}${at}`, { headers: BROWSER });
+    const figures = await repeatViews(url, at);
     const ratio = share(figures.rps);
     record(
       `${kind} page, repeat view`,
@@ -534,6 +557,62 @@ async function pageFigures(url, pid) {
   const peakMb = memory.stop();
   record('server memory under load', `${Math.round(peakMb)} MB RSS`, PAGE_BARS.memory, peakMb <= MEMORY_BAR_MB);
   await nginxFigures(url, kinds);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Several journals against one (BENCH_COMPARE)
+
+/**
+ * One round's page figures on an installation of `journalCount` journals: by name, the value and whether a higher
+ * value is worse.
+ */
+async function comparedFigures(url, pid, journalCount) {
+  const kinds = await pageKinds(url, journalCount);
+  const memory = sampleMemory(pid);
+  const figures = {};
+  for (const kind of kinds)
+    figures[`${kind.kind} page, first-render p99 (ms)`] = {
+      value: (await firstRenders(url, kind)).p99,
+      higherIsWorse: true,
+    };
+  for (const { kind, path: at } of kinds)
+    figures[`${kind} page, repeat views (req/s)`] = { value: (await repeatViews(url, at)).rps, higherIsWorse: false };
+  figures['server memory under load (MB RSS)'] = { value: memory.stop(), higherIsWorse: true };
+  return figures;
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/**
+ * Each figure's median over the rounds on one journal and on JOURNALS journals; the bar is met when JOURNALS
+ * journals are no more than 10 % worse (docs/quality-bars.md).
+ */
+async function journalComparison() {
+  const rounds = { 1: [], [JOURNALS]: [] };
+  for (let round = 1; round <= COMPARE_ROUNDS; round++) {
+    for (const journalCount of [1, JOURNALS]) {
+      console.log(
+        `Round ${round} of ${COMPARE_ROUNDS}: ${journalCount} journal(s) of ${count(PAGE_ARTICLES)} articles`,
+      );
+      await onDataSet(
+        PAGE_ARTICLES,
+        async (url, pid) => rounds[journalCount].push(await comparedFigures(url, pid, journalCount)),
+        journalCount,
+      );
+    }
+  }
+  for (const [name, { higherIsWorse }] of Object.entries(rounds[1][0])) {
+    const [one, several] = [rounds[1], rounds[JOURNALS]].map((runs) => median(runs.map((run) => run[name].value)));
+    // +0.1 is 10 % worse, whichever way the figure improves.
+    const worse = higherIsWorse ? several / one - 1 : one / several - 1;
+    const values = (runs) => runs.map((run) => count(run[name].value)).join(' / ');
+    record(
+      `${name}, ${JOURNALS} journals against one`,
+      `${count(several)} against ${count(one)}, ${(worse * 100).toFixed(1)}% worse (rounds ${values(rounds[JOURNALS])} against ${values(rounds[1])})`,
+      'no more than 10% worse',
+      worse <= 0.1,
+    );
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -736,8 +815,9 @@ if (PAGE_ARTICLES !== 50_000)
 ensureBuilt();
 bundleFigure();
 if (WRK) await baselineFigure();
-await onDataSet(PAGE_ARTICLES, pageFigures, JOURNALS);
-if (!PAGES_ONLY) {
+if (COMPARE_ROUNDS) await journalComparison();
+else await onDataSet(PAGE_ARTICLES, pageFigures, JOURNALS);
+if (!PAGES_ONLY && !COMPARE_ROUNDS) {
   await onDataSet(SEARCH_ARTICLES, archiveFigures);
   pdfFigures();
   await importFigure();

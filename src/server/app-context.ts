@@ -8,7 +8,7 @@ import type { JournalSite, JournalSites } from './journals/journal-sites.js';
 import type { Mailer } from './email/mailer.js';
 import type { LoginThrottle } from './auth/login-throttle.js';
 import { createPublicServices } from './public-services.js';
-import { PageCache } from './public-speed/page-cache.js';
+import { PageCache, type PageCacheSpace } from './public-speed/page-cache.js';
 import { ActivityService } from './modules/activity/activity.service.js';
 import { EmailService } from './modules/email/email.service.js';
 import { DashboardService } from './modules/admin/admin.service.js';
@@ -44,21 +44,28 @@ export type Services = ReturnType<typeof createServices>;
 /** One journal as the server runs it: its record, scoped database handle, write clock, files and services. */
 export type Site = JournalSite<Services>;
 
+/** What every journal's services share in a process. */
+export interface SharedByJournals {
+  tokens: TokenService;
+  mailer: Mailer | null;
+  log: FastifyBaseLogger;
+  throttle: LoginThrottle;
+  /** Room for the rendered pages of all journals together. */
+  pageSpace: PageCacheSpace;
+}
+
 export function createServices(
   db: Db,
   files: FileStore,
-  tokens: TokenService,
   clock: WriteClock,
-  mailer: Mailer | null,
-  log: FastifyBaseLogger,
-  throttle: LoginThrottle,
+  { tokens, mailer, log, throttle, pageSpace }: SharedByJournals,
 ) {
   const reads = createPublicServices(db, files, clock);
   const { settings } = reads;
   return {
     ...reads,
     /** Rendered public pages, emptied whenever the write clock moves on. */
-    pages: new PageCache(clock),
+    pages: new PageCache(clock, pageSpace),
     auth: new AuthService(db, tokens, settings, throttle),
     issues: new IssuesService(db, files, clock),
     articles: new ArticlesService(db, files, clock),

@@ -2,6 +2,7 @@ import cluster from 'node:cluster';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { createServices, type AppContext, type Site } from './app-context.js';
+import { PageCacheSpace } from './public-speed/page-cache.js';
 import { createMailer } from './email/mailer.js';
 import { WriteClock } from './cache/write-clock.js';
 import type { Config } from './config.js';
@@ -62,6 +63,7 @@ export async function createContext(
   const mailer = createMailer(config.SMTP_URL);
   // Failed sign-ins are counted per address and user name across every journal's host (accounts are shared).
   const throttle = new LoginThrottle();
+  const shared = { tokens, mailer, log, throttle, pageSpace: new PageCacheSpace() };
   const journals = await JournalSites.open(db, (journal): Site => {
     const scoped = scopedDb(db, journal.id);
     const files = new FileStore(journalFilesRoot(config.DATA_DIR, journal.id), reserve);
@@ -72,7 +74,7 @@ export async function createContext(
       db: scoped,
       clock,
       files,
-      services: createServices(scoped, files, tokens, clock, mailer, log, throttle),
+      services: createServices(scoped, files, clock, shared),
     };
   });
   const journalList = new JournalsService(db, {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UntilNextWrite, UntilNextWriteByKey } from './until-next-write.js';
+import { SharedMemo, UntilNextWrite, UntilNextWriteByKey } from './until-next-write.js';
 import { WriteClock } from './write-clock.js';
 
 function counter() {
@@ -68,5 +68,41 @@ describe('UntilNextWriteByKey', () => {
     const memo = new UntilNextWriteByKey<string, string>(new WriteClock(), 2);
     await expect(memo.get('a', () => Promise.reject(new Error('database away')))).rejects.toThrow('database away');
     expect(await memo.get('a', async () => 'rows')).toBe('rows');
+  });
+});
+
+describe('SharedMemo', () => {
+  const reads = () => {
+    const loads: string[] = [];
+    return { loads, load: (name: string) => async () => (loads.push(name), `${name}#${loads.length}`) };
+  };
+
+  it('bounds the keys of every journal together, the least recently read going first', async () => {
+    const shared = new SharedMemo<string>(2);
+    const r = reads();
+    const [journalA, journalB] = [new WriteClock(), new WriteClock()].map(
+      (clock) => new UntilNextWriteByKey(clock, shared),
+    );
+    await journalA!.get('1', r.load('A1'));
+    await journalB!.get('1', r.load('B1'));
+    expect(await journalA!.get('1', r.load('A1'))).toBe('A1#1'); // the same key of another journal is its own
+    await journalB!.get('2', r.load('B2')); // a third key in all: B1, the least recently read, goes
+    expect(shared.entries.size).toBe(2);
+    await journalA!.get('1', r.load('A1'));
+    await journalB!.get('1', r.load('B1'));
+    expect(r.loads).toEqual(['A1', 'B1', 'B2', 'B1']);
+  });
+
+  it("forgets a journal's reads when its clock moves on, and keeps the other journal's", async () => {
+    const shared = new SharedMemo<string>(8);
+    const r = reads();
+    const clockA = new WriteClock();
+    const journalA = new UntilNextWriteByKey(clockA, shared);
+    const journalB = new UntilNextWriteByKey(new WriteClock(), shared);
+    await journalA.get('1', r.load('A1'));
+    await journalB.get('1', r.load('B1'));
+    clockA.publicDataChanged();
+    expect(await journalA.get('1', r.load('A1'))).toBe('A1#3');
+    expect(await journalB.get('1', r.load('B1'))).toBe('B1#2');
   });
 });

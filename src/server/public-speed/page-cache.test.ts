@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
 import { WriteClock } from '../cache/write-clock.js';
-import { PageCache } from './page-cache.js';
+import { PageCache, PageCacheSpace } from './page-cache.js';
 
 /** Close compression runs in Node's thread pool: on a busy machine it takes more than vi.waitFor's default second. */
 const WAIT = { timeout: 15_000 };
@@ -115,5 +115,52 @@ describe('PageCache.encoded for a page it does not hold', () => {
     const cache = new PageCache(new WriteClock());
     expect(cache.encoded('a', html('once '.repeat(500)), 'br')).toBeNull();
     expect(cache.size).toBe(0);
+  });
+});
+
+describe('PageCache in a space shared by journals', () => {
+  const journals = (limits: ConstructorParameters<typeof PageCacheSpace>[0]) => {
+    const space = new PageCacheSpace(limits);
+    const clocks = [new WriteClock(), new WriteClock()] as const;
+    return { space, clocks, caches: clocks.map((clock) => new PageCache(clock, space)) as [PageCache, PageCache] };
+  };
+
+  it("keeps each journal's page under the same key apart", () => {
+    const { caches } = journals({});
+    const [a, b] = caches;
+    a.set('/', html('journal A'), a.version());
+    expect(b.get('/')).toBeUndefined();
+    b.set('/', html('journal B'), b.version());
+    expect(a.get('/')?.body.toString()).toBe('journal A');
+    expect(b.get('/')?.body.toString()).toBe('journal B');
+    expect(b.admits('/x')).toBe(false);
+    expect(a.admits('/x')).toBe(false); // another journal's first request of the same address
+    expect(a.admits('/x')).toBe(true);
+  });
+
+  it('bounds the pages of all journals together, dropping the least recently used of any', () => {
+    const { space, caches } = journals({ maxEntries: 2, maxBytes: 1000 });
+    const [a, b] = caches;
+    a.set('/1', html('a1'), 0);
+    b.set('/1', html('b1'), 0);
+    a.get('/1');
+    b.set('/2', html('b2'), 0);
+    expect(space.entries.size).toBe(2);
+    expect(b.get('/1')).toBeUndefined();
+    expect(a.get('/1')).toBeDefined();
+    expect(b.get('/2')).toBeDefined();
+  });
+
+  it('empties only the journal whose clock moved on, and hears only its pages', () => {
+    const { space, clocks, caches } = journals({});
+    const [a, b] = caches;
+    a.set('/', html('a'), a.version());
+    b.set('/', html('b'), b.version());
+    const heard: string[] = [];
+    a.onClear((hottest) => heard.push(...hottest.map((page) => page.body.toString())));
+    clocks[0].publicDataChanged();
+    expect(heard).toEqual(['a']);
+    expect([a.size, b.size]).toEqual([0, 1]);
+    expect(space.bytes).toBe(1);
   });
 });

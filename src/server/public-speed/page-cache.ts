@@ -14,6 +14,8 @@ export interface CachedPage {
 }
 
 interface Entry extends CachedPage {
+  /** The cache that stored it, of those sharing one space. */
+  owner: PageCache;
   encoded: Partial<Record<Encoding, Buffer>>;
   /** Encodings being compressed in the background. */
   compressing: Set<Encoding>;
@@ -30,26 +32,50 @@ export interface PageCacheLimits {
 const DEFAULT_LIMITS: PageCacheLimits = { maxEntries: 1000, maxBytes: 24 * 1024 * 1024, maxSeenOnce: 20_000 };
 
 /**
+ * What the page caches of every journal of a process hold, within one set of limits: memory then follows what
+ * readers ask, not the number of journals (docs/decisions/104-remembered-reads-bounded-per-thread.md). Keys are
+ * prefixed with their cache's own prefix, so that no journal finds another's page.
+ */
+export class PageCacheSpace {
+  readonly entries = new Map<string, Entry>();
+  readonly seenOnce = new Set<string>();
+  bytes = 0;
+  readonly limits: PageCacheLimits;
+  private caches = 0;
+
+  constructor(limits: Partial<PageCacheLimits> = {}) {
+    this.limits = { ...DEFAULT_LIMITS, ...limits };
+  }
+
+  /** A key prefix that no other cache of this space has. */
+  newPrefix(): string {
+    this.caches += 1;
+    return `${this.caches} `;
+  }
+}
+
+/**
  * Rendered public pages keyed by URL (docs/quality-bars.md), least recently used first out, bounded in
- * entries and bytes. Every change of public data (the write clock) empties it: pages show settings, issues,
- * articles and editors together, so no narrower rule is safe. Just before it is emptied, `onClear` hears which
- * pages were read most, so that they can be made again at once (page-warmer.ts).
+ * entries and bytes together with the other journals' caches of its space. Every change of its journal's public data
+ * (the write clock) empties it: pages show settings, issues, articles and editors together, so no narrower rule is
+ * safe. Just before it is emptied, `onClear` hears which pages were read most, so that they can be made again at once
+ * (page-warmer.ts).
  *
  * A page enters on its second request: a crawler walking the whole archive, or links carrying
  * one-off query strings, would otherwise push the pages readers return to out of the cache.
  */
 export class PageCache {
-  private readonly entries = new Map<string, Entry>();
-  private readonly seenOnce = new Set<string>();
-  private bytes = 0;
-  private readonly limits: PageCacheLimits;
+  private readonly space: PageCacheSpace;
+  private readonly prefix: string;
   private clearListener: (hottest: CachedPage[]) => void = () => {};
 
+  /** `space` is shared with the other journals' caches, or, given as limits, this cache's own. */
   constructor(
     private readonly clock: WriteClock,
-    limits: Partial<PageCacheLimits> = {},
+    space: PageCacheSpace | Partial<PageCacheLimits> = {},
   ) {
-    this.limits = { ...DEFAULT_LIMITS, ...limits };
+    this.space = space instanceof PageCacheSpace ? space : new PageCacheSpace(space);
+    this.prefix = this.space.newPrefix();
     clock.onChange(() => this.clear());
   }
 
@@ -60,14 +86,17 @@ export class PageCache {
 
   /** Whether a page just rendered for `key` should be stored: true from its second request on. */
   admits(key: string): boolean {
-    if (this.seenOnce.delete(key)) return true;
-    if (this.seenOnce.size >= this.limits.maxSeenOnce) this.seenOnce.clear();
-    this.seenOnce.add(key);
+    const { seenOnce, limits } = this.space;
+    const at = this.prefix + key;
+    if (seenOnce.delete(at)) return true;
+    if (seenOnce.size >= limits.maxSeenOnce) seenOnce.clear();
+    seenOnce.add(at);
     return false;
   }
 
+  /** How many pages this cache holds. */
   get size(): number {
-    return this.entries.size;
+    return this.own().length;
   }
 
   /** The version to hand back to set() once the page is rendered: a page rendered before a write is never stored after it. */
@@ -76,23 +105,27 @@ export class PageCache {
   }
 
   get(key: string): CachedPage | undefined {
-    const entry = this.entries.get(key);
+    const { entries } = this.space;
+    const at = this.prefix + key;
+    const entry = entries.get(at);
     if (!entry) return undefined;
     entry.hits += 1;
     // Re-inserting moves the entry to the recent end of the map's order.
-    this.entries.delete(key);
-    this.entries.set(key, entry);
+    entries.delete(at);
+    entries.set(at, entry);
     return entry;
   }
 
   /** Stores a page rendered when the cache had `version`, and returns the stored page. A failed page is not stored: the fault may pass. */
   set(key: string, page: CachedPage, version: number): CachedPage {
-    if (version !== this.clock.version() || page.status >= 500 || page.body.length > this.limits.maxBytes) return page;
-    const previous = this.entries.get(key);
-    if (previous) this.remove(key, previous);
-    const entry: Entry = { ...page, encoded: {}, compressing: new Set(), hits: 0 };
-    this.entries.set(key, entry);
-    this.bytes += page.body.length;
+    const { space } = this;
+    if (version !== this.clock.version() || page.status >= 500 || page.body.length > space.limits.maxBytes) return page;
+    const at = this.prefix + key;
+    const previous = space.entries.get(at);
+    if (previous) this.remove(at, previous);
+    const entry: Entry = { ...page, owner: this, encoded: {}, compressing: new Set(), hits: 0 };
+    space.entries.set(at, entry);
+    space.bytes += page.body.length;
     this.evict();
     return entry;
   }
@@ -103,23 +136,24 @@ export class PageCache {
    * fast for its one answer).
    */
   encoded(key: string, page: CachedPage, encoding: Encoding): Buffer | null {
-    const entry = this.entries.get(key);
+    const at = this.prefix + key;
+    const entry = this.space.entries.get(at);
     if (entry !== page) return null;
     const body = entry.encoded[encoding];
     if (body) return body;
-    if (!entry.compressing.has(encoding)) this.compress(key, entry, encoding);
+    if (!entry.compressing.has(encoding)) this.compress(at, entry, encoding);
     return null;
   }
 
-  private compress(key: string, entry: Entry, encoding: Encoding): void {
+  private compress(at: string, entry: Entry, encoding: Encoding): void {
     entry.compressing.add(encoding);
     compressForStorage[encoding](entry.body).then(
       (body) => {
         entry.compressing.delete(encoding);
         // A write or eviction in the meantime has dropped the page: its bytes are no longer wanted.
-        if (this.entries.get(key) !== entry) return;
+        if (this.space.entries.get(at) !== entry) return;
         entry.encoded[encoding] = body;
-        this.bytes += body.length;
+        this.space.bytes += body.length;
         this.evict();
       },
       // Compression of bytes in memory fails only without memory; the page goes on being compressed fast.
@@ -127,23 +161,31 @@ export class PageCache {
     );
   }
 
+  /** This cache's entries, with their keys in the space, least recently used first. */
+  private own(): [string, Entry][] {
+    return [...this.space.entries].filter(([, entry]) => entry.owner === this);
+  }
+
+  /** Empties this cache; the other journals' pages stay. */
   private clear(): void {
-    const hottest = [...this.entries.values()].sort((a, b) => b.hits - a.hits);
-    this.entries.clear();
-    this.bytes = 0;
-    this.clearListener(hottest);
+    const own = this.own();
+    for (const [at, entry] of own) this.remove(at, entry);
+    this.clearListener(own.map(([, entry]) => entry).sort((a, b) => b.hits - a.hits));
   }
 
-  private remove(key: string, entry: Entry): void {
-    this.entries.delete(key);
+  private remove(at: string, entry: Entry): void {
+    const { space } = this;
+    space.entries.delete(at);
     const encoded = Object.values(entry.encoded).reduce((sum, body) => sum + body.length, 0);
-    this.bytes -= entry.body.length + encoded;
+    space.bytes -= entry.body.length + encoded;
   }
 
+  /** Drops the least recently used pages of the whole space until it is within its limits. */
   private evict(): void {
-    for (const [key, entry] of this.entries) {
-      if (this.entries.size <= this.limits.maxEntries && this.bytes <= this.limits.maxBytes) return;
-      this.remove(key, entry);
+    const { space } = this;
+    for (const [at, entry] of space.entries) {
+      if (space.entries.size <= space.limits.maxEntries && space.bytes <= space.limits.maxBytes) return;
+      this.remove(at, entry);
     }
   }
 }

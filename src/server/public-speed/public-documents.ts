@@ -3,7 +3,7 @@ import type { AppContext } from '../app-context.js';
 import { notFound } from '../http/errors.js';
 import { publicOrigin } from '../http/public-origin.js';
 import { perJournal } from '../journals/journal-sites.js';
-import { PageCache, type PageCacheLimits } from './page-cache.js';
+import { PageCache, PageCacheSpace, type PageCacheLimits } from './page-cache.js';
 import { PublicAnswers } from './public-answers.js';
 
 /** A document written piece by piece, so that a large one (a sitemap) starts going out before it is finished. */
@@ -29,13 +29,14 @@ export interface DocumentAnswer {
 /**
  * How public documents other than pages (sitemap, feed, robots.txt, citation files) go out, as pages do: 304 from the
  * validators, else the kept copy, else written now and kept once complete unless a write came in between. Each
- * journal keeps its own copies, emptied by its write clock. The query string changes nothing, so it is not part of
+ * journal keeps its own copies, emptied by its write clock, within `limits` for all journals together. The query string changes nothing, so it is not part of
  * the key: it cannot make the server write a document again.
  */
 export function publicDocuments(ctx: AppContext, limits: Partial<PageCacheLimits>) {
+  const space = new PageCacheSpace(limits);
   const answersOf = perJournal((journalId) => {
     const { clock } = ctx.journals.site(journalId);
-    return new PublicAnswers(clock, ctx.config, new PageCache(clock, limits));
+    return new PublicAnswers(clock, ctx.config, new PageCache(clock, space));
   });
 
   return async function answer(request: FastifyRequest, reply: FastifyReply, document: DocumentAnswer) {

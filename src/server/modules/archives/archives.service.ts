@@ -1,6 +1,6 @@
 import { articleFileUrl, issuePath } from '../../../common/archive-links.js';
 import type { ArticleRecord, ArticleSummary, PublicArticle, YearGroup } from '../../../common/schemas/archives.js';
-import { UntilNextWrite, UntilNextWriteByKey } from '../../cache/until-next-write.js';
+import { SharedMemo, UntilNextWrite, UntilNextWriteByKey } from '../../cache/until-next-write.js';
 import type { WriteClock } from '../../cache/write-clock.js';
 import type { Db } from '../../db/database.js';
 import type { ArticleRow } from '../../db/schema.js';
@@ -65,12 +65,12 @@ export function toArticleRecord(row: ArticleRow, authors: Author[] | undefined):
 export const isReferenceNumber = (value: string) => /^\d{1,40}$/.test(value);
 
 /**
- * How many issues' article lists are remembered. Readers mostly open the latest few issues; 32 lists of
- * about 40 articles stay under a few megabytes.
+ * Issues' article lists remembered by a thread, for all its journals together (decision 104). Readers mostly open the
+ * latest few issues; 32 lists of about 40 articles stay under a few megabytes.
  */
-const REMEMBERED_ISSUES = 32;
-/** How many published articles are remembered: an article page reads its article on every render. */
-const REMEMBERED_ARTICLES = 256;
+const rememberedIssues = new SharedMemo<ArticleSummary[] | null>(32);
+/** Published articles remembered by a thread, for all its journals together: an article page reads its article on every render. */
+const rememberedArticles = new SharedMemo<PublicArticle | null>(256);
 
 /** Public reads of issues and articles. */
 export class ArchivesService {
@@ -86,8 +86,8 @@ export class ArchivesService {
     clock: WriteClock,
   ) {
     this.yearGroupsMemo = new UntilNextWrite(() => this.loadYearGroups(), clock);
-    this.issueArticlesMemo = new UntilNextWriteByKey(clock, REMEMBERED_ISSUES);
-    this.publicArticleMemo = new UntilNextWriteByKey(clock, REMEMBERED_ARTICLES);
+    this.issueArticlesMemo = new UntilNextWriteByKey(clock, rememberedIssues);
+    this.publicArticleMemo = new UntilNextWriteByKey(clock, rememberedArticles);
   }
 
   yearGroups(): Promise<YearGroup[]> {

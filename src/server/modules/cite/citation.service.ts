@@ -1,7 +1,7 @@
 import { CITE_FORMATS, cslItem, type CiteFormat, type CslItem } from '../../../common/citation-exports.js';
 import { titleMarkup } from '../../../common/citation.js';
 import type { FormattedReference, PublicArticle } from '../../../common/schemas/archives.js';
-import { UntilNextWriteByKey } from '../../cache/until-next-write.js';
+import { SharedMemo, UntilNextWriteByKey } from '../../cache/until-next-write.js';
 import type { WriteClock } from '../../cache/write-clock.js';
 import type { ArchivesService } from '../archives/archives.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
@@ -13,8 +13,11 @@ import type { SettingsService } from '../settings/settings.service.js';
 const formatReferences = async (item: CslItem): Promise<FormattedReference[]> =>
   (await import('./reference-styles.js')).formatReferences(item);
 
-/** Articles whose formatted references are remembered: the most read ones, a few milliseconds of work each. */
-const REMEMBERED_ARTICLES = 1_000;
+/**
+ * Articles whose formatted references a thread remembers, for all its journals together (decision 104): the most read
+ * ones, a few milliseconds of work each.
+ */
+const rememberedReferences = new SharedMemo<FormattedReference[] | null>(1_000);
 
 /** A published article for reference managers (decision 040) and as formatted references (decision 041). */
 export class CitationService {
@@ -25,7 +28,7 @@ export class CitationService {
     private readonly settings: SettingsService,
     clock: WriteClock,
   ) {
-    this.references = new UntilNextWriteByKey(clock, REMEMBERED_ARTICLES);
+    this.references = new UntilNextWriteByKey(clock, rememberedReferences);
   }
 
   /** The reference in APA, MLA, Chicago and Vancouver style; null when no such article is published. */

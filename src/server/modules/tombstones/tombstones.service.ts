@@ -1,5 +1,5 @@
 import type { ArticleNotice } from '../../../common/schemas/article-notice.js';
-import { UntilNextWriteByKey } from '../../cache/until-next-write.js';
+import { SharedMemo, UntilNextWriteByKey } from '../../cache/until-next-write.js';
 import type { WriteClock } from '../../cache/write-clock.js';
 import type { Db } from '../../db/database.js';
 import { sanitizeTitle } from '../../storage/sanitize.js';
@@ -13,8 +13,11 @@ import {
   type NoticeArticleRow,
 } from './tombstones.repository.js';
 
-/** Notices remembered until the next write: an old DOI link may be followed often. */
-const REMEMBERED_NOTICES = 64;
+/**
+ * Notices a thread remembers until the next write, for all its journals together (decision 104): an old DOI link may
+ * be followed often.
+ */
+const rememberedNotices = new SharedMemo<ArticleNotice | null>(64);
 
 const toNotice = (row: CitationRow, kind: ArticleNotice['kind'], removedAt: string): ArticleNotice => ({
   kind,
@@ -41,7 +44,7 @@ export class TombstonesService {
     private readonly db: Db,
     clock: WriteClock,
   ) {
-    this.notices = new UntilNextWriteByKey(clock, REMEMBERED_NOTICES);
+    this.notices = new UntilNextWriteByKey(clock, rememberedNotices);
   }
 
   /**
