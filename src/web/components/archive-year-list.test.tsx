@@ -27,6 +27,8 @@ describe('YearGroupSection', () => {
     expect(holding).toContain(
       '<ul hidden=""><li><a href="/archives/2025/vol3/issue2" data-route="">VOL. 3 : ISSUE 2</a></li><li><a href="/archives/2025/vol3/issue1" data-route="" class="active" aria-current="page">VOL. 3 : ISSUE 1 : JAN-FEB</a></li></ul>',
     );
+    // Addresses match whatever their case, as the router's routes do.
+    expect(section(groups[0]!, true, '/Archives/2025/VOL3/issue1')).toContain('aria-current="page"');
     const elsewhere = section(groups[0]!, false, '/archives/2024/vol2/issue1');
     expect(elsewhere).toContain(
       '<button type="button" aria-expanded="false">2025 ISSUES</button></h3><ul hidden=""><li><a href="/archives/2025/vol3/issue2" data-route="">VOL. 3 : ISSUE 2</a></li></ul>',

@@ -18,11 +18,15 @@ function issueLabel(group: Group, issue: number): string {
   return `VOL. ${group.volume} : ISSUE ${issue}${month ? ` : ${month.toUpperCase()}` : ''}`;
 }
 
-/** Whether the page shown (an issue or one of its articles) belongs to the group. */
-function holdsPage(group: Group, pathname: string): boolean {
+/** The year and volume of the archive page shown (an issue or one of its articles); null on other pages. */
+function shownVolume(pathname: string): { year: number | null; volume: number | null } | null {
   const [first, year, volume] = pathname.split('/').filter(Boolean);
-  return first === 'archives' && leadingNumber(year) === group.year && leadingNumber(volume) === group.volume;
+  return first?.toLowerCase() === 'archives' ? { year: leadingNumber(year), volume: leadingNumber(volume) } : null;
 }
+
+/** Whether the page shown belongs to the group. */
+const holdsPage = (group: Group, shown: ReturnType<typeof shownVolume>) =>
+  shown?.year === group.year && shown.volume === group.volume;
 
 /**
  * The year groups an archive page needs: whole for the groups that start expanded and the one holding the page,
@@ -30,8 +34,9 @@ function holdsPage(group: Group, pathname: string): boolean {
  * stays out of every archive page's data; opening such a group reads the whole list (ArchiveYearList).
  */
 export function listedYearGroups(groups: YearGroup[], pathname: string): ListedYearGroup[] {
+  const shown = shownVolume(pathname);
   return groups.map((group, index) => {
-    if (index < EXPANDED_YEAR_GROUPS || holdsPage(group, pathname) || group.issues.length === 0) return group;
+    if (index < EXPANDED_YEAR_GROUPS || holdsPage(group, shown) || group.issues.length === 0) return group;
     const newest = group.issues[0]!;
     const month = group.issue_month[newest];
     return { ...group, issues: [newest], issue_month: month ? { [newest]: month } : {}, partial: true };
@@ -45,13 +50,13 @@ export function listedYearGroups(groups: YearGroup[], pathname: string): ListedY
  * every issue of every group would add some 4 KB of compressed markup to each page of a century-long
  * archive (decision 017).
  */
-const hiddenIssues = (group: Group, pathname: string) =>
-  holdsPage(group, pathname) ? group.issues : group.issues.slice(0, 1);
+const hiddenIssues = (group: Group, holding: boolean) => (holding ? group.issues : group.issues.slice(0, 1));
 
-function IssueItems({ group, issues, pathname }: { group: Group; issues: readonly number[]; pathname: string }) {
+/** A group's issue links; `pathname` is the page shown when the group holds it (no other group has its link). */
+function IssueItems({ group, issues, pathname }: { group: Group; issues: readonly number[]; pathname: string | null }) {
   return issues.map((issue) => {
     const path = issuePath(group.year, group.volume, issue);
-    const current = isActivePath(path, pathname);
+    const current = pathname !== null && isActivePath(path, pathname);
     return (
       <li key={issue}>
         <RouteAnchor to={path} className={current ? 'active' : undefined} aria-current={current ? 'page' : undefined}>
@@ -75,6 +80,8 @@ export function YearGroupSection({
   onToggle: (group: Group) => void;
 }) {
   const key = groupKey(group);
+  const holding = holdsPage(group, shownVolume(pathname));
+  const shown = holding ? pathname : null;
   return (
     <section className="year-group">
       <h3>
@@ -89,7 +96,7 @@ export function YearGroupSection({
       </h3>
       {open ? (
         <ul id={`issues-${key}`}>
-          <IssueItems group={group} issues={group.issues} pathname={pathname} />
+          <IssueItems group={group} issues={group.issues} pathname={shown} />
           {group.partial && (
             <li className="loading" role="status">
               Loading...
@@ -98,7 +105,7 @@ export function YearGroupSection({
         </ul>
       ) : (
         <ul hidden>
-          <IssueItems group={group} issues={hiddenIssues(group, pathname)} pathname={pathname} />
+          <IssueItems group={group} issues={hiddenIssues(group, holding)} pathname={shown} />
         </ul>
       )}
     </section>
