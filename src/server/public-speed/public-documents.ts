@@ -29,8 +29,8 @@ export interface DocumentAnswer {
 /**
  * How public documents other than pages (sitemap, feed, robots.txt, citation files) go out, as pages do: 304 from the
  * validators, else the kept copy, else written now and kept once complete unless a write came in between. Each
- * journal keeps its own copies, emptied by its write clock, within `limits` for all journals together. The query string changes nothing, so it is not part of
- * the key: it cannot make the server write a document again.
+ * journal keeps its own copies, emptied by its write clock, within `limits` for all journals together. The query
+ * string changes nothing, so it is not part of the key: it cannot make the server write a document again.
  */
 export function publicDocuments(ctx: AppContext, limits: Partial<PageCacheLimits>) {
   const space = new PageCacheSpace(limits);
