@@ -8,8 +8,16 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('security headers', () => {
-  it('come with pages, API answers, refusals and missing files alike', async () => {
-    for (const url of ['/', '/api/archives/', '/api/settings', '/api/no-such-call', '/assets/no-such-file.pdf']) {
+  it('come with pages, streamed documents, API answers, refusals and missing files alike', async () => {
+    const urls = [
+      '/',
+      '/sitemap.xml',
+      '/api/archives/',
+      '/api/settings',
+      '/api/no-such-call',
+      '/assets/no-such-file.pdf',
+    ];
+    for (const url of urls) {
       const response = await t.app.inject({ method: url === '/api/settings' ? 'POST' : 'GET', url });
       const headers = response.headers;
       // A server-rendered page adds its hydration script's hash (page-document.api.test.ts); nothing else differs.

@@ -11,7 +11,7 @@ import helmet from 'helmet';
 export function registerSecurityHeaders(app: FastifyInstance): void {
   const headers = helmetHeaders();
   app.addHook('onRequest', (_request, reply, done) => {
-    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    for (const [name, value] of headers) reply.header(name, value);
     done();
   });
 }

@@ -49,13 +49,6 @@ export const compressForOneAnswer: Record<Encoding, Compressor> = {
   deflate: (body) => zlib.deflateSync(body, { level: 1 }),
 };
 
-/** A stream of a document written piece by piece, compressed on the way. */
-export const compressingStream: Record<Encoding, () => zlib.BrotliCompress | zlib.Gzip | zlib.Deflate> = {
-  br: () => zlib.createBrotliCompress(brotliOptions(5, CLOSEST_UP_TO_BYTES)),
-  gzip: () => zlib.createGzip({ level: 6 }),
-  deflate: () => zlib.createDeflate({ level: 6 }),
-};
-
 const PREFERENCE: Encoding[] = ['br', 'gzip', 'deflate'];
 
 /** The best encoding the client accepts among those the server makes, or null for the plain body. */

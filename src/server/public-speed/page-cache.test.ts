@@ -81,6 +81,17 @@ describe('PageCache', () => {
     expect(zlib.brotliDecompressSync(br).toString()).toBe('hello '.repeat(500));
   });
 
+  it('hands a waiting caller the same compression the background keeps', async () => {
+    const cache = new PageCache(new WriteClock());
+    const page = cache.set('a', html('wait '.repeat(500)), 0);
+    expect(cache.encoded('a', page, 'gzip')).toBeNull();
+    const gzip = await cache.encodedWhenDone('a', page, 'gzip');
+    expect(zlib.gunzipSync(gzip!).toString()).toBe('wait '.repeat(500));
+    expect(cache.encoded('a', page, 'gzip')).toBe(gzip);
+    expect(await cache.encodedWhenDone('a', page, 'gzip')).toBe(gzip);
+    expect(cache.encodedWhenDone('a', html('not stored'), 'gzip')).toBeNull();
+  });
+
   it('drops a compression that ends after a write emptied the cache', async () => {
     const clock = new WriteClock();
     const cache = new PageCache(clock);

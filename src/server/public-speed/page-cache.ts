@@ -17,9 +17,11 @@ interface Entry extends CachedPage {
   /** The cache that stored it, of those sharing one space. */
   owner: PageCache;
   encoded: Partial<Record<Encoding, Buffer>>;
-  /** Encodings being compressed in the background. */
-  compressing: Set<Encoding>;
+  /** Compressions under way in the background, by encoding. */
+  compressing: Map<Encoding, Promise<Buffer>>;
   hits: number;
+  /** When it was last stored or read, on the space's own count of uses: the smallest goes first. */
+  lastUsed: number;
 }
 
 export interface PageCacheLimits {
@@ -42,6 +44,7 @@ export class PageCacheSpace {
   bytes = 0;
   readonly limits: PageCacheLimits;
   private caches = 0;
+  private uses = 0;
 
   constructor(limits: Partial<PageCacheLimits> = {}) {
     this.limits = { ...DEFAULT_LIMITS, ...limits };
@@ -51,6 +54,12 @@ export class PageCacheSpace {
   newPrefix(): string {
     this.caches += 1;
     return `${this.caches} `;
+  }
+
+  /** A stamp later than every one given before. */
+  use(): number {
+    this.uses += 1;
+    return this.uses;
   }
 }
 
@@ -110,9 +119,9 @@ export class PageCache {
     const entry = entries.get(at);
     if (!entry) return undefined;
     entry.hits += 1;
-    // Re-inserting moves the entry to the recent end of the map's order.
-    entries.delete(at);
-    entries.set(at, entry);
+    // A stamp, not a move to the map's end: deleting and re-adding a long-lived map's key makes V8 rebuild its
+    // table in the old generation, garbage that only a full collection frees (docs/performance-log.md).
+    entry.lastUsed = this.space.use();
     return entry;
   }
 
@@ -123,7 +132,7 @@ export class PageCache {
     const at = this.prefix + key;
     const previous = space.entries.get(at);
     if (previous) this.remove(at, previous);
-    const entry: Entry = { ...page, owner: this, encoded: {}, compressing: new Set(), hits: 0 };
+    const entry: Entry = { ...page, owner: this, encoded: {}, compressing: new Map(), hits: 0, lastUsed: space.use() };
     space.entries.set(at, entry);
     space.bytes += page.body.length;
     this.evict();
@@ -136,32 +145,49 @@ export class PageCache {
    * fast for its one answer).
    */
   encoded(key: string, page: CachedPage, encoding: Encoding): Buffer | null {
-    const at = this.prefix + key;
-    const entry = this.space.entries.get(at);
-    if (entry !== page) return null;
+    const entry = this.stored(key, page);
+    if (!entry) return null;
     const body = entry.encoded[encoding];
     if (body) return body;
-    if (!entry.compressing.has(encoding)) this.compress(at, entry, encoding);
+    // Compression of bytes in memory fails only without memory; the page goes on being compressed fast.
+    this.compress(key, entry, encoding).catch(() => {});
     return null;
   }
 
-  private compress(at: string, entry: Entry, encoding: Encoding): void {
-    entry.compressing.add(encoding);
-    compressForStorage[encoding](entry.body).then(
-      (body) => {
-        entry.compressing.delete(encoding);
-        // A write or eviction in the meantime has dropped the page: its bytes are no longer wanted.
-        if (this.space.entries.get(at) !== entry) return;
-        entry.encoded[encoding] = body;
-        this.space.bytes += body.length;
-        this.evict();
-      },
-      // Compression of bytes in memory fails only without memory; the page goes on being compressed fast.
-      () => {},
-    );
+  /** The same bytes, waited for rather than made fast meanwhile; null when the page is not the one stored. */
+  encodedWhenDone(key: string, page: CachedPage, encoding: Encoding): Promise<Buffer> | null {
+    const entry = this.stored(key, page);
+    if (!entry) return null;
+    const body = entry.encoded[encoding];
+    return body ? Promise.resolve(body) : this.compress(key, entry, encoding);
   }
 
-  /** This cache's entries, with their keys in the space, least recently used first. */
+  /** The entry stored under key, if it is `page`. */
+  private stored(key: string, page: CachedPage): Entry | undefined {
+    const entry = this.space.entries.get(this.prefix + key);
+    return entry === page ? entry : undefined;
+  }
+
+  /** The entry's body compressed closely in Node's thread pool, once per encoding, and kept while the entry is. */
+  private compress(key: string, entry: Entry, encoding: Encoding): Promise<Buffer> {
+    const underWay = entry.compressing.get(encoding);
+    if (underWay) return underWay;
+    const made = compressForStorage[encoding](entry.body)
+      .then((body) => {
+        // A write or eviction in the meantime has dropped the page: its bytes are no longer kept.
+        if (this.stored(key, entry)) {
+          entry.encoded[encoding] = body;
+          this.space.bytes += body.length;
+          this.evict();
+        }
+        return body;
+      })
+      .finally(() => entry.compressing.delete(encoding));
+    entry.compressing.set(encoding, made);
+    return made;
+  }
+
+  /** This cache's entries, with their keys in the space. */
   private own(): [string, Entry][] {
     return [...this.space.entries].filter(([, entry]) => entry.owner === this);
   }
@@ -182,10 +208,18 @@ export class PageCache {
 
   /** Drops the least recently used pages of the whole space until it is within its limits. */
   private evict(): void {
-    const { space } = this;
-    for (const [at, entry] of space.entries) {
-      if (space.entries.size <= space.limits.maxEntries && space.bytes <= space.limits.maxBytes) return;
-      this.remove(at, entry);
+    const { entries, limits } = this.space;
+    while (entries.size > limits.maxEntries || this.space.bytes > limits.maxBytes) {
+      const oldest = leastRecentlyUsed(entries);
+      if (!oldest) return;
+      this.remove(...oldest);
     }
   }
+}
+
+/** The entry with the oldest stamp: a scan of at most maxEntries, made only when a page is stored. */
+function leastRecentlyUsed(entries: Map<string, Entry>): [string, Entry] | undefined {
+  let oldest: [string, Entry] | undefined;
+  for (const item of entries) if (!oldest || item[1].lastUsed < oldest[1].lastUsed) oldest = item;
+  return oldest;
 }

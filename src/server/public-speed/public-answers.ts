@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { WriteClock } from '../cache/write-clock.js';
 import type { Config } from '../config.js';
@@ -7,7 +6,7 @@ import { withScriptSources } from '../http/security-headers.js';
 import {
   COMPRESS_FROM_BYTES,
   compressForOneAnswer,
-  compressingStream,
+  compressForStorage,
   preferredEncoding,
   type Encoding,
 } from './compression.js';
@@ -73,13 +72,18 @@ export class PublicAnswers {
     this.send(reply, page, page.body, encoding, negotiated, true);
   }
 
-  /** A document written piece by piece, compressed on the way; `keep` gets its whole plain bytes once they are out. */
-  sendStream(reply: FastifyReply, pieces: AsyncIterable<string>, negotiated: Negotiated, keep: (body: Buffer) => void) {
-    this.caching.mark(reply, negotiated.data, { coding: codingOf(negotiated.accepted), once: true });
-    const plain = Readable.from(keepingCopy(pieces, keep));
-    if (!negotiated.accepted) return reply.send(plain);
-    reply.header('content-encoding', negotiated.accepted);
-    return reply.send(plain.pipe(compressingStream[negotiated.accepted]()));
+  /**
+   * A document just written and stored (a sitemap, a feed), compressed closely in Node's thread pool as its kept
+   * copy is: this answer carries the bytes and tag of the next ones. The document goes out whole, not streamed:
+   * while streamed sitemaps were being sent, V8 learned to allocate Node's per-answer objects straight into the
+   * old generation, and every later answer left garbage that only a full collection frees (docs/performance-log.md).
+   */
+  async sendWritten(reply: FastifyReply, key: string, page: CachedPage, negotiated: Negotiated): Promise<void> {
+    const encoding = page.body.length >= COMPRESS_FROM_BYTES ? negotiated.accepted : null;
+    if (!encoding) return this.send(reply, page, page.body, null, negotiated, false);
+    const kept = this.cache.encodedWhenDone(key, page, encoding);
+    const body = await (kept ?? compressForStorage[encoding](page.body));
+    this.send(reply, page, body, encoding, negotiated, !kept);
   }
 
   /** The page's answer with `body`, its bytes in `encoding`. */
@@ -111,15 +115,4 @@ function policyOf(page: CachedPage, base: string): string {
   const policy = withScriptSources(base, page.scriptHashes ?? []);
   policies.set(page, { base, policy });
   return policy;
-}
-
-/** Passes a document on piece by piece and hands over the whole of it once the last piece is out. */
-async function* keepingCopy(pieces: AsyncIterable<string>, done: (whole: Buffer) => void): AsyncGenerator<Buffer> {
-  const copy: Buffer[] = [];
-  for await (const text of pieces) {
-    const piece = Buffer.from(text);
-    copy.push(piece);
-    yield piece;
-  }
-  done(Buffer.concat(copy));
 }

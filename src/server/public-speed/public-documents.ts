@@ -6,14 +6,6 @@ import { perJournal } from '../journals/journal-sites.js';
 import { PageCache, PageCacheSpace, type PageCacheLimits } from './page-cache.js';
 import { PublicAnswers } from './public-answers.js';
 
-/** A document written piece by piece, so that a large one (a sitemap) starts going out before it is finished. */
-export type PublicDocument = AsyncIterable<string>;
-
-/** A document of one piece. */
-export async function* wholeDocument(text: string): PublicDocument {
-  yield text;
-}
-
 /** Routes of public documents: out of the API table, and compressed by PublicAnswers in the encoding their tags name. */
 export const PUBLIC_DOCUMENT_ROUTE: RouteShorthandOptions = { schema: { hide: true }, compress: false };
 
@@ -22,7 +14,7 @@ export interface DocumentAnswer {
   /** Headers of the document's answers (not of a 404). */
   headers?: Record<string, string>;
   /** The document for this origin, or null when there is none (404 with `missing`). */
-  write: (origin: string) => Promise<PublicDocument | null>;
+  write: (origin: string) => Promise<string | null>;
   missing?: string;
 }
 
@@ -49,13 +41,12 @@ export function publicDocuments(ctx: AppContext, limits: Partial<PageCacheLimits
     const negotiated = answers.fromKept(request, reply, key);
     if (!negotiated) return reply;
     const written = await document.write(origin);
-    if (!written) {
+    if (written === null) {
       for (const [name] of headers) reply.removeHeader(name);
       throw notFound(document.missing ?? 'Not found');
     }
-    const version = negotiated.data.version;
-    return answers.sendStream(reply, written, negotiated, (body) =>
-      answers.cache.set(key, { status: 200, body }, version),
-    );
+    const page = answers.cache.set(key, { status: 200, body: Buffer.from(written) }, negotiated.data.version);
+    await answers.sendWritten(reply, key, page, negotiated);
+    return reply;
   };
 }

@@ -6,7 +6,7 @@ import type { AppContext } from '../../app-context.js';
 import { notFound } from '../../http/errors.js';
 import { publicOrigin } from '../../http/public-origin.js';
 import { answers, type ZodTypeProvider } from '../../http/route-contract.js';
-import { PUBLIC_DOCUMENT_ROUTE, publicDocuments, wholeDocument } from '../../public-speed/public-documents.js';
+import { PUBLIC_DOCUMENT_ROUTE, publicDocuments } from '../../public-speed/public-documents.js';
 
 const CITE_FILE = /^(\d{1,40})\.(bib|ris|json)$/;
 const NOT_FOUND = 'Article not found';
@@ -24,10 +24,7 @@ export function registerCiteRoutes(app: FastifyInstance, ctx: AppContext): void 
     return answer(request, reply, {
       type: CITE_FORMATS[format].type,
       headers: { 'content-disposition': `attachment; filename="${request.params.file}"` },
-      write: async (origin) => {
-        const text = await request.site.services.citations.exportFile(refnumber, format, origin);
-        return text === null ? null : wholeDocument(text);
-      },
+      write: (origin) => request.site.services.citations.exportFile(refnumber, format, origin),
       missing: NOT_FOUND,
     });
   });

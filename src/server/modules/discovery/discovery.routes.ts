@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { FEED_PATH } from '../../../common/constants.js';
 import type { AppContext } from '../../app-context.js';
 import { perJournal } from '../../journals/journal-sites.js';
-import { PUBLIC_DOCUMENT_ROUTE, publicDocuments, wholeDocument } from '../../public-speed/public-documents.js';
+import { PUBLIC_DOCUMENT_ROUTE, publicDocuments } from '../../public-speed/public-documents.js';
 import { DiscoveryService, type DiscoveryOptions } from './discovery.service.js';
 
 const XML = 'application/xml; charset=utf-8';
@@ -30,7 +30,7 @@ export function registerDiscoveryRoutes(app: FastifyInstance, ctx: AppContext, o
   app.get('/robots.txt', PUBLIC_DOCUMENT_ROUTE, (request, reply) =>
     answer(request, reply, {
       type: TEXT,
-      write: async (origin) => wholeDocument(robotsTxt(origin)),
+      write: async (origin) => robotsTxt(origin),
     }),
   );
   app.get('/sitemap.xml', PUBLIC_DOCUMENT_ROUTE, (request, reply) =>
@@ -50,7 +50,7 @@ export function registerDiscoveryRoutes(app: FastifyInstance, ctx: AppContext, o
   app.get(FEED_PATH, PUBLIC_DOCUMENT_ROUTE, (request, reply) =>
     answer(request, reply, {
       type: ATOM,
-      write: async (origin) => discoveryOf(request.site.journal.id).feed(origin),
+      write: (origin) => discoveryOf(request.site.journal.id).feed(origin),
     }),
   );
 }

@@ -41,9 +41,6 @@ const ATOM_NAMESPACE = 'http://www.w3.org/2005/Atom';
 /** The updated time of a feed with no known change: Atom requires one. */
 const NO_CHANGE_KNOWN = '1970-01-01T00:00:00Z';
 
-/** A document written piece by piece, so that a large sitemap starts going out before it is finished. */
-export type XmlDocument = AsyncIterable<string>;
-
 export interface DiscoveryOptions {
   /** Above this many URLs /sitemap.xml becomes a sitemap index (tests lower it). */
   sitemapMaxUrls?: number;
@@ -80,7 +77,7 @@ export class DiscoveryService {
   }
 
   /** /sitemap.xml: every page in one sitemap, or above the limit an index of the pages file and one file per year. */
-  async sitemap(origin: string): Promise<XmlDocument> {
+  async sitemap(origin: string): Promise<string> {
     const issues = await listIssueChanges(this.db);
     const urls = STATIC_PAGES.length + issues.length + issues.reduce((sum, row) => sum + row.articles, 0);
     if (urls > this.sitemapMaxUrls) return this.sitemapIndex(origin, issues);
@@ -88,7 +85,7 @@ export class DiscoveryService {
   }
 
   /** /sitemap-pages.xml or /sitemap-{year}.xml, or null when there is no such part. */
-  async sitemapPart(origin: string, part: string): Promise<XmlDocument | null> {
+  async sitemapPart(origin: string, part: string): Promise<string | null> {
     if (part === 'pages') return this.urlset(origin, [], await this.staticPageEntries(origin), null);
     if (!/^\d{4}$/.test(part)) return null;
     const year = Number(part);
@@ -101,42 +98,47 @@ export class DiscoveryService {
     return STATIC_PAGES.map((path) => urlEntry(origin + path, path === '/' ? home : null)).join('');
   }
 
-  private async *sitemapIndex(origin: string, issues: IssueChangeRow[]): XmlDocument {
+  private async sitemapIndex(origin: string, issues: IssueChangeRow[]): Promise<string> {
     const yearChanges = new Map<number, string>();
     for (const row of issues) yearChanges.set(row.year, latest(yearChanges.get(row.year), issueChange(row)));
     const entry = (name: string, lastmod: string | null) =>
       `<sitemap>${tag('loc', `${origin}/sitemap-${name}.xml`)}${tag('lastmod', lastmod)}</sitemap>\n`;
-    yield `${XML_DECLARATION}<sitemapindex xmlns="${SITEMAP_NAMESPACE}">\n`;
-    yield entry('pages', xmlTimestamp(await settingsChange(this.db)));
-    yield [...yearChanges].map(([year, change]) => entry(String(year), change || null)).join('');
-    yield '</sitemapindex>\n';
+    return [
+      `${XML_DECLARATION}<sitemapindex xmlns="${SITEMAP_NAMESPACE}">\n`,
+      entry('pages', xmlTimestamp(await settingsChange(this.db))),
+      ...[...yearChanges].map(([year, change]) => entry(String(year), change || null)),
+      '</sitemapindex>\n',
+    ].join('');
   }
 
   /**
    * A urlset of the given static page entries, issues, and the published articles of `year` (of every
    * year when undefined, none when null), read from the database a batch at a time.
    */
-  private async *urlset(
+  private async urlset(
     origin: string,
     issues: IssueChangeRow[],
     staticEntries: string,
     year?: number | null,
-  ): XmlDocument {
-    yield `${XML_DECLARATION}<urlset xmlns="${SITEMAP_NAMESPACE}">\n${staticEntries}`;
-    yield issues.map((row) => urlEntry(origin + issuePath(row.year, row.volume, row.issue), issueChange(row))).join('');
+  ): Promise<string> {
+    const parts = [
+      `${XML_DECLARATION}<urlset xmlns="${SITEMAP_NAMESPACE}">\n${staticEntries}`,
+      issues.map((row) => urlEntry(origin + issuePath(row.year, row.volume, row.issue), issueChange(row))).join(''),
+    ];
     if (year !== null) {
       for (let afterId = 0; ;) {
         const rows = await listArticleChangesAfter(this.db, afterId, ARTICLE_BATCH, year);
         if (!rows.length) break;
-        yield rows.map((row) => urlEntry(origin + articlePath(row), articleChange(row))).join('');
+        parts.push(rows.map((row) => urlEntry(origin + articlePath(row), articleChange(row))).join(''));
         afterId = rows.at(-1)!.id;
       }
     }
-    yield '</urlset>\n';
+    parts.push('</urlset>\n');
+    return parts.join('');
   }
 
   /** /feed.xml: the FEED_ENTRIES most recently published articles as an Atom 1.0 feed. */
-  async *feed(origin: string): XmlDocument {
+  async feed(origin: string): Promise<string> {
     const [settings, articles, settingsChanged] = await Promise.all([
       this.settings.get(),
       listLatestArticles(this.db, FEED_ENTRIES),
@@ -147,7 +149,7 @@ export class DiscoveryService {
     const updated =
       xmlTimestamp(latest(settingsChanged, ...articles.map((row) => latest(row.modification, row.creation)))) ??
       NO_CHANGE_KNOWN;
-    yield [
+    return [
       `${XML_DECLARATION}<feed xmlns="${ATOM_NAMESPACE}" xml:lang="en">\n`,
       `<title type="text">${escapeXml(settings.websitename)}</title>\n`,
       `<subtitle type="text">${escapeXml(`Latest articles of ${settings.websitename}`)}</subtitle>\n`,
