@@ -70,10 +70,6 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
   registerSecurityHeaders(app);
   registerPrivateCaching(app);
   await app.register(compress, { threshold: 2048 });
-  // Uploads (pdfFile, imgFile) are read into memory and checked before anything is written.
-  await app.register(multipart, {
-    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 60, parts: 61, fieldSize: 400_000 },
-  });
   await app.register(swagger, {
     openapi: { info: { title: 'Journal website API', version: '1.0.0' } },
     transform: openApiTransform,
@@ -91,13 +87,11 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
   await registerAuthRoutes(app);
   registerEmailRoutes(app);
   registerSettingsRoutes(app);
-  registerIndexingRoutes(app);
+  registerFormRoutes(app);
   registerAdminRoutes(app);
   registerIssueRoutes(app);
   registerIssueSchedule(app, ctx);
-  registerArticleRoutes(app);
   registerUserRoutes(app);
-  registerEditorsRoutes(app);
   registerArchivesRoutes(app);
   registerTombstoneRoutes(app);
   registerSearchRoutes(app);
@@ -107,18 +101,34 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
   registerDiscoveryRoutes(app, ctx);
   registerActivityRoutes(app);
   registerContentPageRoutes(app);
-  registerSitePictureRoutes(app);
   registerCiteRoutes(app, ctx);
   registerCrossrefRoutes(app, ctx);
   registerJournalRoutes(app, ctx);
   registerUsageRoutes(app, ctx.usage);
   registerCounterRoutes(app);
   registerStatisticsRoutes(app);
-  registerImportRoutes(app);
 
   const assets = readClientAssets(options.clientDir);
   registerPageRoutes(app, ctx, assets, options.renderThreads);
   return app;
+}
+
+/**
+ * The routes that take uploads (pdfFile, imgFile, an import's files), in a scope of their own with the multipart
+ * plugin: its hooks would otherwise run on every answer, cached pages included. Uploads are read into memory and
+ * checked before anything is written.
+ */
+function registerFormRoutes(app: FastifyInstance): void {
+  app.register(async (forms) => {
+    await forms.register(multipart, {
+      limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 60, parts: 61, fieldSize: 400_000 },
+    });
+    registerIndexingRoutes(forms);
+    registerArticleRoutes(forms);
+    registerEditorsRoutes(forms);
+    registerSitePictureRoutes(forms);
+    registerImportRoutes(forms);
+  });
 }
 
 function registerStaticFiles(app: FastifyInstance, ctx: AppContext, clientDir: string): void {
