@@ -11,7 +11,7 @@ export interface DataVersion {
 
 /**
  * How an answer's bytes were made from its data: the content coding the client accepted ('br', 'gzip',
- * 'identity' ...), and whether they were made for this one answer (compressed fast, or streamed) or kept
+ * 'identity' ...), and whether they were made for this one answer (compressed fast) or kept
  * (compressed closely). Two answers of one version and one form are the same bytes, as strong tags require.
  */
 export interface AnswerForm {
