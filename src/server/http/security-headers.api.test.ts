@@ -8,7 +8,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('security headers', () => {
-  it('come with pages, streamed documents, API answers, refusals and missing files alike', async () => {
+  it('come with pages, documents, API answers, refusals and missing files alike', async () => {
     const urls = [
       '/',
       '/sitemap.xml',
