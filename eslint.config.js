@@ -17,4 +17,24 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  {
+    // Server-rendered public pages link with RouteAnchor: React Router's links cost the most of a render and fill
+    // the old generation with their per-link objects (decisions 005 and 106).
+    files: ['src/web/routes/public/**', 'src/web/components/**'],
+    ignores: ['src/web/components/forgot-password-link.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-router',
+              importNames: ['Link', 'NavLink'],
+              message: 'Public pages link with RouteAnchor (src/web/components/route-anchor.tsx).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -37,7 +37,8 @@ describe('the write clock', () => {
     for (let i = 0; i < 2; i++) await inject('GET', issuePage);
     const settings = await t.journal.services.settings.get();
     const groups = await t.journal.services.archives.yearGroups();
-    return { settings, groups, version: t.journal.clock.version(), pages: t.journal.services.pages.size };
+    const lists = await t.journal.services.archives.yearGroupLists();
+    return { settings, groups, lists, version: t.journal.clock.version(), pages: t.journal.services.pages.size };
   }
 
   it('stays put through sign-ins, token checks, the work-log, users and PDF exports, keeping pages and reads', async () => {
@@ -64,6 +65,7 @@ describe('the write clock', () => {
     expect(t.journal.services.pages.size).toBe(1);
     expect(after.settings).toBe(before.settings); // the same remembered object, not read again
     expect(after.groups).toBe(before.groups);
+    expect(after.lists).toBe(before.lists);
   });
 
   it('moves on with an article edit, emptying the page cache and the remembered reads', async () => {
@@ -82,6 +84,7 @@ describe('the write clock', () => {
     expect(t.journal.clock.version()).toBeGreaterThan(before.version);
     expect(t.journal.services.pages.size).toBe(0);
     expect(await t.journal.services.archives.yearGroups()).not.toBe(before.groups);
+    expect(await t.journal.services.archives.yearGroupLists()).not.toBe(before.lists);
     expect((await inject('GET', issuePage)).body).toContain('A corrected title');
   });
 

@@ -33,12 +33,17 @@ const NO_BODY = Buffer.alloc(0);
  * no code of a page's data, so the policy may allow it by its hash (docs/security.md, "Content Security Policy").
  */
 const HYDRATION_SCRIPT =
-  /<script>(window\.__staticRouterHydrationData = JSON\.parse\("(?:[^"\\<]|\\.)*"\);)<\/script>/g;
+  /<script>(window\.__staticRouterHydrationData = JSON\.parse\("[^"\\<]*(?:\\.[^"\\<]*)*"\);)<\/script>/y;
+const HYDRATION_SCRIPT_START = '<script>window.__staticRouterHydrationData';
 
+/**
+ * The router writes its one hydration script after the app's markup, where page text (escaped by React) cannot
+ * forge one: the match starts at its last opening, not after a scan of the whole page.
+ */
 function hydrationScriptHashes(html: string): string[] {
-  return [...html.matchAll(HYDRATION_SCRIPT)].map(
-    ([, script]) => `'sha256-${createHash('sha256').update(script!).digest('base64')}'`,
-  );
+  HYDRATION_SCRIPT.lastIndex = html.lastIndexOf(HYDRATION_SCRIPT_START);
+  const script = HYDRATION_SCRIPT.lastIndex < 0 ? undefined : HYDRATION_SCRIPT.exec(html)?.[1];
+  return script === undefined ? [] : [`'sha256-${createHash('sha256').update(script).digest('base64')}'`];
 }
 
 /**
@@ -58,6 +63,7 @@ function pageReads(services: PublicServices): { api: PublicApi; fault: () => Htt
     indexing: () => watch(services.indexing.listPublic()),
     editors: () => watch(services.editors.listPublic()),
     yearGroups: () => watch(services.archives.yearGroups()),
+    yearGroupLists: () => watch(services.archives.yearGroupLists()),
     issueArticles: (year, volume, issue) => watch(services.archives.issueArticles(year, volume, issue)),
     movedIssue: (year, volume, issue) => watch(services.archives.movedIssuePath(year, volume, issue)),
     articleByRef: (refnumber) => watch(services.archives.publicArticleByRef(refnumber)),
@@ -85,7 +91,9 @@ export function createPageRenderer(
       return { status: result.status, location: result.location, body: NO_BODY, scriptHashes: [] };
     // The router answers 500 for any failed read; a fault of the infrastructure has its own status.
     const status = reads.fault()?.statusCode ?? result.status;
+    // Finding the script first flattens React's markup, built piece by piece, once; the document then only copies it.
+    const scriptHashes = hydrationScriptHashes(result.html);
     const html = htmlDocument({ head: result.head, origin, assets, body: result.html, linkFeed: true });
-    return { status, body: Buffer.from(html), scriptHashes: hydrationScriptHashes(result.html) };
+    return { status, body: Buffer.from(html), scriptHashes };
   };
 }

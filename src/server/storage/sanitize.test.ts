@@ -1,3 +1,4 @@
+import sanitizeHtml from 'sanitize-html';
 import { describe, expect, it } from 'vitest';
 import { sanitizeBasic, sanitizeRichText, sanitizeTitle, toPlainText } from './sanitize.js';
 
@@ -11,6 +12,20 @@ describe('sanitisers', () => {
     expect(sanitizeTitle('CO<sub class="x">2</sub> per m<sup onclick="x()">2</sup> <u>today</u>')).toBe(
       'CO<sub>2</sub> per m<sup>2</sup> today',
     );
+  });
+
+  it('a title without markup comes out as the sanitiser itself gives it', () => {
+    for (const title of [
+      'Plain  title\n of "quoted" words',
+      ' Trimmed ',
+      'Ünïcode – dashes',
+      '5 > 3 & 2 < 4',
+      'A &amp; B',
+    ]) {
+      expect(sanitizeTitle(title)).toBe(
+        sanitizeHtml(title, { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, ' ').trim(),
+      );
+    }
   });
 
   it('rich text and work-log content drop scripts, handlers and javascript: links', () => {

@@ -80,8 +80,12 @@ function remembered(clean: (html: string) => string, bound = 20_000): (html: str
 export const sanitizeRichText = remembered((html) => sanitizeHtml(html, richText), 2_000);
 /** Work-log content: basic formatting and links. */
 export const sanitizeBasic = (html: string) => sanitizeHtml(html, basicFormatting);
+const collapseSpace = (text: string) => text.replace(/\s+/g, ' ').trim();
+const cleanTitle = remembered((html) => collapseSpace(sanitizeHtml(html, titleTags)));
+/** Text with no tag, entity or angle bracket leaves the sanitiser as it came in, so most titles need no parse. */
+const NO_MARKUP = /^[^<>&]*$/;
 /** Article titles keep only italics, subscripts and superscripts; whitespace is collapsed. */
-export const sanitizeTitle = remembered((html) => sanitizeHtml(html, titleTags).replace(/\s+/g, ' ').trim());
+export const sanitizeTitle = (html: string) => (NO_MARKUP.test(html) ? collapseSpace(html) : cleanTitle(html));
 /** The journal name shown in the header. */
 export const sanitizeInlineName = remembered((html) => sanitizeHtml(html, inlineName), 100);
 /** A formatted reference: its italics, bold, small capitals and super/subscripts stay, its blocks go. */
@@ -90,7 +94,7 @@ const reference: sanitizeHtml.IOptions = {
   allowedAttributes: { span: ['style'] },
   allowedStyles: { span: { 'font-variant': [/^small-caps$/] } },
 };
-export const sanitizeReference = (html: string) => sanitizeHtml(html, reference).replace(/\s+/g, ' ').trim();
+export const sanitizeReference = (html: string) => collapseSpace(sanitizeHtml(html, reference));
 
 /** Plain text of any HTML, for search and metadata; paragraphs and other blocks stay apart by a space. */
 export const toPlainText = (html: string) =>

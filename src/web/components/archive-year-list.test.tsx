@@ -1,6 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { YearGroup } from '../../common/schemas/archives.js';
+import { yearGroupLists } from '../../common/year-groups.js';
 import { listedYearGroups, YearGroupSection } from './archive-year-list.js';
 
 const groups: YearGroup[] = [
@@ -46,9 +47,14 @@ describe('listedYearGroups', () => {
   }));
 
   it('keeps the groups that start expanded and the one holding the page whole, and the newest issue of the rest', () => {
-    const listed = listedYearGroups(century, '/archives/2022/vol7/issue2');
+    const listed = listedYearGroups(yearGroupLists(century), '/archives/2022/vol7/issue2');
     expect(listed.slice(0, 2)).toEqual(century.slice(0, 2));
     expect(listed[2]).toEqual({ ...century[2], issues: [3], issue_month: { 3: 'mar' }, partial: true });
     expect(listed[3]).toEqual(century[3]);
+  });
+
+  it('keeps a group without issues as it is', () => {
+    const empty: YearGroup = { year: 2021, volume: 6, total_issues: 0, issue_month: {}, issues: [] };
+    expect(listedYearGroups(yearGroupLists([...century, empty]), '/archives/2025/vol10/issue1')[4]).toBe(empty);
   });
 });

@@ -2,12 +2,10 @@ import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { issuePath, leadingNumber } from '../../common/archive-links.js';
 import { EXPANDED_YEAR_GROUPS } from '../../common/constants.js';
-import type { YearGroup } from '../../common/schemas/archives.js';
+import type { ListedYearGroup, YearGroupLists } from '../../common/year-groups.js';
 import { apiFrom } from '../lib/public-api.js';
 import { isActivePath, RouteAnchor } from './route-anchor.js';
 
-/** A year group as the list gets it: a collapsed group away from the page shown carries only its newest issue. */
-export type ListedYearGroup = YearGroup & { partial?: true };
 type Group = ListedYearGroup;
 type Groups = readonly Group[];
 
@@ -30,17 +28,14 @@ const holdsPage = (group: Group, shown: ReturnType<typeof shownVolume>) =>
 
 /**
  * The year groups an archive page needs: whole for the groups that start expanded and the one holding the page,
- * the newest issue alone for the others (which link no more than that while collapsed). A century of issues so
- * stays out of every archive page's data; opening such a group reads the whole list (ArchiveYearList).
+ * closed to their newest issue for the others (which link no more than that while collapsed). Opening a closed
+ * group reads the whole list (ArchiveYearList).
  */
-export function listedYearGroups(groups: YearGroup[], pathname: string): ListedYearGroup[] {
+export function listedYearGroups({ whole, closed }: YearGroupLists, pathname: string): ListedYearGroup[] {
   const shown = shownVolume(pathname);
-  return groups.map((group, index) => {
-    if (index < EXPANDED_YEAR_GROUPS || holdsPage(group, shown) || group.issues.length === 0) return group;
-    const newest = group.issues[0]!;
-    const month = group.issue_month[newest];
-    return { ...group, issues: [newest], issue_month: month ? { [newest]: month } : {}, partial: true };
-  });
+  return whole.map((group, index) =>
+    index < EXPANDED_YEAR_GROUPS || holdsPage(group, shown) ? group : closed[index]!,
+  );
 }
 
 /**

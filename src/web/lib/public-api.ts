@@ -8,6 +8,7 @@ import type {
   YearGroup,
 } from '../../common/schemas/archives.js';
 import type { Editor } from '../../common/schemas/editors.js';
+import { yearGroupLists, type YearGroupLists } from '../../common/year-groups.js';
 import type { ContentPage, ContentPageSlug } from '../../common/schemas/pages.js';
 import type { SitePictures } from '../../common/schemas/site-pictures.js';
 import type { PublicSettings } from '../../common/schemas/settings.js';
@@ -22,6 +23,8 @@ export interface PublicApi {
   indexing(): Promise<IndexingEntry[]>;
   editors(): Promise<Editor[]>;
   yearGroups(): Promise<YearGroup[]>;
+  /** The year groups whole and closed to their newest issues, as archive pages list them. */
+  yearGroupLists(): Promise<YearGroupLists>;
   /** null when there is no such issue. */
   issueArticles(year: number, volume: number, issue: number): Promise<ArticleSummary[] | null>;
   /** The address now of an issue renumbered away from this one; null when none was. */
@@ -70,6 +73,7 @@ const httpApi: PublicApi = {
   indexing: () => getJson('/api/indexing/'),
   editors: () => getJson('/api/editors/'),
   yearGroups: () => getJson('/api/archives/'),
+  yearGroupLists: async () => yearGroupLists(await getJson('/api/archives/')),
   issueArticles: (year, volume, issue) => getJsonOrNull(`/api/archives/${year}/${volume}/${issue}`),
   movedIssue: async (year, volume, issue) =>
     (await getJsonOrNull<{ location: string }>(`/api/archives/moved/${year}/${volume}/${issue}`))?.location ?? null,

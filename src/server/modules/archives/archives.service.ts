@@ -6,6 +6,7 @@ import type { Db } from '../../db/database.js';
 import type { ArticleRow } from '../../db/schema.js';
 import { sanitizeRichText, sanitizeTitle } from '../../storage/sanitize.js';
 import { authorsOrLine, withoutEmail, type Author } from '../../../common/authors.js';
+import { yearGroupLists, type YearGroupLists } from '../../../common/year-groups.js';
 import { findAuthors } from '../articles/article-authors.repository.js';
 import { findArticleById, findPublishedArticlesByFile } from '../articles/articles.repository.js';
 import { isPublishedRow } from '../articles/published.js';
@@ -76,6 +77,11 @@ const rememberedArticles = new SharedMemo<PublicArticle | null>(256);
 export class ArchivesService {
   /** The year groups sit beside every issue and article page, so they are kept until the next write. */
   private readonly yearGroupsMemo: UntilNextWrite<YearGroup[]>;
+  /**
+   * Archive pages list most groups closed to their newest issue: made once per write rather than on every render,
+   * where a hundred short-lived groups a page were promoted to the old generation (decision 106).
+   */
+  private readonly yearGroupListsMemo: UntilNextWrite<YearGroupLists>;
   /** An issue's list is read again for every page render of the issue, so recent ones are kept too. */
   private readonly issueArticlesMemo: UntilNextWriteByKey<string, ArticleSummary[] | null>;
   /** Recently read published articles, handed out as the same objects until the next write. */
@@ -86,12 +92,17 @@ export class ArchivesService {
     clock: WriteClock,
   ) {
     this.yearGroupsMemo = new UntilNextWrite(() => this.loadYearGroups(), clock);
+    this.yearGroupListsMemo = new UntilNextWrite(async () => yearGroupLists(await this.yearGroups()), clock);
     this.issueArticlesMemo = new UntilNextWriteByKey(clock, rememberedIssues);
     this.publicArticleMemo = new UntilNextWriteByKey(clock, rememberedArticles);
   }
 
   yearGroups(): Promise<YearGroup[]> {
     return this.yearGroupsMemo.get();
+  }
+
+  yearGroupLists(): Promise<YearGroupLists> {
+    return this.yearGroupListsMemo.get();
   }
 
   /** One group per year and volume, newest first, listing the issues that have published articles. */

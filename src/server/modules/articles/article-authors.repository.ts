@@ -1,5 +1,5 @@
 import type { Author } from '../../../common/authors.js';
-import type { Executor } from '../../db/database.js';
+import { preparedQuery, type Executor } from '../../db/database.js';
 import type { ArticleAuthorRow } from '../../db/schema.js';
 
 const toAuthor = (row: ArticleAuthorRow): Author => ({
@@ -31,9 +31,15 @@ export async function listAuthorsOf(db: Executor, articleIds: readonly number[])
   return authors;
 }
 
-/** One article's structured authors, or undefined when it has none stored. */
-export const findAuthors = async (db: Executor, articleId: number): Promise<Author[] | undefined> =>
-  (await listAuthorsOf(db, [articleId])).get(articleId);
+const authorsOfArticle = preparedQuery((db, articleId: number) =>
+  db.selectFrom('article_authors').selectAll().where('article_id', '=', articleId).orderBy('position'),
+);
+
+/** One article's structured authors, or undefined when it has none stored. Every article page reads them. */
+export async function findAuthors(db: Executor, articleId: number): Promise<Author[] | undefined> {
+  const rows = await authorsOfArticle(db, articleId);
+  return rows.length > 0 ? rows.map(toAuthor) : undefined;
+}
 
 /** Writes an article's authors in place of the ones it had. */
 export async function replaceAuthors(trx: Executor, articleId: number, authors: readonly Author[]): Promise<void> {

@@ -7,7 +7,8 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
 import { issuePath } from '../../../common/archive-links.js';
-import { ArchiveYearList, listedYearGroups, type ListedYearGroup } from '../../components/archive-year-list.js';
+import type { ListedYearGroup } from '../../../common/year-groups.js';
+import { ArchiveYearList, listedYearGroups } from '../../components/archive-year-list.js';
 import { siteTitle, type HeadArgs, type HeadData } from '../../lib/head.js';
 import { apiFrom } from '../../lib/public-api.js';
 import '../../styles/public-pages.css';
@@ -21,13 +22,13 @@ const isArchivesIndex = (url: URL) => url.pathname.replace(/\/+$/, '') === ARCHI
  * history, so the issue takes its place and Back returns to the page the reader came from.
  */
 export async function archivesLoader({ request, context }: LoaderFunctionArgs): Promise<ListedYearGroup[]> {
-  const groups = await apiFrom(context).yearGroups();
-  const newest = groups[0];
+  const lists = await apiFrom(context).yearGroupLists();
+  const newest = lists.whole[0];
   const url = new URL(request.url);
   if (isArchivesIndex(url) && newest && newest.issues.length > 0) {
     throw redirect(issuePath(newest.year, newest.volume, newest.issues[0]!));
   }
-  return listedYearGroups(groups, url.pathname);
+  return listedYearGroups(lists, url.pathname);
 }
 
 /** The year groups change only with a write; they are read again only when /archives itself must redirect. */

@@ -1,7 +1,7 @@
 import { IMPACT_FACTOR_DISPLAY_CHARS } from '../../../common/constants.js';
 import { homeJsonLd } from '../../../common/structured-data.js';
 import type { PublicSettings } from '../../../common/schemas/settings.js';
-import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { articlePath, issuePath, issueTitle } from '../../../common/archive-links.js';
 import type { ArticleSummary } from '../../../common/schemas/archives.js';
 import { HomeSidebar } from '../../components/home-sidebar.js';
@@ -9,6 +9,7 @@ import { currentIssue, IssueCover, type CurrentIssue } from '../../components/is
 import { apiFrom } from '../../lib/public-api.js';
 import { siteTitle, type HeadArgs, type HeadData } from '../../lib/head.js';
 import { useRootData } from '../../lib/root-data.js';
+import { RouteAnchor } from '../../components/route-anchor.js';
 
 const PUBLICATION_PROCESS = [
   { step: 'Submit', text: 'Send your manuscript to the journal by email.' },
@@ -55,14 +56,18 @@ function CurrentIssueContents({ issue, articles }: { issue: CurrentIssue; articl
     <section className="current-issue" aria-labelledby="current-issue-title">
       <h2 id="current-issue-title">
         Current issue:{' '}
-        <Link to={issuePath(issue.year, issue.volume, issue.issue)}>
+        <RouteAnchor to={issuePath(issue.year, issue.volume, issue.issue)}>
           {issueTitle(issue.year, issue.volume, issue.issue, issue.frequency)}
-        </Link>
+        </RouteAnchor>
       </h2>
       <ol className="toc">
         {articles.map((article) => (
           <li key={article.refnumber}>
-            <Link to={articlePath(article)} className="toc-title" dangerouslySetInnerHTML={{ __html: article.title }} />
+            <RouteAnchor
+              to={articlePath(article)}
+              className="toc-title"
+              dangerouslySetInnerHTML={{ __html: article.title }}
+            />
             <span className="toc-authors">{article.authorname}</span>
             {article.pagenumber && <span className="toc-pages">pp. {article.pagenumber}</span>}
           </li>
