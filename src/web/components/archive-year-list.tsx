@@ -66,17 +66,17 @@ function IssueItems({ group, issues, pathname }: { group: Group; issues: readonl
 export function YearGroupSection({
   group,
   open,
-  pathname,
+  pageShown,
   onToggle,
 }: {
   group: Group;
   open: boolean;
-  pathname: string;
+  /** The path of the page shown when it belongs to this group, else null. */
+  pageShown: string | null;
   onToggle: (group: Group) => void;
 }) {
   const key = groupKey(group);
-  const holding = holdsPage(group, shownVolume(pathname));
-  const shown = holding ? pathname : null;
+  const holding = pageShown !== null;
   return (
     <section className="year-group">
       <h3>
@@ -91,7 +91,7 @@ export function YearGroupSection({
       </h3>
       {open ? (
         <ul id={`issues-${key}`}>
-          <IssueItems group={group} issues={group.issues} pathname={shown} />
+          <IssueItems group={group} issues={group.issues} pathname={pageShown} />
           {group.partial && (
             <li className="loading" role="status">
               Loading...
@@ -100,7 +100,7 @@ export function YearGroupSection({
         </ul>
       ) : (
         <ul hidden>
-          <IssueItems group={group} issues={hiddenIssues(group, holding)} pathname={shown} />
+          <IssueItems group={group} issues={hiddenIssues(group, holding)} pathname={pageShown} />
         </ul>
       )}
     </section>
@@ -141,12 +141,13 @@ export function ArchiveYearList({ groups: listed }: { groups: Groups }) {
     });
   }
 
+  const shown = shownVolume(location.pathname);
   const renderGroup = (group: Group) => (
     <YearGroupSection
       key={groupKey(group)}
       group={group}
       open={expanded.has(groupKey(group))}
-      pathname={location.pathname}
+      pageShown={holdsPage(group, shown) ? location.pathname : null}
       onToggle={toggle}
     />
   );
