@@ -41,8 +41,10 @@ const HYDRATION_SCRIPT_START = '<script>window.__staticRouterHydrationData';
  * forge one: the match starts at its last opening, not after a scan of the whole page.
  */
 function hydrationScriptHashes(html: string): string[] {
-  HYDRATION_SCRIPT.lastIndex = html.lastIndexOf(HYDRATION_SCRIPT_START);
-  const script = HYDRATION_SCRIPT.lastIndex < 0 ? undefined : HYDRATION_SCRIPT.exec(html)?.[1];
+  const start = html.lastIndexOf(HYDRATION_SCRIPT_START);
+  if (start < 0) return [];
+  HYDRATION_SCRIPT.lastIndex = start;
+  const script = HYDRATION_SCRIPT.exec(html)?.[1];
   return script === undefined ? [] : [`'sha256-${createHash('sha256').update(script).digest('base64')}'`];
 }
 
