@@ -107,13 +107,19 @@ describe.each(['desktop', 'phone'] as const)('public reading site at %s width', 
     }
     const oldestLink = page.getByRole('link', { name: `VOL. ${oldest.volume} : ISSUE 1 : JAN-FEB` });
     await expect(oldestLink.isVisible()).resolves.toBe(false);
-    // Hydrated, the collapsed group still links its newest issue for crawlers, out of sight.
-    const hiddenLink = page.locator(
-      `#year-list ul[hidden] a[href="/archives/${oldest.year}/vol${oldest.volume}/issue${oldest.issues[0]}"]`,
-    );
-    await expectCount(hiddenLink, 1);
-    await expect(hiddenLink.isVisible()).resolves.toBe(false);
-    await page.getByRole('button', { name: `${oldest.year} ISSUES` }).click();
+    // Collapsed, the group is its title alone: a link to the year's page for crawlers and readers without the
+    // script, which a click or Space opens and closes in place.
+    const oldestTitle = page.getByRole('button', { name: `${oldest.year} ISSUES` });
+    await expectAttribute(oldestTitle, 'href', `/archives/${oldest.year}`);
+    await expectCount(page.locator(`#year-list a[href^="/archives/${oldest.year}/"]`), 0);
+    const shownBefore = page.url();
+    await oldestTitle.click();
+    await expectAttribute(oldestTitle, 'aria-expanded', 'true');
+    await oldestTitle.press(' ');
+    await expectAttribute(oldestTitle, 'aria-expanded', 'false');
+    await oldestTitle.press(' ');
+    await expectAttribute(oldestTitle, 'aria-expanded', 'true');
+    expect(page.url()).toBe(shownBefore);
     await oldestLink.click();
     await page.waitForURL(`${baseUrl}/archives/${oldest.year}/vol${oldest.volume}/issue1`);
     await expect(heading(page, `VOL. ${oldest.volume},`)).resolves.toBe(

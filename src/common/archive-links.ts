@@ -19,6 +19,9 @@ export function leadingNumber(param: string | undefined): number | null {
   return value <= MAX_RECORD_ID ? value : null;
 }
 
+/** The page of one year's issues, which a year group's title links to. */
+export const yearPath = (year: number) => `/archives/${year}`;
+
 export const issuePath = (year: number, volume: number, issue: number) =>
   `/archives/${year}/vol${volume}/issue${issue}`;
 

@@ -34,7 +34,9 @@ describe('a server-rendered page', () => {
     const { body, rawPayload } = await firstRender(ISSUE_PATH);
     expect(body).toContain('<p class="article-authors">Zoë Müller-Łukasiewicz</p>');
     expect(body).toContain('<p class="article-title">Rainfall in Pune</p>');
-    expect(body).toMatch(/<div class="year-groups"><section class="year-group"><h3><button[^>]*>2025 ISSUES/);
+    expect(body).toMatch(
+      /<div class="year-groups"><section class="year-group"><h3><a href="\/archives\/2025"[^>]*>2025 ISSUES/,
+    );
     expect(new TextDecoder('utf-8', { fatal: true }).decode(rawPayload)).toBe(body);
   });
 

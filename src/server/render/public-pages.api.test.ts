@@ -121,26 +121,26 @@ describe('archive pages', () => {
     );
     expect(list).toContain('href="/archives/2025/vol3/issue1"');
     expect(list.match(/aria-expanded="true"/g)).toHaveLength(2);
-    // Collapsed, and still linking its newest issue for crawlers, out of sight.
+    // Collapsed to its title, which links crawlers to the year's page.
     expect(list).toContain(
-      '<button type="button" aria-expanded="false">2023 ISSUES</button></h3><ul hidden=""><li><a href="/archives/2023/vol1/issue1" data-route="">VOL. 1 : ISSUE 1 : JAN-JUN</a></li></ul></section>',
+      '<h3><a href="/archives/2023" class="year-title" role="button" aria-expanded="false">2023 ISSUES</a></h3></section>',
     );
     expect(html).toContain('>All Issues</button>');
   });
 
-  it('sends collapsed groups away from the page with their newest issue only, and the others whole', async () => {
+  it('sends collapsed groups away from the page without their issues, and the others whole', async () => {
     const listed = async (path: string) =>
       (
         hydrationDataOf((await page(path)).body).loaderData.archives as {
           year: number;
-          issues: number[];
-          partial?: boolean;
+          issues?: number[];
+          closed?: boolean;
         }[]
-      ).map(({ year, issues, partial }) => [year, issues, partial ?? false]);
+      ).map(({ year, issues, closed }) => [year, issues ?? null, closed ?? false]);
     expect(await listed('/archives/2025/vol3/issue1')).toEqual([
       [2025, [2, 1], false],
       [2024, [1], false],
-      [2023, [1], true],
+      [2023, null, true],
     ]);
     expect((await listed('/archives/2023/vol1/issue1'))[2]).toEqual([2023, [1], false]);
   });
@@ -186,6 +186,21 @@ describe('archive pages', () => {
   it('reads the issue parameters as their first run of digits', async () => {
     const main = mainOf((await page('/archives/y2025x/volume-3/no1')).body);
     expect(main).toContain('<h1>VOL. 3, ISSUE 1 (2025) Jan-Feb</h1>');
+  });
+
+  it('lists a year’s issues on its page, the page a collapsed year group links to', async () => {
+    const response = await page('/archives/2025');
+    expect(response.statusCode).toBe(200);
+    const main = mainOf(response.body);
+    expect(text(main)).toContain('2025 ISSUES VOL. 3 : ISSUE 2 VOL. 3 : ISSUE 1 : JAN-FEB');
+    expect(main).toContain('<a href="/archives/2025/vol3/issue1" data-route="">');
+    expect(response.body).toMatch(/<link rel="canonical" href="http:\/\/localhost(:80)?\/archives\/2025">/);
+    expect(mainOf((await page('/archives/y2023')).body)).toContain('href="/archives/2023/vol1/issue1"');
+    for (const url of ['/archives/2022', '/archives/year', `/archives/${'9'.repeat(30)}`]) {
+      const missing = await page(url);
+      expect(missing.statusCode, url).toBe(404);
+      expect(missing.body).toContain('Page not found');
+    }
   });
 
   it('answers an unknown or garbage issue with the not-found page and 404', async () => {

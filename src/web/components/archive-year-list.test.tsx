@@ -19,21 +19,18 @@ describe('YearGroupSection', () => {
       '<a href="/archives/2025/vol3/issue1" data-route="" class="active" aria-current="page">VOL. 3 : ISSUE 1 : JAN-FEB</a>',
     );
     expect(html).toContain(
-      '<button type="button" aria-expanded="true" aria-controls="issues-2025-3">2025 ISSUES</button>',
-    );
-  });
-
-  it('keeps hidden links in collapsed groups: the newest issue, and every issue of the group holding the page shown', () => {
-    const holding = section(groups[0]!, false, '/archives/2025/vol3/issue1/90004');
-    expect(holding).toContain(
-      '<ul hidden=""><li><a href="/archives/2025/vol3/issue2" data-route="">VOL. 3 : ISSUE 2</a></li><li><a href="/archives/2025/vol3/issue1" data-route="" class="active" aria-current="page">VOL. 3 : ISSUE 1 : JAN-FEB</a></li></ul>',
+      '<h3><a href="/archives/2025" class="year-title" role="button" aria-expanded="true" aria-controls="issues-2025-3">2025 ISSUES</a></h3>',
     );
     // Addresses match whatever their case, as the router's routes do.
     expect(section(groups[0]!, true, '/Archives/2025/VOL3/issue1')).toContain('aria-current="page"');
-    const elsewhere = section(groups[0]!, false, null);
-    expect(elsewhere).toContain(
-      '<button type="button" aria-expanded="false">2025 ISSUES</button></h3><ul hidden=""><li><a href="/archives/2025/vol3/issue2" data-route="">VOL. 3 : ISSUE 2</a></li></ul>',
-    );
+  });
+
+  it('renders a collapsed group as its title alone, a link to the year’s page', () => {
+    for (const pageShown of [null, '/archives/2025/vol3/issue1/90004']) {
+      expect(section(groups[0]!, false, pageShown)).toBe(
+        '<section class="year-group"><h3><a href="/archives/2025" class="year-title" role="button" aria-expanded="false">2025 ISSUES</a></h3></section>',
+      );
+    }
   });
 });
 
@@ -46,10 +43,10 @@ describe('listedYearGroups', () => {
     issues: [3, 2, 1],
   }));
 
-  it('keeps the groups that start expanded and the one holding the page whole, and the newest issue of the rest', () => {
+  it('keeps the groups that start expanded and the one holding the page whole, and closes the rest to their title', () => {
     const listed = listedYearGroups(yearGroupLists(century), '/archives/2022/vol7/issue2');
     expect(listed.slice(0, 2)).toEqual(century.slice(0, 2));
-    expect(listed[2]).toEqual({ ...century[2], issues: [3], issue_month: { 3: 'mar' }, partial: true });
+    expect(listed[2]).toEqual({ year: 2023, volume: 8, closed: true });
     expect(listed[3]).toEqual(century[3]);
     // Addresses match whatever their case, as the router's routes do.
     expect(listedYearGroups(yearGroupLists(century), '/Archives/2022/VOL7/issue2')[3]).toBe(century[3]);

@@ -1,17 +1,18 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type SyntheticEvent } from 'react';
 import { useLocation } from 'react-router';
-import { issuePath, leadingNumber } from '../../common/archive-links.js';
+import { issuePath, leadingNumber, yearPath } from '../../common/archive-links.js';
 import { EXPANDED_YEAR_GROUPS } from '../../common/constants.js';
-import type { ListedYearGroup, YearGroupLists } from '../../common/year-groups.js';
+import type { YearGroup } from '../../common/schemas/archives.js';
+import { isClosed, type ListedYearGroup, type YearGroupLists } from '../../common/year-groups.js';
 import { apiFrom } from '../lib/public-api.js';
-import { isActivePath, RouteAnchor } from './route-anchor.js';
+import { isActivePath, isPlainLeftClick, RouteAnchor } from './route-anchor.js';
 
 type Group = ListedYearGroup;
 type Groups = readonly Group[];
 
 const groupKey = (group: Group) => `${group.year}-${group.volume}`;
 
-function issueLabel(group: Group, issue: number): string {
+function issueLabel(group: YearGroup, issue: number): string {
   const month = group.issue_month[issue];
   return `VOL. ${group.volume} : ISSUE ${issue}${month ? ` : ${month.toUpperCase()}` : ''}`;
 }
@@ -28,8 +29,8 @@ const holdsPage = (group: Group, shown: ReturnType<typeof shownVolume>) =>
 
 /**
  * The year groups an archive page needs: whole for the groups that start expanded and the one holding the page,
- * closed to their newest issue for the others (which link no more than that while collapsed). Opening a closed
- * group reads the whole list (ArchiveYearList).
+ * closed to their title for the others (which show no issue while collapsed). Opening a closed group reads the whole
+ * list (ArchiveYearList).
  */
 export function listedYearGroups({ whole, closed }: YearGroupLists, pathname: string): ListedYearGroup[] {
   const shown = shownVolume(pathname);
@@ -38,18 +39,9 @@ export function listedYearGroups({ whole, closed }: YearGroupLists, pathname: st
   );
 }
 
-/**
- * The issues a collapsed group still links to, in a hidden list, so that a crawler following plain links
- * reaches every issue: the newest one, and every one when the group holds the page shown. From any issue
- * page the crawler so reaches each year's newest issue, and from there the rest of that year. Linking
- * every issue of every group would add some 4 KB of compressed markup to each page of a century-long
- * archive (decision 017).
- */
-const hiddenIssues = (group: Group, holding: boolean) => (holding ? group.issues : group.issues.slice(0, 1));
-
 /** A group's issue links; `pathname` is the page shown when the group holds it (no other group has its link). */
-function IssueItems({ group, issues, pathname }: { group: Group; issues: readonly number[]; pathname: string | null }) {
-  return issues.map((issue) => {
+export function IssueItems({ group, pathname }: { group: YearGroup; pathname: string | null }) {
+  return group.issues.map((issue) => {
     const path = issuePath(group.year, group.volume, issue);
     const current = pathname !== null && isActivePath(path, pathname);
     return (
@@ -62,7 +54,33 @@ function IssueItems({ group, issues, pathname }: { group: Group; issues: readonl
   });
 }
 
-/** One year group: its title toggles the issue list, which collapsed groups keep hidden and short. */
+/**
+ * A group's title: a link to the year's page, which lists every issue of the year, so that crawlers and readers
+ * without the script reach them all; with the script a plain click or Space opens and closes the group in place.
+ */
+function YearTitle({ group, open, onToggle }: { group: Group; open: boolean; onToggle: (group: Group) => void }) {
+  const toggle = (event: SyntheticEvent) => {
+    event.preventDefault();
+    onToggle(group);
+  };
+  return (
+    <h3>
+      <a
+        href={yearPath(group.year)}
+        className="year-title"
+        role="button"
+        aria-expanded={open}
+        aria-controls={open ? `issues-${groupKey(group)}` : undefined}
+        onClick={(event) => isPlainLeftClick(event) && toggle(event)}
+        onKeyDown={(event) => event.key === ' ' && toggle(event)}
+      >
+        {`${group.year} ISSUES`}
+      </a>
+    </h3>
+  );
+}
+
+/** One year group: its title toggles the issue list, which a collapsed group does not render. */
 export function YearGroupSection({
   group,
   open,
@@ -75,32 +93,18 @@ export function YearGroupSection({
   pageShown: string | null;
   onToggle: (group: Group) => void;
 }) {
-  const key = groupKey(group);
-  const holding = pageShown !== null;
   return (
     <section className="year-group">
-      <h3>
-        <button
-          type="button"
-          aria-expanded={open}
-          aria-controls={open ? `issues-${key}` : undefined}
-          onClick={() => onToggle(group)}
-        >
-          {`${group.year} ISSUES`}
-        </button>
-      </h3>
-      {open ? (
-        <ul id={`issues-${key}`}>
-          <IssueItems group={group} issues={group.issues} pathname={pageShown} />
-          {group.partial && (
+      <YearTitle group={group} open={open} onToggle={onToggle} />
+      {open && (
+        <ul id={`issues-${groupKey(group)}`}>
+          {isClosed(group) ? (
             <li className="loading" role="status">
               Loading...
             </li>
+          ) : (
+            <IssueItems group={group} pathname={pageShown} />
           )}
-        </ul>
-      ) : (
-        <ul hidden>
-          <IssueItems group={group} issues={hiddenIssues(group, holding)} pathname={pageShown} />
         </ul>
       )}
     </section>
@@ -132,7 +136,7 @@ export function ArchiveYearList({ groups: listed }: { groups: Groups }) {
   }, [drawerOpen]);
 
   function toggle(group: Group) {
-    if (group.partial && !whole) void apiFrom(undefined).yearGroups().then(setWhole, console.error);
+    if (isClosed(group) && !whole) void apiFrom(undefined).yearGroups().then(setWhole, console.error);
     const key = groupKey(group);
     setExpanded((current) => {
       const next = new Set(current);

@@ -17,7 +17,8 @@ export function RouteAnchor({ to, scrollTo, ...rest }: RouteAnchorProps) {
   return <a href={to} data-route="" data-scroll-to={scrollTo} {...rest} />;
 }
 
-const isPlainLeftClick = (event: MouseEvent) =>
+/** A click that opens the link in place, not in a new tab or window. */
+export const isPlainLeftClick = (event: MouseEvent) =>
   event.button === 0 && !event.metaKey && !event.altKey && !event.ctrlKey && !event.shiftKey;
 
 /** One click handler for every RouteAnchor inside the element it is attached to. */

@@ -17,6 +17,7 @@ import { IssuePage, issueHead, issueLoader } from './issue-page.js';
 import { PrivacyPage, privacyHead, privacyLoader } from './privacy-page.js';
 import { SearchPage, searchHead, searchLoader } from './search-page.js';
 import { TermsPage, termsHead, termsLoader } from './terms-page.js';
+import { YearPage, yearHead, yearLoader } from './year-page.js';
 
 /** The public reading pages (specification: Public pages), children of the public layout. */
 export const readingRoutes: RouteObject[] = [
@@ -29,6 +30,7 @@ export const readingRoutes: RouteObject[] = [
     element: <ArchivesLayout />,
     children: [
       { index: true, element: <ArchivesIndex />, handle: { head: archivesHead } satisfies RouteHandle },
+      { path: ':year', loader: yearLoader, element: <YearPage />, handle: { head: yearHead } satisfies RouteHandle },
       {
         path: ':year/:vol/:issue',
         loader: issueLoader,
