@@ -240,7 +240,7 @@ describe.each(['desktop', 'phone'] as const)('public reading site at %s width', 
 });
 
 describe('without JavaScript', () => {
-  it('still shows an article and the issue list, server-rendered', async () => {
+  it('still shows an article, the issue list and a year’s page, server-rendered', async () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     const newest = groups[0]!;
@@ -256,6 +256,15 @@ describe('without JavaScript', () => {
       'content',
       /^http:\/\/127\.0\.0\.1:\d+\/assets\/archives\//,
     );
+    // A collapsed year's title leads to the year's page, which links each of its issues.
+    const oldest = groups[2]!;
+    await page.getByRole('button', { name: `${oldest.year} ISSUES` }).click();
+    await page.waitForURL(`${baseUrl}/archives/${oldest.year}`);
+    await page
+      .locator('main .year-page')
+      .getByRole('link', { name: `VOL. ${oldest.volume} : ISSUE 1 : JAN-FEB` })
+      .click();
+    await page.waitForURL(`${baseUrl}/archives/${oldest.year}/vol${oldest.volume}/issue1`);
     await context.close();
   });
 });
