@@ -67,6 +67,7 @@ afterAll(() => t?.close());
 const PUBLIC_PATHS = [
   '/',
   '/archives',
+  `/archives/${ISSUE.year}`,
   `/archives/${ISSUE.year}/vol${ISSUE.volume}/issue${ISSUE.issue}`,
   `/archives/${ISSUE.year}/vol${ISSUE.volume}/issue${ISSUE.issue}/${REFNUMBER}`,
   '/board',
@@ -237,6 +238,23 @@ describe(`journals on one installation (${testEngine})`, () => {
     const locked = await login(bravo, TEST_ADMIN.password);
     expect(locked.statusCode).toBe(429);
     expect(locked.json().error).toBe('too_many_attempts');
+  });
+
+  it("lists a year's page at the host of the journal that published in that year only", async () => {
+    const [alpha, bravo] = JOURNALS;
+    const own = { year: 2019, volume: 1, issue: 1 };
+    expect((await ask(bravo, '/api/admin/create-issue', 'POST', { ...own, frequency: 'jan-feb' })).statusCode).toBe(
+      201,
+    );
+    const fields = articleFields(1, { ...issueFields(own), refnumber: '7002', title: 'Bravo only', txnid: 'TXN-2' });
+    const added = await ask(bravo, '/api/admin/archives/', 'POST', multipartForm(fields, testPdf(bravo.marker)));
+    expect(added.statusCode, added.body).toBe(201);
+    const atBravo = await ask(bravo, '/archives/2019');
+    expect(atBravo.statusCode).toBe(200);
+    expect(atBravo.body).toContain('href="/archives/2019/vol1/issue1"');
+    const atAlpha = await ask(alpha, '/archives/2019');
+    expect(atAlpha.statusCode).toBe(404);
+    expect(atAlpha.body).not.toContain('/archives/2019/vol1');
   });
 
   it('answers a host no journal claims with a plain 404 that names no journal', async () => {

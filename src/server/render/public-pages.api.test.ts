@@ -196,10 +196,16 @@ describe('archive pages', () => {
     expect(main).toContain('<a href="/archives/2025/vol3/issue1" data-route="">');
     expect(response.body).toMatch(/<link rel="canonical" href="http:\/\/localhost(:80)?\/archives\/2025">/);
     expect(mainOf((await page('/archives/y2023')).body)).toContain('href="/archives/2023/vol1/issue1"');
-    for (const url of ['/archives/2022', '/archives/year', `/archives/${'9'.repeat(30)}`]) {
+    for (const url of [
+      '/archives/2022',
+      '/archives/year',
+      `/archives/${'9'.repeat(30)}`,
+      '/archives/%3Cscript%3Ex()',
+    ]) {
       const missing = await page(url);
       expect(missing.statusCode, url).toBe(404);
       expect(missing.body).toContain('Page not found');
+      expect(missing.body).not.toContain('<script>x()');
     }
   });
 

@@ -23,7 +23,7 @@ export interface PublicApi {
   indexing(): Promise<IndexingEntry[]>;
   editors(): Promise<Editor[]>;
   yearGroups(): Promise<YearGroup[]>;
-  /** The year groups whole and closed to their newest issues, as archive pages list them. */
+  /** The year groups whole and closed to their title, as archive pages list them. */
   yearGroupLists(): Promise<YearGroupLists>;
   /** null when there is no such issue. */
   issueArticles(year: number, volume: number, issue: number): Promise<ArticleSummary[] | null>;

@@ -78,8 +78,8 @@ export class ArchivesService {
   /** The year groups sit beside every issue and article page, so they are kept until the next write. */
   private readonly yearGroupsMemo: UntilNextWrite<YearGroup[]>;
   /**
-   * Archive pages list most groups closed to their newest issue: made once per write rather than on every render,
-   * where a hundred short-lived groups a page were promoted to the old generation (decision 106).
+   * Archive pages list most groups closed to their title (decision 107): made once per write rather than on every
+   * render, where a hundred short-lived groups a page were promoted to the old generation (decision 106).
    */
   private readonly yearGroupListsMemo: UntilNextWrite<YearGroupLists>;
   /** An issue's list is read again for every page render of the issue, so recent ones are kept too. */
