@@ -4,7 +4,7 @@ import type { AppContext } from '../app-context.js';
 import { publicOrigin } from '../http/public-origin.js';
 import { perJournal } from '../journals/journal-sites.js';
 import type { ClientAssets } from '../render/client-assets.js';
-import { htmlDocument } from '../render/html-document.js';
+import { emptyDocument } from '../render/html-document.js';
 import { createPageRenderer } from '../render/page-renderer.js';
 import { encodingRenderer, type EncodingRenderer } from './encoded-pages.js';
 import { PageWarmer } from './page-warmer.js';
@@ -57,7 +57,7 @@ export function registerPageRoutes(
   app.get('/*', { schema: { hide: true }, compress: false }, async (request, reply) => {
     const origin = publicOrigin(request);
     reply.type('text/html; charset=utf-8');
-    if (isClientOnly(request.url)) return htmlDocument({ head: { title: 'Loading…' }, origin, assets });
+    if (isClientOnly(request.url)) return emptyDocument({ head: { title: 'Loading…' }, origin, assets });
     const journalId = request.site.journal.id;
     const answers = answersOf(journalId);
     // Pages carry absolute links (canonical, citation_pdf_url), so the origin is part of the key.

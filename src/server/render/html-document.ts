@@ -41,16 +41,14 @@ interface DocumentOptions {
   head: HeadData | null;
   origin: string;
   assets: ClientAssets;
-  /** The app's server-rendered markup (with the router's hydration script); empty for client-only areas. */
-  body?: string;
   /** Public pages name the feed, so that feed readers and crawlers find it. */
   linkFeed?: boolean;
 }
 
-/** The full HTML page around a server-rendered (or, for client-only areas, empty) app. */
-export function htmlDocument(options: DocumentOptions): string {
+/** The HTML page around an app's markup: what comes before it and what comes after it. */
+export function documentAround(options: DocumentOptions): { before: string; after: string } {
   const { assets } = options;
-  return [
+  const before = [
     '<!doctype html><html lang="en"><head><meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     headTags(options.head, options.origin),
@@ -62,7 +60,12 @@ export function htmlDocument(options: DocumentOptions): string {
     ...assets.preloads.map((href) => `<link rel="modulepreload" href="${href}">`),
     ...assets.scripts.map((src) => `<script type="module" src="${src}"></script>`),
     '</head><body><div id="root">',
-    options.body ?? '',
-    '</div></body></html>',
   ].join('');
+  return { before, after: '</div></body></html>' };
+}
+
+/** The full HTML page of a client-only area (admin, work-log): the app renders into the empty root in the browser. */
+export function emptyDocument(options: DocumentOptions): string {
+  const { before, after } = documentAround(options);
+  return before + after;
 }
