@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import archiver from 'archiver';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { openDatabase, type DatabaseOptions, type Engine } from '../db/database.js';
@@ -144,6 +143,7 @@ async function writeArchive(
   report: (line: string) => void,
 ): Promise<Omit<BackupSummary, 'tables'>> {
   const temp = `${file}.${crypto.randomBytes(6).toString('hex')}${TEMP_SUFFIX}`;
+  const { default: archiver } = await import('archiver');
   const archive = archiver('tar', { gzip: true });
   const files = { files: 0, fileBytes: 0 };
   archive.on('entry', (entry) => {

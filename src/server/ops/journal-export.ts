@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import archiver from 'archiver';
+import type archiver from 'archiver';
 import { openDatabase, type Db, type DatabaseHandle, type Engine } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
 import type { JournalRow } from '../db/schema.js';
@@ -177,6 +177,7 @@ async function storedFiles(root: string): Promise<JournalManifest['files']> {
  */
 async function writeArchive(file: string, manifest: JournalManifest, root: string): Promise<number> {
   const temp = `${file}.${crypto.randomBytes(6).toString('hex')}${TEMP_SUFFIX}`;
+  const { default: archiver } = await import('archiver');
   const archive = archiver('zip', { zlib: { level: 6 } });
   let vanished: NodeJS.ErrnoException | null = null;
   archive.on('warning', (error: NodeJS.ErrnoException) => {

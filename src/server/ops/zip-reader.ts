@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
-import yauzl from 'yauzl';
+import type yauzl from 'yauzl';
 
 /** A file that is not a zip, or a damaged one. */
 export class ZipError extends Error {}
@@ -38,6 +38,7 @@ export class ZipReader {
   /** Opens `file` and reads its directory; throws ZipError when it is not a readable zip. */
   static async open(file: string): Promise<ZipReader> {
     const options = { lazyEntries: true, autoClose: false, strictFileNames: true, validateEntrySizes: true };
+    const { default: yauzl } = await import('yauzl');
     const zip = await yauzl.openPromise(file, options).catch((error: unknown) => {
       throw isDataError(error) ? new ZipError(`it is not a zip file (${messageOf(error)})`) : error;
     });

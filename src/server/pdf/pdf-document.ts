@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
-import { loadedFonts, type FontName } from './fonts.js';
+import type { FontName } from './font-files.js';
+import { loadedFonts } from './fonts.js';
 
 export type Doc = PDFKit.PDFDocument;
 

@@ -1,5 +1,5 @@
 import { decodeHTML } from 'entities';
-import type { FontName } from './fonts.js';
+import type { FontName } from './font-files.js';
 import type { Doc } from './pdf-document.js';
 
 /** A stretch of title text set in one style. */

@@ -31,7 +31,7 @@ function countedEntries(total: number) {
 describe('zipStream', () => {
   it('renders entries only as fast as the reader takes the zip', async () => {
     const { counter, entries } = countedEntries(500);
-    const zip = zipStream(entries);
+    const zip = await zipStream(entries);
     // A slow reader, taking a chunk per turn of the event loop: each entry, as it is rendered, is compared with what
     // the reader has taken by then. Only the few entries that fill the stream buffers are ever ahead of it.
     const chunks: Buffer[] = [];
@@ -54,7 +54,7 @@ describe('zipStream', () => {
 
   it('stops rendering when the reader goes away', async () => {
     const { counter, entries } = countedEntries(500);
-    const zip = zipStream(entries);
+    const zip = await zipStream(entries);
     // The reader goes away once it has had three entries.
     let rendered = -1;
     zip.on('data', (chunk: Buffer) => {

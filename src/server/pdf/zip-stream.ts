@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import archiver from 'archiver';
+import type archiver from 'archiver';
 
 export interface ZipEntry {
   name: string;
@@ -32,7 +32,8 @@ function entryWritten(archive: archiver.Archiver): Promise<void> {
  * buffer is lowered to hold a few certificates). PDFs are already compressed, so entries are
  * stored rather than deflated again.
  */
-export function zipStream(entries: Iterable<ZipEntry>): Readable {
+export async function zipStream(entries: Iterable<ZipEntry>): Promise<Readable> {
+  const { default: archiver } = await import('archiver');
   const archive = archiver('zip', { store: true, highWaterMark: 64 * 1024 });
   const fill = async () => {
     for (const entry of entries) {

@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { FONTS } from '../pdf/fonts.js';
+import { FONTS } from '../pdf/font-files.js';
 import { toPlainText } from '../storage/sanitize.js';
 
 /**

@@ -1,5 +1,5 @@
 import zlib from 'node:zlib';
-import { FONTS } from '../pdf/fonts.js';
+import { FONTS } from '../pdf/font-files.js';
 import { loadSharp } from '../storage/file-signatures.js';
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {

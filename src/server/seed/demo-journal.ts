@@ -10,7 +10,6 @@ import { withDerivedColumns } from '../modules/articles/article-fields.js';
 import { insertIssue, updateIssue } from '../modules/issues/issues.repository.js';
 import { FileStore } from '../storage/file-store.js';
 import { sanitizeRichText, sanitizeTitle } from '../storage/sanitize.js';
-import { demoArticlePdf } from './article-pdf.js';
 import { demoArticle, seededRandom } from './demo-content.js';
 import { DEFAULT_SETTINGS } from './default-settings.js';
 import { portraitPng, wordmarkPng } from './demo-images.js';
@@ -200,6 +199,8 @@ export async function seedDemoJournal(
 }
 
 async function seedIssuesAndArticles(db: Db, files: FileStore, demo: DemoJournal): Promise<number> {
+  // pdfkit loads here, not with the server: only a first start with the demo journal draws its articles.
+  const { demoArticlePdf } = await import('./article-pdf.js');
   const { settings } = demo;
   const random = seededRandom(demo.seed);
   const usedTitles = new Set<string>();

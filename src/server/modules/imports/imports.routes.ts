@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import archiver from 'archiver';
+import type archiver from 'archiver';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -235,6 +235,7 @@ async function sendExport(site: Site, query: z.output<typeof exportQuerySchema>,
       throw error instanceof ImportRefused ? notFound(error.message) : error;
     },
   );
+  const { default: archiver } = await import('archiver');
   const archive = archiver('zip');
   for (const file of [spreadsheet, pdfs])
     archive.file(file, { name: path.basename(file), store: true } as archiver.ZipEntryData);

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { pipeline } from 'node:stream/promises';
-import archiver from 'archiver';
+import type archiver from 'archiver';
 import { authorsOrLine, type Author } from '../../../common/authors.js';
 import type { Executor } from '../../db/database.js';
 import type { ArticleRow, IssueRow } from '../../db/schema.js';
@@ -124,6 +124,7 @@ function storedPdf(files: FileStore, article: ArticleRow, warnings: string[]): E
 
 /** The PDFs stored as they are (they are compressed already), into a temporary file renamed once whole. */
 async function writePdfArchive(file: string, pdfs: ExportedPdf[]): Promise<void> {
+  const { default: archiver } = await import('archiver');
   const temp = `${file}.${crypto.randomBytes(6).toString('hex')}${TEMP_SUFFIX}`;
   const archive = archiver('zip');
   const written = pipeline(archive, fs.createWriteStream(temp));

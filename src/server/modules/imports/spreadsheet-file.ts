@@ -2,8 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
-import { readSheet } from 'read-excel-file/node';
-import writeXlsxFile, { type Sheet } from 'write-excel-file/node';
+import type { Sheet } from 'write-excel-file/node';
 import { ZipError, ZipReader } from '../../ops/zip-reader.js';
 import { ImportRefused } from './import-report.js';
 
@@ -114,6 +113,7 @@ async function xlsxRows(file: string, contentLimit: number): Promise<string[][]>
     await zip.close();
   }
   // Numbers as the file writes them: a reference number keeps its digits.
+  const { readSheet } = await import('read-excel-file/node');
   const sheet = await readSheet<string>(file, { parseNumber: (text) => text, trim: false }).catch((error: unknown) => {
     throw new ImportRefused(`${name} could not be read as a spreadsheet: ${(error as Error).message}`);
   });
@@ -147,6 +147,7 @@ export async function tableBytes(
     data: data.map((row) => row.map((value) => (value === '' ? null : { value, type: String }))),
     stickyRowsCount: 1,
   });
+  const { default: writeXlsxFile } = await import('write-excel-file/node');
   return writeXlsxFile([
     sheet('Articles', [header, ...rows]),
     ...extra.map((more) => sheet(more.name, more.rows)),

@@ -6,10 +6,7 @@ import type { WriteClock } from '../../cache/write-clock.js';
 import type { Db } from '../../db/database.js';
 import type { EditorRow } from '../../db/schema.js';
 import { HttpError, notFound } from '../../http/errors.js';
-import { membershipCertificate, publicationCertificate } from '../../pdf/certificate.js';
-import { coverPage } from '../../pdf/cover-page.js';
-import { editorialBoard, type BoardMember } from '../../pdf/editorial-board.js';
-import { indexPage } from '../../pdf/index-page.js';
+import type { BoardMember } from '../../pdf/editorial-board.js';
 import { journalInfo, type JournalInfo } from '../../pdf/journal-info.js';
 import type { Signatory } from '../../pdf/page-parts.js';
 import { asciiSlug, namePart, zipStream, type ZipEntry } from '../../pdf/zip-stream.js';
@@ -40,6 +37,13 @@ export interface PdfLimits extends DocumentCacheLimits {
 
 /** A document takes 5-50 ms, so a full queue empties within about two seconds (BUSY_RETRY_AFTER_SECONDS). */
 const DEFAULT_LIMITS: PdfLimits = { maxWaiting: 32, maxBytes: 16 * 1024 * 1024 };
+
+/**
+ * The drawing code and its libraries (pdfkit, fontkit: about 8 MB of the heap) load with the first document a process
+ * draws, not with the server: most processes serve pages all day and draw none (decision 109).
+ */
+const drawings = () => import('../../pdf/drawings.js');
+type Drawings = Awaited<ReturnType<typeof drawings>>;
 
 /** A zip entry drawn as soon as it is called. */
 type DocumentEntry = ZipEntry & { render: () => Readable };
@@ -75,12 +79,13 @@ function boardMember(row: EditorRow, showContacts: boolean): BoardMember {
 }
 
 function certificateDoc(
+  draw: Drawings,
   journal: JournalInfo,
   article: PdfArticleRow,
   author: string,
   chiefEditor: string | null,
 ): Readable {
-  return publicationCertificate({
+  return draw.publicationCertificate({
     journal,
     author,
     title: sanitizeTitle(article.title),
@@ -115,8 +120,10 @@ export class PdfService {
     this.documents = new DocumentCache(clock, cacheLimits);
   }
 
-  private async journalOf(settings: SiteSettings): Promise<JournalInfo> {
-    return journalInfo(settings, await this.logo());
+  /** The journal as its documents show it, and the code that draws them. */
+  private async drawingFor(settings: SiteSettings): Promise<{ journal: JournalInfo; draw: Drawings }> {
+    const [logo, draw] = await Promise.all([this.logo(), drawings()]);
+    return { journal: journalInfo(settings, logo), draw };
   }
 
   /** Draws a document on its turn in the queue and returns it whole. */
@@ -143,19 +150,19 @@ export class PdfService {
       throw notFound(`${authorName.trim() || 'That name'} is not an author of article ${article.refnumber}.`);
     const author = authors[position]!;
     const [settings, chiefEditor] = await Promise.all([this.settings.get(), this.chiefEditorName()]);
-    const journal = await this.journalOf(settings);
+    const { journal, draw } = await this.drawingFor(settings);
     // Each author's file has its own name; a name without Latin letters falls back to its place in the list.
     const slug = asciiSlug(author) || `author-${position + 1}`;
     const name = `certificate-${article.refnumber}-${slug}.pdf`;
-    return pdf(name, await this.generate(() => certificateDoc(journal, article, author, chiefEditor)));
+    return pdf(name, await this.generate(() => certificateDoc(draw, journal, article, author, chiefEditor)));
   }
 
   async coverPage(refno: string): Promise<GeneratedFile> {
     const article = await this.published(refno);
     const settings = await this.settings.get();
-    const journal = await this.journalOf(settings);
+    const { journal, draw } = await this.drawingFor(settings);
     const doc = await this.generate(() =>
-      coverPage({
+      draw.coverPage({
         journal,
         variant: settings.cover_page_variant,
         title: sanitizeTitle(article.title),
@@ -176,8 +183,8 @@ export class PdfService {
     const body = await this.documents.get('editorial-board', async () => {
       const [settings, editors] = await Promise.all([this.settings.get(), listEnabledEditors(this.db)]);
       const members = editors.map((row) => boardMember(row, settings.show_editor_contacts));
-      const journal = await this.journalOf(settings);
-      return this.generate(() => editorialBoard(journal, members));
+      const { journal, draw } = await this.drawingFor(settings);
+      return this.generate(() => draw.editorialBoard(journal, members));
     });
     return pdf('editorial-board.pdf', body);
   }
@@ -199,8 +206,8 @@ export class PdfService {
         title: sanitizeTitle(article.title),
         authors: splitAuthors(article.authorname),
       }));
-      const journal = await this.journalOf(settings);
-      return this.generate(() => indexPage(journal, entries));
+      const { journal, draw } = await this.drawingFor(settings);
+      return this.generate(() => draw.indexPage(journal, entries));
     });
     return pdf('index-page.pdf', body);
   }
@@ -210,13 +217,13 @@ export class PdfService {
    * a long zip never holds up public documents and a slow reader holds no place in the queue. The
    * zip itself is refused as busy when the queue is full.
    */
-  private zip(filename: string, entries: Iterable<DocumentEntry>): GeneratedFile {
+  private async zip(filename: string, entries: Iterable<DocumentEntry>): Promise<GeneratedFile> {
     this.queue.admit();
     const queue = this.queue;
     function* queued(): Generator<ZipEntry> {
       for (const { name, render } of entries) yield { name, render: () => queue.run(render, { admitted: true }) };
     }
-    return { filename, contentType: 'application/zip', body: zipStream(queued()) };
+    return { filename, contentType: 'application/zip', body: await zipStream(queued()) };
   }
 
   /** A zip with the certificate of every author of every selected article. */
@@ -226,13 +233,13 @@ export class PdfService {
       this.settings.get(),
       this.chiefEditorName(),
     ]);
-    const journal = await this.journalOf(settings);
+    const { journal, draw } = await this.drawingFor(settings);
     function* entries(): Generator<DocumentEntry> {
       for (const article of articles) {
         for (const [index, author] of splitAuthors(article.authorname).entries()) {
           yield {
             name: `certificate-${article.refnumber}-${index + 1}-${namePart(author)}.pdf`,
-            render: () => certificateDoc(journal, article, author, chiefEditor),
+            render: () => certificateDoc(draw, journal, article, author, chiefEditor),
           };
         }
       }
@@ -249,12 +256,12 @@ export class PdfService {
     ]);
     const problem = missingIds(ids, editors, 'editor');
     if (problem) throw problem;
-    const journal = await this.journalOf(settings);
+    const { journal, draw } = await this.drawingFor(settings);
     const date = today();
     const entries = editors.map((editor): DocumentEntry => ({
       name: `editor-certificate-${editor.id}-${namePart(editor.name)}.pdf`,
       render: () =>
-        membershipCertificate({
+        draw.membershipCertificate({
           journal,
           name: editor.name,
           category: editor.category,

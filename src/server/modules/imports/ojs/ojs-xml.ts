@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import type { ValidationError, X2jOptions } from 'fast-xml-parser';
 import { attributeOf, childrenOf, type XmlElement } from './xml-element.js';
 
 /**
@@ -25,8 +25,9 @@ export interface OjsXml {
 export async function loadOjsXml(file: string): Promise<OjsXml> {
   const { skeleton, embedded } = setEmbeddedAside(await readWithinLimit(file));
   const text = utf8Text(skeleton);
-  checkWellFormed(text);
-  return { issues: issuesOf(parser.parse(text) as XmlElement), embedded };
+  const { XMLParser, XMLValidator } = await import('fast-xml-parser');
+  checkWellFormed(XMLValidator.validate(text));
+  return { issues: issuesOf(new XMLParser(PARSER_OPTIONS).parse(text) as XmlElement), embedded };
 }
 
 async function readWithinLimit(file: string): Promise<Buffer> {
@@ -93,8 +94,7 @@ function utf8Text(bytes: Buffer): string {
   }
 }
 
-function checkWellFormed(text: string): void {
-  const result = XMLValidator.validate(text);
+function checkWellFormed(result: true | ValidationError): void {
   if (result === true) return;
   const { line, col, msg } = result.err;
   throw new OjsExportError(
@@ -116,7 +116,7 @@ function decodeEntities(text: string): string {
   });
 }
 
-const parser = new XMLParser({
+const PARSER_OPTIONS: X2jOptions = {
   ignoreAttributes: false,
   attributeNamePrefix: '@',
   alwaysCreateTextNode: true,
@@ -130,7 +130,7 @@ const parser = new XMLParser({
   attributeValueProcessor: (_name, value) => decodeEntities(value),
   ignoreDeclaration: true,
   ignorePiTags: true,
-});
+};
 
 const ROOT_HINTS: Record<string, string> = {
   articles:
