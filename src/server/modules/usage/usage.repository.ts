@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { articlePath } from '../../../common/archive-links.js';
 import { authorsFromLine, displayName, type Author } from '../../../common/authors.js';
 import { textOf } from '../../../common/html.js';
-import type { Db, Executor } from '../../db/database.js';
+import { preparedQuery, type Db, type Executor } from '../../db/database.js';
 import type { UsageEventsTable, UsageSearchesTable } from '../../db/schema.js';
 import { listAuthorsOf } from '../articles/article-authors.repository.js';
 import { isPublished } from '../articles/published.js';
@@ -50,15 +50,13 @@ export async function addSearches(db: Executor, searches: SearchCount[]): Promis
 }
 
 /** The id of the published article with this reference number, if any. */
+const publishedArticleIds = preparedQuery((db, refnumber: string) =>
+  db.selectFrom('articles').select('articles.id').where('refnumber', '=', refnumber).where(isPublished),
+);
+
+/** The published article a beacon names; prepared, as every counted view asks it. */
 export const findPublishedArticleId = async (db: Executor, refnumber: string): Promise<number | undefined> =>
-  (
-    await db
-      .selectFrom('articles')
-      .select('articles.id')
-      .where('refnumber', '=', refnumber)
-      .where(isPublished)
-      .executeTakeFirst()
-  )?.id;
+  (await publishedArticleIds(db, refnumber))[0]?.id;
 
 /** First and last day of a span of months, for comparing with the stored YYYY-MM-DD days. */
 const daysOf = (begin: Month, end: Month) => ({ first: `${begin}-01`, last: `${end}-31` });
