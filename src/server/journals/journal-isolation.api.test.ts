@@ -240,21 +240,38 @@ describe(`journals on one installation (${testEngine})`, () => {
     expect(locked.json().error).toBe('too_many_attempts');
   });
 
-  it("lists a year's page at the host of the journal that published in that year only", async () => {
+  describe('an issue only the second journal published', () => {
     const [alpha, bravo] = JOURNALS;
     const own = { year: 2019, volume: 1, issue: 1 };
-    expect((await ask(bravo, '/api/admin/create-issue', 'POST', { ...own, frequency: 'jan-feb' })).statusCode).toBe(
-      201,
-    );
-    const fields = articleFields(1, { ...issueFields(own), refnumber: '7002', title: 'Bravo only', txnid: 'TXN-2' });
-    const added = await ask(bravo, '/api/admin/archives/', 'POST', multipartForm(fields, testPdf(bravo.marker)));
-    expect(added.statusCode, added.body).toBe(201);
-    const atBravo = await ask(bravo, '/archives/2019');
-    expect(atBravo.statusCode).toBe(200);
-    expect(atBravo.body).toContain('href="/archives/2019/vol1/issue1"');
-    const atAlpha = await ask(alpha, '/archives/2019');
-    expect(atAlpha.statusCode).toBe(404);
-    expect(atAlpha.body).not.toContain('/archives/2019/vol1');
+    const ownRefnumber = '7002';
+
+    beforeAll(async () => {
+      const created = await ask(bravo, '/api/admin/create-issue', 'POST', { ...own, frequency: 'jan-feb' });
+      expect(created.statusCode).toBe(201);
+      const fields = articleFields(1, {
+        ...issueFields(own),
+        refnumber: ownRefnumber,
+        title: 'Bravo only',
+        txnid: 'TXN-2',
+      });
+      const added = await ask(bravo, '/api/admin/archives/', 'POST', multipartForm(fields, testPdf(bravo.marker)));
+      expect(added.statusCode, added.body).toBe(201);
+    });
+
+    it("lists its year's page at that journal's host only", async () => {
+      const atBravo = await ask(bravo, '/archives/2019');
+      expect(atBravo.statusCode).toBe(200);
+      expect(atBravo.body).toContain('href="/archives/2019/vol1/issue1"');
+      const atAlpha = await ask(alpha, '/archives/2019');
+      expect(atAlpha.statusCode).toBe(404);
+      expect(atAlpha.body).not.toContain('/archives/2019/vol1');
+    });
+
+    it("takes a counted view of its article at that journal's host only", async () => {
+      const beacon = (journal: Journal) => ask(journal, '/api/usage/view', 'POST', { ref: ownRefnumber });
+      expect((await beacon(alpha)).statusCode).toBe(404);
+      expect((await beacon(bravo)).statusCode).toBe(200);
+    });
   });
 
   it('answers a host no journal claims with a plain 404 that names no journal', async () => {

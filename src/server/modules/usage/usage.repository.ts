@@ -49,12 +49,11 @@ export async function addSearches(db: Executor, searches: SearchCount[]): Promis
       .execute();
 }
 
-/** The id of the published article with this reference number, if any. */
 const publishedArticleIds = preparedQuery((db, refnumber: string) =>
   db.selectFrom('articles').select('articles.id').where('refnumber', '=', refnumber).where(isPublished),
 );
 
-/** The published article a beacon names; prepared, as every counted view asks it. */
+/** The id of the published article with this reference number, if any; prepared, as every counted view asks it. */
 export const findPublishedArticleId = async (db: Executor, refnumber: string): Promise<number | undefined> =>
   (await publishedArticleIds(db, refnumber))[0]?.id;
 
