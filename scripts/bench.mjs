@@ -13,6 +13,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { beaconStream } from './bench-beacons.mjs';
 import { freePort } from './free-port.mjs';
 import { nginxInstalled, startNginx } from './nginx-proxy.mjs';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from './server-flags.mjs';
@@ -442,7 +443,7 @@ const COUNTED_PER_SECOND = 100;
  */
 async function countingFigures(url, at, withoutCounting) {
   const ref = decodeURIComponent(at.split('/').at(-1));
-  const beacons = beaconStream(url, ref);
+  const beacons = beaconStream(url, ref, COUNTED_PER_SECOND);
   const figures = await load(`${url}${at}`, { headers: BROWSER });
   const counted = await beacons.stop();
   const ratio = figures.rps / withoutCounting.rps;
@@ -452,42 +453,6 @@ async function countingFigures(url, at, withoutCounting) {
     '>= 95% of the repeat view without counting',
     ratio >= 0.95 && counted > 0,
   );
-}
-
-function beaconStream(url, ref) {
-  let reader = 0;
-  let counted = 0;
-  const sent = [];
-  const send = () => {
-    reader += 1;
-    const body = JSON.stringify({ ref });
-    const headers = {
-      'content-type': 'application/json',
-      'user-agent': `Mozilla/5.0 (X11; Linux x86_64) Reader/${reader}`,
-    };
-    sent.push(
-      new Promise((resolve) => {
-        const request = http.request(`${url}/api/usage/view`, { method: 'POST', headers }, (response) => {
-          const chunks = [];
-          response.on('data', (chunk) => chunks.push(chunk));
-          response.on('end', () => {
-            if (response.statusCode === 200 && JSON.parse(Buffer.concat(chunks).toString()).counted) counted += 1;
-            resolve();
-          });
-        });
-        request.on('error', () => resolve());
-        request.end(body);
-      }),
-    );
-  };
-  const timer = setInterval(send, 1000 / COUNTED_PER_SECOND);
-  return {
-    async stop() {
-      clearInterval(timer);
-      await Promise.all(sent);
-      return counted;
-    },
-  };
 }
 
 const throughNginx = (kind) => `${kind} page, repeat view through nginx's cache`;

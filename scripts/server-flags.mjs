@@ -10,7 +10,18 @@
 // spent a fifth of its time collecting garbage at 50,000 articles; one render thread on two cores with a 4 MB
 // semi-space answers first renders with a lower p99 than two threads with 2 MB, in 250-260 MB instead of 310 MB
 // (docs/decisions/103-one-render-thread-per-spare-core.md).
-export const SERVER_NODE_FLAGS = ['--max-old-space-size=512', '--max-semi-space-size=4'];
+//
+// V8 allocates objects straight in the old generation once most objects of their allocation site have lived long
+// (pretenuring), and keeps doing so. A first render holds its request's objects for tens of milliseconds while a render
+// thread works, so the request path's sites were pretenured; repeat views then put about 0.5 MB of short-lived
+// objects a scavenge into the old generation, and a mark-compact every 200 ms stopped the main thread for up to
+// 10 ms: repeat views after first renders fell from 52% to 30-40% of the baseline, p99 from 1.5 to 10 ms
+// (docs/decisions/110-no-pretenuring.md).
+export const SERVER_NODE_FLAGS = [
+  '--max-old-space-size=512',
+  '--max-semi-space-size=4',
+  '--no-allocation-site-pretenuring',
+];
 
 // glibc gives each thread that allocates (render threads, the thread pool that compresses stored pages and reads
 // files) an allocation arena of its own, and keeps what each has held. Two arenas for the whole process brought
