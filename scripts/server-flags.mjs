@@ -1,3 +1,5 @@
+import os from 'node:os';
+
 // Node's flags and environment for the server process, shared by `npm start`, `npm run bench` and the browser
 // journeys, so that what is measured and tested is what runs.
 //
@@ -17,10 +19,16 @@
 // objects a scavenge into the old generation, and a mark-compact every 200 ms stopped the main thread for up to
 // 10 ms: repeat views after first renders fell from 52% to 30-40% of the baseline, p99 from 1.5 to 10 ms
 // (docs/decisions/110-no-pretenuring.md).
+//
+// V8 collects garbage and compiles in a pool of helper threads, four by default whatever the machine. On two cores
+// the four took turns with the render thread and the main thread: with one helper, first renders of issue / article /
+// home pages were 1-19 / 3-15 / 8-13 % more a second, p99 the same or lower, repeat views the same (alternating rounds,
+// docs/decisions/110-no-pretenuring.md). Half the cores, at least one.
 export const SERVER_NODE_FLAGS = [
   '--max-old-space-size=512',
   '--max-semi-space-size=4',
   '--no-allocation-site-pretenuring',
+  `--v8-pool-size=${Math.max(1, Math.floor(os.availableParallelism() / 2))}`,
 ];
 
 // glibc gives each thread that allocates (render threads, the thread pool that compresses stored pages and reads
