@@ -439,9 +439,9 @@ const BEACON_CONNECTIONS = 10;
 /** The mean pause, so that ten connections answered in a millisecond or two send about COUNTED_PER_SECOND. */
 const BEACON_PAUSE_MS = Math.round((BEACON_CONNECTIONS * 1000) / COUNTED_PER_SECOND) - 3;
 /**
- * The counting figure alternates repeat views without and with beacons, in pairs of short loads: on this kind of
- * machine one 8 s load moves by 10-40% against the next, more than the 5% the bar allows, so a single pair measured
- * the machine's drift. The median of the pairs' ratios is the figure.
+ * The counting figure alternates repeat views without and with beacons, in pairs of short loads (every other pair in
+ * the other order): on this kind of machine one 8 s load moves by 10-40% against the next, more than the 5% the bar
+ * allows, so a single pair measured the machine's drift. The median of the pairs' ratios is the figure.
  */
 const COUNTING_PAIRS = 5;
 const COUNTING_SECONDS = 4;
@@ -455,13 +455,19 @@ const BEACON_LEAD_MS = 500;
  */
 async function countingFigures(url, at) {
   const ref = decodeURIComponent(at.split('/').at(-1));
-  const pairs = [];
-  for (let round = 1; round <= COUNTING_PAIRS; round++) {
-    const without = await load(`${url}${at}`, { headers: BROWSER, seconds: COUNTING_SECONDS });
+  const views = () => load(`${url}${at}`, { headers: BROWSER, seconds: COUNTING_SECONDS });
+  const countedViews = async (round) => {
     const beacons = beaconLoad(url, ref, round, COUNTING_SECONDS + 1);
     await sleep(BEACON_LEAD_MS);
-    const withCounting = await load(`${url}${at}`, { headers: BROWSER, seconds: COUNTING_SECONDS });
-    pairs.push({ ratio: withCounting.rps / without.rps, withCounting, beacons: await beacons });
+    return { withCounting: await views(), beacons: await beacons };
+  };
+  const pairs = [];
+  for (let round = 1; round <= COUNTING_PAIRS; round++) {
+    // Every other pair counts first, so that a machine slowing down or speeding up favours neither side.
+    const without = round % 2 ? await views() : null;
+    const withBeacons = await countedViews(round);
+    const ratio = withBeacons.withCounting.rps / (without ?? (await views())).rps;
+    pairs.push({ ratio, ...withBeacons });
   }
   const middle = [...pairs].sort((a, b) => a.ratio - b.ratio)[Math.floor(pairs.length / 2)];
   const each = pairs.map(({ ratio }) => percent(ratio)).join(' / ');
