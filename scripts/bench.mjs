@@ -255,6 +255,28 @@ async function busyWhile(pid, work) {
   return { result, busy: (cpuSeconds(pid) - cpu) / ((performance.now() - started) / 1000) };
 }
 
+/** How many pairs of short loads a comparison of two loads is made of, and how long each load runs. */
+const COMPARED_PAIRS = 5;
+const PAIR_SECONDS = 4;
+
+/**
+ * `measured` against `reference` as the median ratio of COMPARED_PAIRS pairs of short loads, every other pair in the
+ * other order. On this kind of machine one 8 s load moves by 10-40% against the next, more than the bars these
+ * comparisons check: one pair measured the machine's drift, and one order kept for every pair would let a machine
+ * slowing down favour one side. Each side is called with the pair's number and resolves to figures with `rps`.
+ */
+async function pairedComparison(measured, reference) {
+  const pairs = [];
+  for (let round = 1; round <= COMPARED_PAIRS; round++) {
+    const first = await (round % 2 ? reference : measured)(round);
+    const second = await (round % 2 ? measured : reference)(round);
+    const [ours, theirs] = round % 2 ? [second, first] : [first, second];
+    pairs.push({ measured: ours, reference: theirs, ratio: ours.rps / theirs.rps });
+  }
+  const middle = [...pairs].sort((a, b) => a.ratio - b.ratio)[Math.floor(pairs.length / 2)];
+  return { middle, pairs, ratios: pairs.map(({ ratio }) => percent(ratio)).join(' / ') };
+}
+
 /** Samples the server's memory five times a second until stop(), which resolves to the peak in MB. */
 function sampleMemory(pid) {
   let peak = 0;
@@ -438,13 +460,6 @@ const COUNTED_PER_SECOND = 100;
 const BEACON_CONNECTIONS = 10;
 /** The mean pause, so that ten connections answered in a millisecond or two send about COUNTED_PER_SECOND. */
 const BEACON_PAUSE_MS = Math.round((BEACON_CONNECTIONS * 1000) / COUNTED_PER_SECOND) - 3;
-/**
- * The counting figure alternates repeat views without and with beacons, in pairs of short loads (every other pair in
- * the other order): on this kind of machine one 8 s load moves by 10-40% against the next, more than the 5% the bar
- * allows, so a single pair measured the machine's drift. The median of the pairs' ratios is the figure.
- */
-const COUNTING_PAIRS = 5;
-const COUNTING_SECONDS = 4;
 /** The beacons start this long before the page load they go with, and end after it. */
 const BEACON_LEAD_MS = 500;
 
@@ -455,31 +470,23 @@ const BEACON_LEAD_MS = 500;
  */
 async function countingFigures(url, at) {
   const ref = decodeURIComponent(at.split('/').at(-1));
-  const views = () => load(`${url}${at}`, { headers: BROWSER, seconds: COUNTING_SECONDS });
+  const views = () => load(`${url}${at}`, { headers: BROWSER, seconds: PAIR_SECONDS });
   const countedViews = async (round) => {
-    const beacons = beaconLoad(url, ref, round, COUNTING_SECONDS + 1);
+    const beacons = beaconLoad(url, ref, round, PAIR_SECONDS + 1);
     await sleep(BEACON_LEAD_MS);
-    return { withCounting: await views(), beacons: await beacons };
+    return { ...(await views()), beacons: await beacons };
   };
-  const pairs = [];
-  for (let round = 1; round <= COUNTING_PAIRS; round++) {
-    // Every other pair counts first, so that a machine slowing down or speeding up favours neither side.
-    const without = round % 2 ? await views() : null;
-    const withBeacons = await countedViews(round);
-    const ratio = withBeacons.withCounting.rps / (without ?? (await views())).rps;
-    pairs.push({ ratio, ...withBeacons });
-  }
-  const middle = [...pairs].sort((a, b) => a.ratio - b.ratio)[Math.floor(pairs.length / 2)];
-  const each = pairs.map(({ ratio }) => percent(ratio)).join(' / ');
-  const counted = pairs.reduce((sum, { beacons }) => sum + beacons.counted, 0);
-  const perSecond = Math.min(...pairs.map(({ beacons }) => beacons.perSecond));
+  const { middle, pairs, ratios } = await pairedComparison(countedViews, views);
+  const counted = pairs.reduce((sum, { measured }) => sum + measured.beacons.counted, 0);
+  const perSecond = Math.min(...pairs.map(({ measured }) => measured.beacons.perSecond));
   record(
     `article page, repeat view while counting ${COUNTED_PER_SECOND} uses/s`,
-    `median ${percent(middle.ratio)} of the same views without (${COUNTING_PAIRS} alternating pairs of ${COUNTING_SECONDS} s: ` +
-      `${each}), ${rate(middle.withCounting)}, ${latency(middle.withCounting)}; ${count(counted)} counted, ` +
-      `at least ${count(perSecond)} beacons/s`,
+    `median ${percent(middle.ratio)} of the same views without (${ratios}), ${rate(middle.measured)}, ` +
+      `${latency(middle.measured)}; ${count(counted)} counted, at least ${count(perSecond)} beacons/s`,
     '>= 95% of the repeat view without counting',
-    middle.ratio >= 0.95 && perSecond >= COUNTED_PER_SECOND * 0.95 && pairs.every(({ beacons }) => beacons.ok),
+    middle.ratio >= 0.95 &&
+      perSecond >= COUNTED_PER_SECOND * 0.95 &&
+      pairs.every(({ measured }) => measured.beacons.ok),
   );
 }
 
@@ -536,20 +543,23 @@ async function compareWithDisk(proxy, { kind, site, path: diskPath, body }) {
   const kept = await expectPage(`${proxy.url}${site}`, GZIP);
   if (kept.headers['x-cache-status'] !== 'HIT' || !kept.body.equals(body))
     console.warn(`  nginx's cache holds other bytes than the copy on disk (${kept.headers['x-cache-status']})`);
-  const { result: cached, busy: cacheBusy } = await busyWhile(proxy.pid, () =>
-    load(`${proxy.url}${site}`, { headers: GZIP }),
+  const nginxLoad = (at) => async () => {
+    const { result, busy } = await busyWhile(proxy.pid, () => load(at, { headers: GZIP, seconds: PAIR_SECONDS }));
+    return { ...result, busy };
+  };
+  const { middle, ratios } = await pairedComparison(
+    nginxLoad(`${proxy.url}${site}`),
+    nginxLoad(`${proxy.diskUrl}${diskPath}`),
   );
-  const { result: disk, busy: diskBusy } = await busyWhile(proxy.pid, () =>
-    load(`${proxy.diskUrl}${diskPath}`, { headers: GZIP }),
-  );
+  const { measured: cached, reference: disk } = middle;
   // nginx runs one worker: near 100% of a core, wrk asked faster than nginx answered.
-  console.log(`  nginx busy ${percent(cacheBusy)} of a core from its cache, ${percent(diskBusy)} from disk`);
-  const ratio = cached.rps / disk.rps;
+  console.log(`  nginx busy ${percent(cached.busy)} of a core from its cache, ${percent(disk.busy)} from disk`);
   record(
     throughNginx(kind),
-    `${rate(cached)} (${percent(ratio)} of ${rate(disk)} from disk), ${count(cached.bytes)} / ${count(disk.bytes)} bytes an answer`,
+    `median ${percent(middle.ratio)} of nginx from disk (${ratios}), ${rate(cached)} against ${rate(disk)}, ` +
+      `${count(cached.bytes)} / ${count(disk.bytes)} bytes an answer`,
     PAGE_BARS.nginx,
-    ratio >= 0.75,
+    middle.ratio >= 0.75,
   );
 }
 
