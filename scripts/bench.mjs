@@ -826,7 +826,8 @@ function printSummary() {
 
 console.log(
   WRK
-    ? `Load: wrk ${WRK}, ${LOAD.threads} threads, ${LOAD.connections} connections, ${LOAD.seconds} s a figure; ` +
+    ? `Load: wrk ${WRK}, ${LOAD.threads} threads, ${LOAD.connections} connections, ${LOAD.seconds} s a figure ` +
+        `(comparisons: ${COMPARED_PAIRS} pairs of ${PAIR_SECONDS} s loads); ` +
         `pages asked with Accept-Encoding: ${BROWSER['accept-encoding']}`
     : `Load figures not measured (${NO_WRK})`,
 );
