@@ -31,7 +31,7 @@ function pageRenderer(
   );
   ctx.journals.eachSite(({ journal, clock }) => clock.onChange(() => pool.announceWrite(journal.id)));
   app.addHook('onClose', () => pool.close());
-  app.log.info(`Public pages render in ${threads.count} threads`);
+  app.log.info(`Public pages render in ${threads.count} ${threads.count === 1 ? 'thread' : 'threads'}`);
   return pool.render;
 }
 
