@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hydrationDataOf } from '../test/hydration-data.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 
 let t: TestApp;
@@ -41,6 +42,46 @@ describe('server-rendered home page', () => {
     }
     expect(html).toContain('action="/search"');
     expect(html).toContain('https://wa.me/919876543210?text=');
+  });
+
+  it("lists the current issue's articles and hands hydration only what the list shows", async () => {
+    const html = (await t.app.inject({ method: 'GET', url: '/' })).body;
+    const [newest] = (await t.app.inject({ method: 'GET', url: '/api/archives/' })).json<
+      { year: number; volume: number; issues: number[] }[]
+    >();
+    const issuePath = `/archives/${newest!.year}/vol${newest!.volume}/issue${newest!.issues[0]}`;
+    const listed = (await t.app.inject({ method: 'GET', url: `/api${issuePath}` })).json<{ refnumber: string }[]>();
+    expect(listed.length).toBeGreaterThan(0);
+    for (const { refnumber } of listed) expect(html).toContain(`href="${issuePath}/${refnumber}"`);
+    const home = Object.values(hydrationDataOf(html).loaderData).find(
+      (data): data is { articles: Record<string, unknown>[] } =>
+        typeof data === 'object' && data !== null && 'articles' in data,
+    );
+    expect(home?.articles).toHaveLength(listed.length);
+    for (const entry of home!.articles)
+      expect(Object.keys(entry).sort()).toEqual(['authorname', 'pagenumber', 'refnumber', 'title']);
+  });
+
+  it("shows the journal's home text, and no empty box where a journal has none", async () => {
+    const headers = await t.authHeader();
+    const { message: _m, ...settings } = (await t.app.inject({ method: 'GET', url: '/api/settings/', headers })).json<
+      Record<string, unknown>
+    >();
+    const homeWith = async (home_content: string) => {
+      const saved = await t.app.inject({
+        method: 'POST',
+        url: '/api/settings',
+        headers,
+        payload: { ...settings, home_content },
+      });
+      expect(saved.statusCode).toBe(200);
+      return (await t.app.inject({ method: 'GET', url: '/' })).body;
+    };
+    expect(await homeWith('<p>Aims and scope</p>')).toContain(
+      '<section class="home-content rich-text"><p>Aims and scope</p></section>',
+    );
+    expect(await homeWith('')).not.toContain('home-content');
+    await homeWith(String(settings.home_content));
   });
 
   it('answers an unknown page with a not-found page and HTTP 404', async () => {

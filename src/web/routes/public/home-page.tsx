@@ -33,12 +33,22 @@ function journalInformation(settings: PublicSettings): [string, string][] {
   return rows.filter(([, value]) => value);
 }
 
+/** What the table of contents shows of an article; the page's hydration data carries no more. */
+type ContentsEntry = Pick<ArticleSummary, 'refnumber' | 'title' | 'authorname' | 'pagenumber'>;
+
+const contentsEntry = ({ refnumber, title, authorname, pagenumber }: ArticleSummary): ContentsEntry => ({
+  refnumber,
+  title,
+  authorname,
+  pagenumber,
+});
+
 /** The current issue (the newest published one), for the cover card and its table of contents. */
 export const homeLoader = async ({ context }: LoaderFunctionArgs) => {
   const api = apiFrom(context);
   const issue = currentIssue(await api.yearGroups());
   const articles = issue ? ((await api.issueArticles(issue.year, issue.volume, issue.issue)) ?? []) : [];
-  return { issue, articles };
+  return { issue, articles: articles.map(contentsEntry) };
 };
 
 export function homeHead({ settings, origin }: HeadArgs): HeadData {
@@ -51,7 +61,7 @@ export function homeHead({ settings, origin }: HeadArgs): HeadData {
 }
 
 /** The current issue's table of contents: each article's title (linked), authors and pages. */
-function CurrentIssueContents({ issue, articles }: { issue: CurrentIssue; articles: ArticleSummary[] }) {
+function CurrentIssueContents({ issue, articles }: { issue: CurrentIssue; articles: ContentsEntry[] }) {
   return (
     <section className="current-issue" aria-labelledby="current-issue-title">
       <h2 id="current-issue-title">
@@ -64,7 +74,7 @@ function CurrentIssueContents({ issue, articles }: { issue: CurrentIssue; articl
         {articles.map((article) => (
           <li key={article.refnumber}>
             <RouteAnchor
-              to={articlePath(article)}
+              to={articlePath({ ...issue, refnumber: article.refnumber })}
               className="toc-title"
               dangerouslySetInnerHTML={{ __html: article.title }}
             />
@@ -145,7 +155,9 @@ export function HomePage() {
           </ol>
         </section>
 
-        <section className="home-content rich-text" dangerouslySetInnerHTML={{ __html: settings.home_content }} />
+        {settings.home_content && (
+          <section className="home-content rich-text" dangerouslySetInnerHTML={{ __html: settings.home_content }} />
+        )}
 
         {issue && articles.length > 0 && <CurrentIssueContents issue={issue} articles={articles} />}
       </div>
