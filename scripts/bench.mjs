@@ -292,11 +292,8 @@ function sampleMemory(pid) {
 // ---------------------------------------------------------------------------------------------------------------
 // The baseline
 
-/**
- * How fast this machine is: a plain Fastify route returning fixed bytes, asked by the same load generator as the
- * pages. Every throughput bar is a ratio to it.
- */
-async function baselineFigure() {
+/** The baseline's server: a plain Fastify route returning fixed bytes. Resolves to its address and a stop function. */
+async function startBaselineServer() {
   const port = await freePort();
   const server = spawn(process.execPath, [path.join(root, 'scripts', 'bench-baseline-server.mjs')], {
     env: { ...process.env, PORT: String(port) },
@@ -305,10 +302,24 @@ async function baselineFigure() {
   const url = `http://127.0.0.1:${port}/`;
   try {
     await waitUntilAnswering(url);
-    baseline = await load(url, { headers: BROWSER });
+  } catch (error) {
+    server.kill('SIGTERM');
+    throw error;
+  }
+  return { url, stop: () => server.kill('SIGTERM') };
+}
+
+/**
+ * How fast this machine is: the baseline's server asked by the same load generator as the pages. The first-render
+ * shares are ratios to it; repeat views are compared with it in pairs of their own (repeatViewFigures).
+ */
+async function baselineFigure() {
+  const server = await startBaselineServer();
+  try {
+    baseline = await load(server.url, { headers: BROWSER });
     console.log(`machine baseline, plain Fastify route returning fixed bytes: ${rate(baseline)}, ${latency(baseline)}`);
   } finally {
-    server.kill('SIGTERM');
+    server.stop();
   }
 }
 
@@ -440,17 +451,30 @@ async function firstRenderFigures(url, kinds) {
   }
 }
 
+/**
+ * Repeat views against the baseline in pairs (pairedComparison): the machine's speed moves between the baseline
+ * measured at the start and the repeat views minutes later by as much as the bar's margin.
+ */
 async function repeatViewFigures(url, kinds) {
-  for (const { kind, path: at } of kinds) {
-    const figures = await repeatViews(url, at);
-    const ratio = share(figures.rps);
-    record(
-      `${kind} page, repeat view`,
-      `${rate(figures)} (${percent(ratio)}), ${latency(figures)}`,
-      PAGE_BARS.repeat,
-      ratio >= 0.4,
-    );
-    if (kind === 'article') await countingFigures(url, at);
+  const baselineServer = await startBaselineServer();
+  try {
+    for (const { kind, path: at } of kinds) {
+      await warm(`${url}${at}`, BROWSER);
+      const { middle, ratios } = await pairedComparison(
+        () => load(`${url}${at}`, { headers: BROWSER, seconds: PAIR_SECONDS }),
+        () => load(baselineServer.url, { headers: BROWSER, seconds: PAIR_SECONDS }),
+      );
+      record(
+        `${kind} page, repeat view`,
+        `median ${percent(middle.ratio)} of the baseline (${ratios}), ${rate(middle.measured)} against ` +
+          `${rate(middle.reference)}, ${latency(middle.measured)}`,
+        PAGE_BARS.repeat,
+        middle.ratio >= 0.4,
+      );
+      if (kind === 'article') await countingFigures(url, at);
+    }
+  } finally {
+    baselineServer.stop();
   }
 }
 
