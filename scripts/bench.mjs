@@ -431,9 +431,12 @@ async function firstRenders(url, { path: at, every }) {
   return load(url, { headers: BROWSER, paths: every, unique: true });
 }
 
+/** One load of repeat views of the page at `at`, which must be in the page cache already (warm). */
+const viewsOf = (url, at, seconds = LOAD.seconds) => load(`${url}${at}`, { headers: BROWSER, seconds });
+
 async function repeatViews(url, at) {
   await warm(`${url}${at}`, BROWSER);
-  return load(`${url}${at}`, { headers: BROWSER });
+  return viewsOf(url, at);
 }
 
 async function firstRenderFigures(url, kinds) {
@@ -461,7 +464,7 @@ async function repeatViewFigures(url, kinds) {
     for (const { kind, path: at } of kinds) {
       await warm(`${url}${at}`, BROWSER);
       const { middle, ratios } = await pairedComparison(
-        () => load(`${url}${at}`, { headers: BROWSER, seconds: PAIR_SECONDS }),
+        () => viewsOf(url, at, PAIR_SECONDS),
         () => load(baselineServer.url, { headers: BROWSER, seconds: PAIR_SECONDS }),
       );
       record(
@@ -494,7 +497,7 @@ const BEACON_LEAD_MS = 500;
  */
 async function countingFigures(url, at) {
   const ref = decodeURIComponent(at.split('/').at(-1));
-  const views = () => load(`${url}${at}`, { headers: BROWSER, seconds: PAIR_SECONDS });
+  const views = () => viewsOf(url, at, PAIR_SECONDS);
   const countedViews = async (round) => {
     const beacons = beaconLoad(url, ref, round, PAIR_SECONDS + 1);
     await sleep(BEACON_LEAD_MS);
