@@ -71,19 +71,21 @@ const PARTICLES = new Set([
   'al',
 ]);
 
+/** The words of a name other than honorifics. A function of its own: made inside nameParts, it doubled its time. */
+const nameWords = (text: string) => (text.match(NAME_WORDS) ?? []).filter((word) => !isHonorific(word));
+
 /**
  * A name as its given names and surname, honorifics such as Dr. and Prof. dropped; null when nothing is left.
  * The surname is the last word with the particles before it, or everything before a comma ('Surname, Given').
  */
 function nameParts(name: string): { given: string[]; surname: string } | null {
-  const words = (text: string) => (text.match(NAME_WORDS) ?? []).filter((word) => !isHonorific(word));
   const comma = name.indexOf(',');
   if (comma >= 0) {
-    const surname = words(name.slice(0, comma)).join(' ');
-    const given = words(name.slice(comma + 1));
+    const surname = nameWords(name.slice(0, comma)).join(' ');
+    const given = nameWords(name.slice(comma + 1));
     return surname ? { given, surname } : given.length ? nameParts(given.join(' ')) : null;
   }
-  const given = words(name);
+  const given = nameWords(name);
   if (given.length === 0) return null;
   let start = given.length - 1;
   while (start > 1 && PARTICLES.has(given[start - 1]!)) start -= 1;
