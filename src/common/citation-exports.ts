@@ -186,16 +186,9 @@ type Listed = Pick<
   'refnumber' | 'title' | 'authorname' | 'pagenumber' | 'year' | 'volume' | 'issue' | 'doi' | 'publishdate'
 >;
 
-/** One key of an OpenURL ContextObject, percent-encoded and led by '&'; nothing for an empty value. */
-const kev = (key: string, value: string) => (value ? `&${key}=${encodeURIComponent(value)}` : '');
-
-/** The keys every COinS span starts with: the ContextObject's version, the journal article format and genre. */
-const COINS_START = `ctx_ver=Z39.88-2004${kev('rft_val_fmt', 'info:ofi/fmt:kev:mtx:journal')}${kev('rft.genre', 'article')}`;
-
 /**
  * The OpenURL ContextObject of a COinS span (Z39.88-2004), from which reference managers import a listed article.
- * Zotero reads rft.issn as the ISSN and rft.eissn only without it, and each rft_id (the page, the DOI) apart. An issue
- * page makes one for each of its articles, so the string is joined as it goes.
+ * Zotero reads rft.issn as the ISSN and rft.eissn only without it, and each rft_id (the page, the DOI) apart.
  */
 export function coinsTitle(
   article: Listed,
@@ -203,25 +196,30 @@ export function coinsTitle(
   origin: string,
 ): string {
   const [spage = '', epage = ''] = article.pagenumber.split('-');
-  const authors = splitAuthors(article.authorname).map((name) => {
-    const { family, given } = authorName(name);
-    return kev('rft.au', given ? `${family}, ${given}` : family);
-  });
-  return (
-    COINS_START +
-    kev('rft.atitle', titleText(article.title)) +
-    kev('rft.jtitle', journal.websitename) +
-    kev('rft.stitle', journal.journal_abbreviation) +
-    kev('rft.volume', String(article.volume)) +
-    kev('rft.issue', String(article.issue)) +
-    kev('rft.spage', spage) +
-    kev('rft.epage', epage) +
-    kev('rft.date', publicationDate(article)) +
-    kev('rft.issn', journal.issn) +
-    kev('rft.eissn', journal.journal_essn) +
-    kev('rft.language', firstLanguage(journal.journal_language)) +
-    authors.join('') +
-    kev('rft_id', origin + articlePath(article)) +
-    kev('rft_id', article.doi ? `info:doi/${article.doi}` : '')
-  );
+  const pairs: [string, string][] = [
+    ['ctx_ver', 'Z39.88-2004'],
+    ['rft_val_fmt', 'info:ofi/fmt:kev:mtx:journal'],
+    ['rft.genre', 'article'],
+    ['rft.atitle', titleText(article.title)],
+    ['rft.jtitle', journal.websitename],
+    ['rft.stitle', journal.journal_abbreviation],
+    ['rft.volume', String(article.volume)],
+    ['rft.issue', String(article.issue)],
+    ['rft.spage', spage],
+    ['rft.epage', epage],
+    ['rft.date', publicationDate(article)],
+    ['rft.issn', journal.issn],
+    ['rft.eissn', journal.journal_essn],
+    ['rft.language', firstLanguage(journal.journal_language)],
+    ...splitAuthors(article.authorname).map((name): [string, string] => {
+      const { family, given } = authorName(name);
+      return ['rft.au', given ? `${family}, ${given}` : family];
+    }),
+    ['rft_id', origin + articlePath(article)],
+    ['rft_id', article.doi ? `info:doi/${article.doi}` : ''],
+  ];
+  return pairs
+    .filter(([, value]) => value)
+    .map(([key, value]) => `${key}=${encodeURIComponent(value)}`)
+    .join('&');
 }
