@@ -4,6 +4,7 @@
  * in a report's header instead.
  */
 const EXCEPTIONS = {
+  1020: { message: 'Client has made too many requests', status: 429 },
   1030: { message: 'Insufficient Information to Process Request', status: 400 },
   2000: { message: 'Requestor Not Authorized to Access Service', status: 401 },
   2010: { message: 'Requestor is Not Authorized to Access Usage for Institution', status: 403 },
@@ -39,7 +40,12 @@ export class CounterRefusal extends Error {
   readonly exception: CounterException;
   readonly statusCode: number;
 
-  constructor(code: ExceptionCode, data: string) {
+  constructor(
+    code: ExceptionCode,
+    data: string,
+    /** When the client may ask again (the Retry-After header), for a refusal that ends. */
+    readonly retryAfterSeconds?: number,
+  ) {
     super(`${code}: ${data}`);
     this.exception = counterException(code, data);
     this.statusCode = EXCEPTIONS[code].status;

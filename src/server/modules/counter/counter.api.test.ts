@@ -10,6 +10,7 @@ import { createTestApp, testEngine, type TestApp } from '../../test/test-app.js'
 import { insertUser } from '../users/users.repository.js';
 import { REPORTS } from './counter-definitions.js';
 import { addMonths, monthOf } from './counter-period.js';
+import { KEY_FAILURES_PER_ADDRESS } from './counter.routes.js';
 import { counterResponseErrors, counterSchemaErrors } from './counter-schema.test-support.js';
 
 // Decision 101: the COUNTER API 5.1 of each journal, and the keys its admins hand out.
@@ -24,8 +25,18 @@ const SPAN = { begin_date: monthsAgo(2), end_date: monthsAgo(1) };
 
 const createKey = (payload: object, headers: Record<string, string> = auth) =>
   t.app.inject({ method: 'POST', url: '/api/admin/counter-keys', headers, payload });
-const counter = (path: string, query: Record<string, string> = {}, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'GET', url: `/api/counter/r51/${path}?${new URLSearchParams(query)}`, headers });
+const counter = (
+  path: string,
+  query: Record<string, string> = {},
+  headers: Record<string, string> = {},
+  remoteAddress?: string,
+) =>
+  t.app.inject({
+    method: 'GET',
+    url: `/api/counter/r51/${path}?${new URLSearchParams(query)}`,
+    headers,
+    remoteAddress,
+  });
 
 let harvester: { customer_id: string; api_key: string };
 
@@ -178,6 +189,26 @@ describe(`COUNTER API authentication (${testEngine})`, () => {
         expect(counterSchemaErrors(`Exception_${code}`, answer.json()), label).toEqual([]);
         expect(counterResponseErrors(`${status}_Exception`, answer.json()), label).toEqual([]);
       }
+  });
+
+  it('refuses an address that keeps sending wrong credentials (1020, 429) until the window ends, a right key too', async () => {
+    const guesser = '203.0.113.7';
+    const guess = (index: number) =>
+      counter('members', { customer_id: 'mtlaurel', api_key: `guess-${index}` }, {}, guesser);
+    for (let index = 0; index < KEY_FAILURES_PER_ADDRESS; index++)
+      expect((await guess(index)).statusCode, `guess ${index}`).toBe(401);
+    const limited = await guess(KEY_FAILURES_PER_ADDRESS);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ Code: 1020, Message: 'Client has made too many requests' });
+    expect(counterResponseErrors('429_Exception', limited.json())).toEqual([]);
+    const retryAfter = Number(limited.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    const rightKey = await counter('reports/tr_j3', { ...SPAN, ...harvester }, {}, guesser);
+    expect([rightKey.statusCode, rightKey.json().Code]).toEqual([429, 1020]);
+    expect(rightKey.headers['retry-after']).toBeDefined();
+    // Another address is not held back by this one's guesses.
+    expect((await counter('members', harvester, {}, '198.51.100.9')).statusCode).toBe(200);
   });
 
   it('refuses a report without its dates (1030) or with dates that are not dates (3020)', async () => {

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isAdmin } from '../../auth/auth-plugin.js';
+import { LoginThrottle } from '../../auth/login-throttle.js';
 import { notFound } from '../../http/errors.js';
 import { publicOrigin } from '../../http/public-origin.js';
 import { REPORTS, reportDefinition } from './counter-definitions.js';
@@ -21,22 +22,60 @@ async function counterServiceOf(request: FastifyRequest): Promise<CounterService
   return new CounterService(site.db, usageJournalOf(site.journal, await site.services.settings.get(), origin), origin);
 }
 
+/** Refused credentials per address in the window, after which the address is refused (1020) until the window ends. */
+export const KEY_FAILURES_PER_ADDRESS = 30;
+const KEY_FAILURE_WINDOW_MS = 15 * 60_000;
+
+/** The refusals of credentials that count towards the limit: a customer, requestor or key that is not right. */
+const CREDENTIAL_CODES = new Set([2000, 2010, 2011, 2020]);
+
+type CustomerCheck = (request: FastifyRequest, query: CounterQuery) => Promise<Customer>;
+
 /**
  * Harvesters sign in with their customer id and API key. A journal admin signed in to the site may leave them out
- * and gets the report for "The World" (every use), which the statistics screen downloads.
+ * and gets the report for "The World" (every use), which the statistics screen downloads. Wrong credentials are
+ * counted per address, as failed sign-ins are (LoginThrottle). Once over the limit every request with credentials is
+ * refused until the window ends, a right key included: were a right key let through, each guess would still be
+ * answered (429 wrong, 200 right) and the limit would slow nothing. A right key does not clear the count either, or
+ * a customer could guess at another's key between uses of its own.
  */
-function customerOf(request: FastifyRequest, query: CounterQuery): Promise<Customer> {
-  if (!query.customer_id && isAdmin(request)) return Promise.resolve(THE_WORLD);
-  return new CounterKeysService(request.site.db).authenticate(query, new Date());
+function customerCheck(failures: LoginThrottle): CustomerCheck {
+  return async (request, query) => {
+    if (!query.customer_id && isAdmin(request)) return THE_WORLD;
+    const wait = failures.waitFor(request.ip);
+    if (wait > 0) throw tooManyRequests(Math.ceil(wait / 1000));
+    try {
+      return await new CounterKeysService(request.site.db).authenticate(query, new Date());
+    } catch (error) {
+      if (error instanceof CounterRefusal && CREDENTIAL_CODES.has(error.exception.Code))
+        failures.recordFailure(request.ip);
+      throw error;
+    }
+  };
 }
+
+const tooManyRequests = (seconds: number) =>
+  new CounterRefusal(
+    1020,
+    `More than ${KEY_FAILURES_PER_ADDRESS} requests with wrong credentials from this address in ` +
+      `${KEY_FAILURE_WINDOW_MS / 60_000} minutes: try again in ${seconds} seconds`,
+    seconds,
+  );
 
 /** A refused request is answered with its one COUNTER Exception; any other failure as every route answers it. */
 function answerRefusal(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
-  if (error instanceof CounterRefusal) return reply.code(error.statusCode).send(error.exception);
+  if (error instanceof CounterRefusal) {
+    if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
+    return reply.code(error.statusCode).send(error.exception);
+  }
   throw error;
 }
 
-async function answerReport(request: FastifyRequest<{ Params: { report: string } }>, reply: FastifyReply) {
+async function answerReport(
+  customerOf: CustomerCheck,
+  request: FastifyRequest<{ Params: { report: string } }>,
+  reply: FastifyReply,
+) {
   const definition = reportDefinition(request.params.report.toLowerCase());
   if (!definition)
     throw notFound(
@@ -57,6 +96,7 @@ async function answerReport(request: FastifyRequest<{ Params: { report: string }
 /** The COUNTER API 5.1 of the request's journal (Code of Practice Release 5.1, section 8; decision 101). */
 export function registerCounterRoutes(app: FastifyInstance): void {
   registerCounterKeyRoutes(app);
+  const customerOf = customerCheck(new LoginThrottle(KEY_FAILURES_PER_ADDRESS, KEY_FAILURE_WINDOW_MS));
   app.register(async (counter) => {
     counter.setErrorHandler(answerRefusal);
     // Answers are made for one customer's credentials, which travel in the query string: no cache may keep them.
@@ -73,6 +113,8 @@ export function registerCounterRoutes(app: FastifyInstance): void {
       await customerOf(request, counterQuery(request.query));
       return (await counterServiceOf(request)).reportList(new Date());
     });
-    counter.get(`${BASE}/reports/:report`, HIDDEN, answerReport);
+    counter.get<{ Params: { report: string } }>(`${BASE}/reports/:report`, HIDDEN, (request, reply) =>
+      answerReport(customerOf, request, reply),
+    );
   });
 }
