@@ -1,20 +1,24 @@
-// `npm run import -- --spreadsheet <articles.xlsx|.csv> [--pdfs <pdfs.zip>] [--journal <host>] [--dry-run]`: checks a
-// spreadsheet of articles and its ZIP of PDFs (the dry run's report), then imports it issue by issue; running it again
-// writes only what is missing. `--ojs <export.xml>` reads an Open Journal Systems Native XML issue export instead, and
-// `--from-site <address>` a running site of the original product (or of this one). `npm run import -- --export <out.xlsx|.csv> --pdfs <out.zip> [--issue <year/volume/
-// issue>] [--journal <host>]` writes a journal, or one issue, in the same form. `npm run import -- --template
-// <template.xlsx|.csv>` writes the template. Decision 102.
+// `npm run import -- --spreadsheet <articles.xlsx|.csv> [--pdfs <pdfs.zip>] [--journal <id|host>] [--dry-run]`:
+// checks a spreadsheet of articles and its ZIP of PDFs (the dry run's report), then imports it issue by issue; running
+// it again writes only what is missing. `--ojs <export.xml>` reads an Open Journal Systems Native XML issue export
+// instead, and `--from-site <address>` a running site of the original product (or of this one). `npm run import --
+// --export <out.xlsx|.csv> --pdfs <out.zip> [--issue <year/volume/issue>] [--journal <id|host>]` writes a journal, or
+// one issue, in the same form. `npm run import -- --template <template.xlsx|.csv>` writes the template. Decision 102.
+// `--journal` names the journal (chooseJournal); it may be left out on an installation of one journal.
 import { parseArgs } from 'node:util';
+import { JOURNAL_OPTION, JOURNAL_OPTION_HELP } from '../src/server/ops/journal-choice.js';
 import { callerPath, runJournalCommand, usageOf, UsageError } from '../src/server/ops/journal-move-cli.js';
 import { runImportCommand, type ImportCommand } from '../src/server/modules/imports/import-command.js';
 import type { ImportSource } from '../src/server/modules/imports/import-sources.js';
 
 const USAGE =
-  'npm run import -- --spreadsheet <articles.xlsx|.csv> [--pdfs <pdfs.zip>] [--journal <host>] [--dry-run]\n' +
-  '       npm run import -- --ojs <native-export.xml> [--journal <host>] [--dry-run]\n' +
-  '       npm run import -- --from-site <https://old-journal.example.org> [--journal <host>] [--dry-run]\n' +
-  '       npm run import -- --export <out.xlsx|.csv> --pdfs <out.zip> [--issue <year/volume/issue>] [--journal <host>]\n' +
-  '       npm run import -- --template <template.xlsx|.csv>';
+  `npm run import -- --spreadsheet <articles.xlsx|.csv> [--pdfs <pdfs.zip>] [${JOURNAL_OPTION}] [--dry-run]\n` +
+  `       npm run import -- --ojs <native-export.xml> [${JOURNAL_OPTION}] [--dry-run]\n` +
+  `       npm run import -- --from-site <https://old-journal.example.org> [${JOURNAL_OPTION}] [--dry-run]\n` +
+  '       npm run import -- --export <out.xlsx|.csv> --pdfs <out.zip> [--issue <year/volume/issue>] ' +
+  `[${JOURNAL_OPTION}]\n` +
+  '       npm run import -- --template <template.xlsx|.csv>\n' +
+  JOURNAL_OPTION_HELP;
 
 function issueNumbers(text: string | undefined): { year: number; volume: number; issue: number } | undefined {
   if (text === undefined) return undefined;

@@ -3,15 +3,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type archiver from 'archiver';
-import { openDatabase, type Db, type DatabaseHandle, type Engine } from '../db/database.js';
+import { openDatabase, type DatabaseHandle, type Engine } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
-import type { JournalRow } from '../db/schema.js';
 import { journalFilesRoot } from '../journals/journal-files.js';
 import { scopedDb } from '../journals/journal-scope.js';
 import { describeReference } from '../storage/file-repair.js';
 import { listFileReferences, type FileReference } from '../storage/file-references.repository.js';
 import { TEMP_SUFFIX } from '../storage/file-store.js';
 import { listTables, migrationNames, type AnyDb } from './database-tables.js';
+import { chooseJournal } from './journal-choice.js';
 import {
   EXPORTED_TABLES,
   FILES_PREFIX,
@@ -40,24 +40,23 @@ interface JournalSnapshot {
 }
 
 /**
- * Writes one journal of the installation to one zip (journal.json and its files, see journal-move-format.ts), for
- * `npm run import-journal` to make a new journal of it elsewhere. Its rows are read in one snapshot of the database
- * through a handle scoped to the journal (JournalScope), so no other journal's row can be among them; then its
- * folder is read. A journal with a file write in flight (pending file moves) is refused: run the export with the
- * server stopped, or after `npm run check-data -- --repair`.
+ * Writes the journal `named` names (`--journal`, see chooseJournal) to one zip (journal.json and its files, see
+ * journal-move-format.ts), for `npm run import-journal` to make a new journal of it elsewhere. Its rows are read in
+ * one snapshot of the database through a handle scoped to the journal (JournalScope), so no other journal's row can
+ * be among them; then its folder is read. A journal with a file write in flight (pending file moves) is refused: run
+ * the export with the server stopped, or after `npm run check-data -- --repair`.
  */
 export async function exportJournal(
   installation: Installation,
-  journalId: number,
+  named: string | undefined,
   file: string,
   report: (line: string) => void = () => {},
 ): Promise<ExportSummary> {
-  if (!Number.isSafeInteger(journalId) || journalId < 1)
-    throw new JournalMoveRefused(`"${journalId}" is not a journal id: give the number of a journal`);
   const handle = openDatabase(installation.database);
   try {
     await migrate(handle);
-    const journal = await findJournal(handle.db, journalId);
+    const journal = await chooseJournal(handle.db, named);
+    const journalId = journal.id;
     const snapshot = await readSnapshot(handle, installation, journalId);
     const counts = EXPORTED_TABLES.map((name) => ({ name, rows: snapshot.tables[name]!.length }));
     report(`journal ${journalId} (${journal.name}), schema up to migration ${snapshot.migration}`);
@@ -90,16 +89,6 @@ export async function exportJournal(
   } finally {
     await handle.db.destroy();
   }
-}
-
-async function findJournal(db: Db, journalId: number): Promise<JournalRow> {
-  const journals = await db.selectFrom('journals').selectAll().orderBy('id').execute();
-  const journal = journals.find((row) => row.id === journalId);
-  if (!journal)
-    throw new JournalMoveRefused(
-      `There is no journal ${journalId} in this installation (its journals: ${journals.map((row) => `${row.id} ${row.name}`).join(', ') || 'none'})`,
-    );
-  return journal;
 }
 
 /**

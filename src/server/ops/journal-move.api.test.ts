@@ -138,7 +138,7 @@ afterAll(async () => {
 
 describe(`moving a journal to another installation (${testEngine})`, () => {
   it('refuses to export a journal that does not exist, or one with a file write in flight', async () => {
-    expect(await refusal(exportJournal(installation(source), 999, archive))).toMatch(/no journal 999/);
+    expect(await refusal(exportJournal(installation(source), '999', archive))).toMatch(/no journal 999/);
     const journal2 = scopedDb(source.ctx.db, 2);
     await journal2
       .insertInto('pending_file_moves')
@@ -150,7 +150,7 @@ describe(`moving a journal to another installation (${testEngine})`, () => {
       })
       .execute();
     try {
-      const message = await refusal(exportJournal(installation(source), 2, archive));
+      const message = await refusal(exportJournal(installation(source), '2', archive));
       expect(message).toMatch(/pending file moves/);
       expect(message).toMatch(/check-data -- --repair/);
     } finally {
@@ -161,7 +161,7 @@ describe(`moving a journal to another installation (${testEngine})`, () => {
 
   it("exports journal 2's rows (only its own, without journal_id) and files to one zip", async () => {
     const lines: string[] = [];
-    const summary = await exportJournal(installation(source), 2, archive, (line) => lines.push(line));
+    const summary = await exportJournal(installation(source), '2', archive, (line) => lines.push(line));
     expect(lines.join('\n')).toMatch(/articles: \d+ rows[\s\S]*files: \d+ \(\d+ bytes\)/);
     expect(summary.files).toBeGreaterThan(0);
 
@@ -363,6 +363,39 @@ describe(`moving a journal to another installation (${testEngine})`, () => {
     fs.writeFileSync(cut, fs.readFileSync(archive).subarray(0, Math.floor(bytes.length / 2)));
     expect(await attempt(cut)).toMatch(/is not a journal export/);
 
+    expect(await journalsOf(target)).toEqual(before);
+  });
+
+  it("refuses rows that name a file outside the journal's folder, naming the row, and writes nothing", async () => {
+    const before = await journalsOf(target);
+    const zip = await ZipReader.open(archive);
+    const text = (await zip.read(zip.entry(MANIFEST_ENTRY)!, 1e9)).toString('utf8');
+    await zip.close();
+    const unsafe: [table: string, column: string, value: string][] = [
+      ['articles', 'file', '../../jwt-secret'],
+      ['articles', 'file', '/etc/passwd'],
+      ['articles', 'year', '../..'],
+      ['editors', 'picture', '..\\..\\jwt-secret'],
+      ['indexing', 'image', 'logo.png\0.txt'],
+      ['indexing', 'image', 'logos/../../../jwt-secret'],
+      ['site_pictures', 'file', '..'],
+    ];
+    for (const [table, column, value] of unsafe) {
+      const manifest = JSON.parse(text);
+      // The demo journal has no site picture: one is added.
+      const rows = (manifest.tables[table] ??= []);
+      if (rows.length === 0) rows.push({ kind: 'logo', file: 'logo.png', updated_at: new Date().toISOString() });
+      const row = rows.at(-1);
+      row[column] = value;
+      manifest.files = [];
+      const file = path.join(work, 'unsafe.zip');
+      await writeZip(file, [{ name: MANIFEST_ENTRY, content: JSON.stringify(manifest) }]);
+      const message = await refusal(
+        importJournal(installation(target), file, { hosts: ['unsafe.test'], clearDois: true }),
+      );
+      expect(message).toContain(`table ${table}, row ${row.id ?? row.kind}`);
+      expect(message).toContain(`${column}: ${JSON.stringify(value)}`);
+    }
     expect(await journalsOf(target)).toEqual(before);
   });
 

@@ -5,8 +5,8 @@ import { openDatabase, type Db, type DatabaseHandle } from '../../db/database.js
 import { migrate } from '../../db/migrate.js';
 import type { JournalRow } from '../../db/schema.js';
 import { journalFilesRoot, moveFilesIntoFirstJournal } from '../../journals/journal-files.js';
-import { normalHost } from '../../journals/journal-hosts.js';
 import { scopedDb } from '../../journals/journal-scope.js';
+import { chooseJournal } from '../../ops/journal-choice.js';
 import { JournalMoveRefused, type Installation } from '../../ops/journal-move-format.js';
 import { FileStore } from '../../storage/file-store.js';
 import type { Actor } from '../activity/activity.repository.js';
@@ -90,36 +90,20 @@ interface OpenJournal {
   files: FileStore;
 }
 
-/** The installation's database, migrated, and the journal at `host` (or its only journal), as its site sees it. */
-async function openJournal(installation: Installation, host: string | undefined): Promise<OpenJournal> {
+/** The installation's database, migrated, and the journal `--journal` names (chooseJournal), as its site sees it. */
+async function openJournal(installation: Installation, journal: string | undefined): Promise<OpenJournal> {
   const handle = openDatabase(installation.database);
   try {
     await migrate(handle);
     // As the server's start and check-data do, for a site made before journals that no server has opened since.
     moveFilesIntoFirstJournal(installation.dataDir);
-    const row = await journalAt(handle.db, host);
+    const row = await chooseJournal(handle.db, journal);
     const files = new FileStore(journalFilesRoot(installation.dataDir, row.id));
     return { handle, row, db: scopedDb(handle.db, row.id), files };
   } catch (error) {
     await handle.db.destroy();
     throw error;
   }
-}
-
-async function journalAt(db: Db, host: string | undefined): Promise<JournalRow> {
-  const journals = await db.selectFrom('journals').selectAll().orderBy('id').execute();
-  const hosts = await db.selectFrom('journal_hosts').selectAll().orderBy('host').execute();
-  const named = hosts.map((row) => `${row.host} (journal ${row.journal_id})`).join(', ') || 'none';
-  if (host === undefined) {
-    if (journals.length === 1) return journals[0]!;
-    throw new ImportRefused(
-      `This installation has ${journals.length} journals: name one with --journal <host> (${named})`,
-    );
-  }
-  const owner = hosts.find((row) => row.host === normalHost(host));
-  const journal = owner && journals.find((row) => row.id === owner.journal_id);
-  if (!journal) throw new ImportRefused(`No journal of this installation has the host ${host} (hosts: ${named})`);
-  return journal;
 }
 
 async function importIntoJournal(
