@@ -20,6 +20,7 @@ import {
   JournalMoveRefused,
   MANIFEST_ENTRY,
   parseManifest,
+  refuseUnsafeFileNames,
   type ExportedTable,
   type Installation,
   type JournalManifest,
@@ -77,8 +78,9 @@ const ACTIVITY_OBJECTS: Record<string, ExportedTable> = {
  * Makes a NEW journal of a file `npm run export-journal` wrote (journal-move-format.ts), at the hosts given.
  *
  * Every check comes before any write: the file (a zip with journal.json of this format and version, from a schema no
- * newer than this one, whose tables and columns exist here, every file it lists present and every path safe), the
- * hosts (free here) and the DOIs (used nowhere here, as a DOI is unique in the installation). Then, in this order:
+ * newer than this one, whose tables and columns exist here, every file it lists present and every path safe, every
+ * file its rows name inside the journal's folder), the hosts (free here) and the DOIs (used nowhere here, as a DOI
+ * is unique in the installation). Then, in this order:
  * 1. every file is unpacked, and its size and CRC-32 checked, into a temporary folder of DATA_DIR (not under
  *    `files/`, whose stray entries the server's start would move into journal 1's folder): a damaged file refuses
  *    the import before anything is committed;
@@ -131,6 +133,7 @@ async function readContents(
     throw error instanceof ZipError ? new JournalMoveRefused(`${file} is damaged: ${error.message}`) : error;
   });
   const manifest = parseManifest(text.toString('utf8'));
+  refuseUnsafeFileNames(manifest.tables);
   const files = new Map<string, ZipEntry>();
   for (const zipped of zip.entries) {
     if (zipped.name === MANIFEST_ENTRY || zipped.name.endsWith('/')) continue;

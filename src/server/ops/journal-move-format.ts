@@ -101,6 +101,49 @@ export function isSafeFilePath(name: string): boolean {
   return name.split('/').every((part) => part !== '' && part !== '.' && part !== '..');
 }
 
+/**
+ * The columns that hold the name of a stored file, by table, as file-references.repository.ts reads them: each names
+ * one file in a folder of the journal's (an article's archives/{year}/vol{volume}issue{issue}/, editors/, indexing/,
+ * site/).
+ */
+const FILE_NAME_COLUMNS = { articles: 'file', editors: 'picture', indexing: 'image', site_pictures: 'file' } as const;
+/** The numbers that name an article's folder. */
+const ARTICLE_FOLDER_COLUMNS = ['year', 'volume', 'issue'] as const;
+
+/**
+ * Refuses rows that would name a file outside the journal's folder: a file name that is not a path of one part by
+ * the rule of isSafeFilePath (no '/', so no absolute path; no backslash, NUL, '.' or '..'), or an article whose folder
+ * numbers are not whole numbers. A null or empty name is a row without a file.
+ */
+export function refuseUnsafeFileNames(tables: JournalManifest['tables']): void {
+  for (const [table, column] of Object.entries(FILE_NAME_COLUMNS)) {
+    for (const row of tables[table] ?? []) {
+      if (!isFileNameOrNone(row[column]))
+        throw new JournalMoveRefused(
+          `${MANIFEST_ENTRY}: ${placeOf(table, row, column)}: ${JSON.stringify(row[column])} names a file outside ` +
+            `the journal's folder: a file name is one name, without "/", "\\", NUL, "." or ".."`,
+        );
+      const folder = table === 'articles' && ARTICLE_FOLDER_COLUMNS.find((key) => !isWholeNumber(row[key]));
+      if (folder)
+        throw new JournalMoveRefused(
+          `${MANIFEST_ENTRY}: ${placeOf(table, row, folder)}: ${JSON.stringify(row[folder] ?? null)} names the ` +
+            `folder of the article's file and is not a whole number`,
+        );
+    }
+  }
+}
+
+/** "table articles, row 12 (refnumber 7), file"; a site picture's row by its kind. */
+function placeOf(table: string, row: Row, column: string): string {
+  const refnumber = row.refnumber ? ` (refnumber ${String(row.refnumber)})` : '';
+  return `table ${table}, row ${String(row.id ?? row.kind)}${refnumber}, ${column}`;
+}
+
+const isFileNameOrNone = (name: Row[string] | undefined) =>
+  name == null || name === '' || (typeof name === 'string' && !name.includes('/') && isSafeFilePath(name));
+
+const isWholeNumber = (value: Row[string] | undefined) => Number.isSafeInteger(value) && (value as number) >= 0;
+
 /** Where the database and files are: DATA_DIR and the database the configuration names. */
 export interface Installation {
   dataDir: string;
