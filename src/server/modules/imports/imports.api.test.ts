@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,9 +11,11 @@ import {
   type ImportReport,
 } from '../../../common/schemas/imports.js';
 import { hashPassword } from '../../auth/passwords.js';
+import { testPdf } from '../../test/article-form.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { insertUser } from '../users/users.repository.js';
 import { ojsExport } from './ojs/fixtures/ojs-export.js';
+import { MAX_OJS_MARKUP_BYTES } from './ojs/ojs-xml.js';
 import { generatedImport, writeImportFiles, type GeneratedImport } from './import-test-fixtures.js';
 import { importUploadLimits } from './import-uploads.js';
 import { COLUMN_NAMES } from './spreadsheet-columns.js';
@@ -179,6 +182,42 @@ describe('the check', () => {
       record: expect.stringContaining('A review of soil atlases'),
       field: 'pdf',
       message: expect.stringContaining('linked files are read only by an import from the command line'),
+    });
+  });
+
+  it('checks a PDF embedded in an uploaded OJS export, read from the upload as it streams', async () => {
+    // Base64 wrapped in lines as OJS writes it, over several of the reader's chunks.
+    const wrapped = (pdf: Buffer) => pdf.toString('base64').replace(/.{76}/g, '$&\n');
+    const checkWith = (article103Embed: string) =>
+      post(
+        t,
+        'check',
+        importForm(
+          { source: 'ojs' },
+          { xml: { name: 'issues.xml', data: Buffer.from(ojsExport({ format: 'main', article103Embed })) } },
+        ),
+      );
+    const pdfProblemsOf = (report: ImportReport) =>
+      report.problems.filter((problem) => problem.field === 'pdf').map((problem) => problem.message);
+
+    const sound = await checkWith(wrapped(testPdf('Article 103', crypto.randomBytes(3 * 1_048_576))));
+    expect(sound.statusCode, sound.body).toBe(200);
+    expect(pdfProblemsOf(sound.json())).toEqual([expect.stringContaining('linked files are read only')]);
+
+    const cut = wrapped(testPdf('Article 103', crypto.randomBytes(3 * 1_048_576))).slice(0, -3);
+    const broken = await checkWith(cut);
+    expect(broken.statusCode, broken.body).toBe(200);
+    expect(pdfProblemsOf(broken.json())).toContain('The file jsr-103.pdf embedded in the export is not valid base64.');
+  });
+
+  it('refuses an uploaded OJS export with more records than one export may hold, naming the limit', async () => {
+    const records = `<issue>${'x'.repeat(1000)}</issue>`.repeat(Math.ceil(MAX_OJS_MARKUP_BYTES / 1000));
+    const xml = Buffer.from(`<?xml version="1.0"?><issues xmlns="http://pkp.sfu.ca">${records}</issues>`);
+    const response = await post(t, 'check', importForm({ source: 'ojs' }, { xml: { name: 'issues.xml', data: xml } }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: 'import_refused',
+      message: expect.stringMatching(/^issues\.xml holds more than 8 MB of records besides its embedded files/),
     });
   });
 

@@ -1,5 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import type { ImportedFile } from '../import-plan.js';
+import { readEmbedded, type EmbeddedText } from './ojs-embeds.js';
 
 /** The bounds of a galley read from a path or a download: far above a journal PDF, far below what harms the server. */
 export const MAX_GALLEY_BYTES = 64 * 1_048_576;
@@ -26,17 +27,14 @@ function pdfFile(name: string, where: string, load: () => Promise<Buffer>): Impo
   };
 }
 
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-
-/** A PDF embedded in the export as base64 (OJS's default), decoded when read. */
-export function embeddedPdf(name: string, base64: Buffer): ImportedFile {
+/** A PDF embedded in the export as base64 (OJS's default), decoded from the export's file when read. */
+export function embeddedPdf(name: string, text: EmbeddedText, limits: FileLimits): ImportedFile {
   const where = 'embedded in the export';
   return pdfFile(name, where, async () => {
-    const text = base64.toString('latin1').replace(/\s+/g, '');
-    if (text === '' || text.length % 4 !== 0 || !BASE64.test(text)) {
-      throw new Error(`The file ${name} ${where} is not valid base64.`);
-    }
-    return Buffer.from(text, 'base64');
+    const bytes = await readEmbedded(text, limits.maxBytes);
+    if (bytes === 'invalid') throw new Error(`The file ${name} ${where} is not valid base64.`);
+    if (bytes === 'too large') throw new Error(tooLarge(name, where, undefined, limits));
+    return bytes;
   });
 }
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { ImportedFile } from '../import-plan.js';
+import type { EmbeddedText } from './ojs-embeds.js';
 import { downloadedPdf, embeddedPdf, localPdf } from './ojs-files.js';
 import { problem, report, type ReadContext } from './read-context.js';
 import { attributeOf, childOf, childrenOf, localisedText, textOf, type XmlElement } from './xml-element.js';
@@ -113,18 +114,17 @@ function pdfOf(file: XmlElement, source: ArticleSource, context: ReadContext): I
   const revision = currentRevision(file);
   const name = fileName(file, source.locale);
   const embed = childOf(revision, 'embed');
-  if (embed) return embeddedPdf(name, embeddedBytes(embed, context));
+  if (embed) return embeddedPdf(name, embeddedText(embed, context), context.limits);
   const src = attributeOf(childOf(revision, 'href'), 'src');
   if (src) return linkedPdf(name, src, source, context);
   report(context, source.record, `The PDF '${name}' has no content in the export and is not imported.`);
   return null;
 }
 
-/** The base64 set aside for this <embed> ("#n", ojs-xml.ts); an empty <embed/> kept its (empty) text. */
-function embeddedBytes(embed: XmlElement, context: ReadContext): Buffer {
-  const text = textOf(embed);
-  const index = /^#(\d+)$/.exec(text);
-  return index ? context.embedded[Number(index[1])]! : Buffer.from(text, 'latin1');
+/** Where the base64 of this <embed> lies ("#n", ojs-embeds.ts); an empty <embed/> has none, an empty place. */
+function embeddedText(embed: XmlElement, context: ReadContext): EmbeddedText {
+  const index = /^#(\d+)$/.exec(textOf(embed));
+  return index ? context.embedded[Number(index[1])]! : { file: '', start: 0, end: 0 };
 }
 
 function linkedPdf(name: string, src: string, source: ArticleSource, context: ReadContext): ImportedFile | null {

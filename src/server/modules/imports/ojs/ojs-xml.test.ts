@@ -67,7 +67,7 @@ describe('a file that is not an export of issues', () => {
     const error: unknown = await readOjsNativeXml(file).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(OjsExportError);
     expect((error as Error).message).toBe(
-      'huge.xml is 513 MB; an export is read whole, up to 512 MB: export the issues in several files ' +
+      'huge.xml is 513 MB; an export is read up to 512 MB: export the issues in several files ' +
         '(OJS: Tools > Import/Export > Native XML Plugin > Export Issues).',
     );
   });

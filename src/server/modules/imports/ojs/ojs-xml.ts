@@ -1,14 +1,20 @@
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ValidationError, X2jOptions } from 'fast-xml-parser';
+import { readExportMarkup, type EmbeddedText } from './ojs-embeds.js';
 import { attributeOf, childrenOf, type XmlElement } from './xml-element.js';
 
 /**
- * The largest export read. The file is read whole into one buffer (the parser is not a streaming one); its embedded
- * files stay in that buffer and the rest is parsed, so an import holds about the file's size in memory, once.
- * OJS exports any selection of issues, so a larger journal is moved in several files.
+ * The largest export read. It is read as a stream: its embedded files are never held (ojs-embeds.ts), and the rest,
+ * its markup, is parsed whole, so the markup has a bound of its own. OJS exports any selection of issues, so a larger
+ * journal is moved in several files.
  */
 export const MAX_OJS_XML_BYTES = 512 * 1_048_576;
+/**
+ * The most markup (all but the embedded files) an export may hold: parsed, 8 MB became about 35 MB of objects, and the
+ * server's memory bar is 256 MB. Some 250-500 articles with their references.
+ */
+export const MAX_OJS_MARKUP_BYTES = 8 * 1_048_576;
 const OJS_NAMESPACE = 'http://pkp.sfu.ca';
 export const NOT_OJS_EXPORT = 'This file is not an Open Journal Systems Native XML export';
 
@@ -18,28 +24,38 @@ export class OjsExportError extends Error {}
 export interface OjsXml {
   /** The <issue> elements, from an <issues> root or an <issue> one. */
   issues: XmlElement[];
-  /** The base64 text of each <embed>, by the index that element's text names as "#n" (see setEmbeddedAside). */
-  embedded: Buffer[];
+  /** Where the base64 text of each <embed> lies in the file, by the index that element's text names as "#n". */
+  embedded: EmbeddedText[];
 }
 
 export async function loadOjsXml(file: string): Promise<OjsXml> {
-  const { skeleton, embedded } = setEmbeddedAside(await readWithinLimit(file));
-  const text = utf8Text(skeleton);
+  const { markup, embedded } = await readWithinLimits(file);
+  const text = utf8Text(markup);
   const { XMLParser, XMLValidator } = await import('fast-xml-parser');
   checkWellFormed(XMLValidator.validate(text));
   return { issues: issuesOf(new XMLParser(PARSER_OPTIONS).parse(text) as XmlElement), embedded };
 }
 
-async function readWithinLimit(file: string): Promise<Buffer> {
+const SPLIT_EXPORT =
+  'export the issues in several files (OJS: Tools > Import/Export > Native XML Plugin > Export Issues).';
+
+async function readWithinLimits(file: string) {
+  const name = path.basename(file);
   try {
     const { size } = await stat(file);
     if (size > MAX_OJS_XML_BYTES) {
       throw new OjsExportError(
-        `${path.basename(file)} is ${megabytes(size)} MB; an export is read whole, up to ${megabytes(MAX_OJS_XML_BYTES)} MB: ` +
-          'export the issues in several files (OJS: Tools > Import/Export > Native XML Plugin > Export Issues).',
+        `${name} is ${megabytes(size)} MB; an export is read up to ${megabytes(MAX_OJS_XML_BYTES)} MB: ${SPLIT_EXPORT}`,
       );
     }
-    return await readFile(file);
+    return await readExportMarkup(file, {
+      maxMarkupBytes: MAX_OJS_MARKUP_BYTES,
+      tooLarge: () =>
+        new OjsExportError(
+          `${name} holds more than ${megabytes(MAX_OJS_MARKUP_BYTES)} MB of records besides its embedded files, ` +
+            `the most an export may hold: ${SPLIT_EXPORT}`,
+        ),
+    });
   } catch (error) {
     if (error instanceof OjsExportError) throw error;
     throw new OjsExportError(`The file ${file} could not be read: ${(error as Error).message}`);
@@ -47,44 +63,6 @@ async function readWithinLimit(file: string): Promise<Buffer> {
 }
 
 const megabytes = (bytes: number) => Math.ceil(bytes / 1_048_576);
-
-const EMBED_OPEN = Buffer.from('<embed');
-const EMBED_CLOSE = Buffer.from('</embed>');
-const TAG_END = '>'.charCodeAt(0);
-const SLASH = '/'.charCodeAt(0);
-const AFTER_NAME = new Set([' ', '\t', '\r', '\n', '>', '/'].map((char) => char.charCodeAt(0)));
-
-/**
- * Embedded files are most of an export's bytes, and the parser is slow and greedy on long text (100 MB of base64 in
- * one element took 18 s and 3.5 GB of memory). So the text of each <embed> is set aside before parsing: it becomes
- * "#n", the index of its bytes in `embedded`, which stay views of the file's buffer until the import reads the file.
- * Base64 and the markup around it are ASCII, so cutting the UTF-8 bytes there never splits a character.
- */
-function setEmbeddedAside(bytes: Buffer): { skeleton: Buffer; embedded: Buffer[] } {
-  const parts: Buffer[] = [];
-  const embedded: Buffer[] = [];
-  let copied = 0;
-  let open = bytes.indexOf(EMBED_OPEN);
-  while (open !== -1) {
-    const contentStart = embedContentStart(bytes, open);
-    const contentEnd = contentStart === -1 ? -1 : bytes.indexOf(EMBED_CLOSE, contentStart);
-    if (contentEnd !== -1) {
-      parts.push(bytes.subarray(copied, contentStart), Buffer.from(`#${embedded.length}`));
-      embedded.push(bytes.subarray(contentStart, contentEnd));
-      copied = contentEnd;
-    }
-    open = bytes.indexOf(EMBED_OPEN, Math.max(open + 1, copied));
-  }
-  parts.push(bytes.subarray(copied));
-  return { skeleton: Buffer.concat(parts), embedded };
-}
-
-/** Where the text of the <embed> element starting at `open` begins; -1 for another name or an empty <embed/>. */
-function embedContentStart(bytes: Buffer, open: number): number {
-  const tagEnd = bytes.indexOf(TAG_END, open);
-  const named = AFTER_NAME.has(bytes[open + EMBED_OPEN.length] ?? 0);
-  return named && tagEnd !== -1 && bytes[tagEnd - 1] !== SLASH ? tagEnd + 1 : -1;
-}
 
 function utf8Text(bytes: Buffer): string {
   try {

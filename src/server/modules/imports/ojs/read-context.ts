@@ -1,4 +1,5 @@
 import type { ImportNotice, ImportProblem } from '../import-plan.js';
+import type { EmbeddedText } from './ojs-embeds.js';
 import type { FileLimits } from './ojs-files.js';
 
 /** What reading one export shares: where notices and problems go, the embedded files, how linked files are reached. */
@@ -7,8 +8,8 @@ export interface ReadContext {
   unmapped: ImportNotice[];
   /** What keeps a record of the export out of the plan (plan.problems): the plan is then never applied. */
   problems: ImportProblem[];
-  /** The base64 of each <embed>, by index (ojs-xml.ts). */
-  embedded: Buffer[];
+  /** Where the base64 of each <embed> lies in the export, by index (ojs-embeds.ts). */
+  embedded: EmbeddedText[];
   /** Where relative <href src> paths start; null when linked files are not read (OjsReadOptions.allowHrefs). */
   hrefBase: string | null;
   limits: FileLimits;

@@ -17,7 +17,7 @@ export interface OjsReadOptions {
   allowHrefs?: boolean;
   /** Where relative <href> paths start; default the export's folder, as OJS reads them. */
   filesDir?: string;
-  /** Largest galley read from a path or downloaded; default MAX_GALLEY_BYTES. */
+  /** Largest galley read, embedded, from a path or downloaded; default MAX_GALLEY_BYTES. */
   maxFileBytes?: number;
   /** Time allowed for each download, answer and body; default DOWNLOAD_TIMEOUT_MS. */
   downloadTimeoutMs?: number;
