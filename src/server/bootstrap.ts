@@ -24,6 +24,7 @@ import { ensureFirstAdmin } from './modules/users/first-admin.js';
 import { logRepair, repairFiles } from './storage/file-repair.js';
 import { FileStore } from './storage/file-store.js';
 import { SPACE_RESERVE_FILE, SpaceReserve } from './storage/space-reserve.js';
+import { clearTemporaryFolders, logTemporaryFolders } from './storage/temporary-folders.js';
 
 /** The PostgreSQL pool's size and statement deadline the configuration sets (decision 090). */
 const poolSettings = (config: Config): DatabaseOptions => ({
@@ -86,6 +87,11 @@ export async function createContext(
     },
     opened: () => journals.reload(),
   });
+  // Before the repair, which then sees the files of a journal import cut short in the journal's folder.
+  if (!cluster.isWorker) {
+    const journalIds = new Set(journals.all().map((site) => site.journal.id));
+    logTemporaryFolders(log, await clearTemporaryFolders(config.DATA_DIR, journalIds));
+  }
   for (const site of journals.all()) {
     const created = await prepareSite(site, log);
     // An empty installation with SEED_DEMO becomes the demo publisher: two journals, each with its archive.

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { notifyInstances } from '../cache/postgres-write-relay.js';
@@ -12,6 +11,7 @@ import { hostOwner } from '../modules/journals/journals.repository.js';
 import { JournalsService } from '../modules/journals/journals.service.js';
 import { saveSettings } from '../modules/settings/settings.repository.js';
 import { DEFAULT_SETTINGS } from '../seed/default-settings.js';
+import { makeTemporaryFolder, moveIntoPlace, nameJournalOfFolder } from '../storage/temporary-folders.js';
 import { listTables, migrationNames, type AnyDb, type TableInfo } from './database-tables.js';
 import {
   EXPORTED_TABLES,
@@ -82,17 +82,19 @@ const ACTIVITY_OBJECTS: Record<string, ExportedTable> = {
  * file its rows name inside the journal's folder), the hosts (free here) and the DOIs (used nowhere here, as a DOI
  * is unique in the installation). Then, in this order:
  * 1. every file is unpacked, and its size and CRC-32 checked, into a temporary folder of DATA_DIR (not under
- *    `files/`, whose stray entries the server's start would move into journal 1's folder): a damaged file refuses
- *    the import before anything is committed;
- * 2. the journal and its hosts are created (JournalsService: host names checked, hosts taken refused);
+ *    `files/`, whose stray entries the server's start would move into journal 1's folder), named after this process
+ *    (temporary-folders.ts): a damaged file refuses the import before anything is committed;
+ * 2. the journal and its hosts are created (JournalsService: host names checked, hosts taken refused), and the
+ *    temporary folder renamed to name the journal;
  * 3. every row is inserted through a handle scoped to the new journal, in ONE transaction, with new ids; should it
  *    fail, the journal and its hosts are deleted again and the temporary folder removed;
  * 4. the temporary folder is renamed into place as the journal's folder: one rename, so the files appear all at once.
  * The files come first so that a damaged one refuses the import before anything is committed, and their rename comes
  * last so that no journal's folder holds files of rows that were never committed. Only a crash can leave something:
  * between 2 and 3, a journal without rows holding the hosts (the server gives it default settings at its start);
- * between 3 and 4, the rows committed and the files complete in the temporary folder, to be renamed to
- * DATA_DIR/files/{journal id} by hand (the server never removes that folder; a failed rename's error names both).
+ * between 3 and 4, the rows committed and the files complete in the temporary folder. The server's next start
+ * clears a dead process's temporary folder, or moves it into place when it names a journal that exists (its files
+ * are then removed again by the repair if the rows were not committed); a failed rename's error names both folders.
  *
  * The new journal has no members: users are the installation's and are not moved.
  */
@@ -177,10 +179,9 @@ async function importInto(
   const publicOrigin = options.origin ?? keptOrigin(manifest.journal.public_origin, hosts);
 
   // 1. The files, unpacked and checked before anything is committed.
-  const staging = path.join(dataDir, `.journal-import-${crypto.randomBytes(6).toString('hex')}`);
+  let staging = await makeTemporaryFolder('.journal-import-', dataDir);
   let keepStaging = false;
   try {
-    await fs.promises.mkdir(staging, { recursive: true });
     let fileBytes = 0;
     for (const [relative, entry] of files) {
       await zip.extract(entry, path.join(staging, ...relative.split('/'))).catch((error: unknown) => {
@@ -201,6 +202,8 @@ async function importInto(
     // 3. Every row, in one transaction; on failure the journal goes again, so nothing is left of the import.
     let loaded: Awaited<ReturnType<typeof insertRows>>;
     try {
+      // From here on the rows may be saved: a start after a crash moves the files to the journal.
+      staging = await nameJournalOfFolder(staging, journalId);
       loaded = await insertRows(db, journalId, manifest, tables, { name, clearDois: options.clearDois ?? false });
     } catch (error) {
       await removeJournal(db, journalId).catch(() => undefined);
@@ -445,28 +448,6 @@ async function removeJournal(db: Db, journalId: number): Promise<void> {
     await trx.deleteFrom('journal_hosts').where('journal_id', '=', journalId).execute();
     await trx.deleteFrom('journals').where('id', '=', journalId).execute();
   });
-}
-
-/**
- * Renames the unpacked folder into place. A running server may have made the journal's (empty) folder already, when
- * it read the new journal before the rename: rename replaces an empty folder; into one that is not empty, each entry
- * is moved on its own.
- */
-async function moveIntoPlace(staging: string, target: string): Promise<void> {
-  await fs.promises.mkdir(path.dirname(target), { recursive: true });
-  try {
-    await fs.promises.rename(staging, target);
-    return;
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code !== 'ENOTEMPTY' && code !== 'EEXIST' && code !== 'EPERM') throw error;
-  }
-  for (const name of await fs.promises.readdir(staging)) {
-    const to = path.join(target, name);
-    if (fs.existsSync(to)) throw new Error(`${to} exists already`);
-    await fs.promises.rename(path.join(staging, name), to);
-  }
-  await fs.promises.rm(staging, { recursive: true, force: true });
 }
 
 function reportSummary(

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -15,6 +14,7 @@ import { badRequest, HttpError, parseInput } from '../../http/errors.js';
 import { faultError } from '../../http/fault-errors.js';
 import { MALFORMED_FORM_MESSAGE } from '../../http/multipart.js';
 import { refuseBadInput } from '../../http/text-guard.js';
+import { makeTemporaryFolder } from '../../storage/temporary-folders.js';
 import type { ImportSource } from './import-sources.js';
 
 /**
@@ -51,7 +51,7 @@ const FORM_ERRORS: Record<string, HttpError> = {
  */
 export async function receiveImportUpload(request: FastifyRequest): Promise<ImportUpload> {
   if (!request.isMultipart()) throw badRequest('Send the form as multipart/form-data.');
-  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'journal-import-'));
+  const dir = await makeTemporaryFolder('journal-import-');
   const remove = () => fs.promises.rm(dir, { recursive: true, force: true });
   try {
     const { fields, files } = await readForm(request, dir);

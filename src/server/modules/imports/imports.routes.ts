@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import type archiver from 'archiver';
@@ -17,6 +16,7 @@ import {
 import { badRequest, notFound } from '../../http/errors.js';
 import { faultError } from '../../http/fault-errors.js';
 import { answers, type ZodTypeProvider } from '../../http/route-contract.js';
+import { makeTemporaryFolder } from '../../storage/temporary-folders.js';
 import { issueLabel } from './import-compare.js';
 import type { ImportPlan } from './import-plan.js';
 import { ImportRefused, type ProgressListener } from './import-report.js';
@@ -224,7 +224,7 @@ function failureMessage(error: unknown, log: FastifyBaseLogger): string {
  * exportSpreadsheet, as the command line writes them) and streamed from it; the folder goes once the answer has.
  */
 async function sendExport(site: Site, query: z.output<typeof exportQuerySchema>, reply: FastifyReply) {
-  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'journal-export-'));
+  const dir = await makeTemporaryFolder('journal-export-');
   const remove = () => fs.promises.rm(dir, { recursive: true, force: true });
   const spreadsheet = path.join(dir, `articles.${query.format}`);
   const pdfs = path.join(dir, 'pdfs.zip');
