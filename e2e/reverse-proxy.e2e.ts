@@ -1,10 +1,10 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nginxInstalled, NGINX_PATH, startNginx } from '../scripts/nginx-proxy.mjs';
 import { replaceArticlePdf, saveSettings } from './support/admin-api.js';
 import { launchBrowser, openPage, screenshot } from './support/browser.js';
 import { expectVisible } from './support/page-state.js';
-import { startBuiltServer, type RunningServer } from './support/server.js';
+import { nginxMissing, startBehindNginx, type SiteBehindNginx } from './support/behind-nginx.js';
+import type { RunningServer } from './support/server.js';
 import { waitUntil } from '../src/server/test/wait-until.js';
 import { testPdf } from '../src/server/test/article-form.js';
 
@@ -13,29 +13,21 @@ import { testPdf } from '../src/server/test/article-form.js';
 
 const ADMIN = { username: 'admin', password: 'proxy-admin-password' };
 const MAX_AGE_SECONDS = 2;
-const missingNginx = !nginxInstalled();
-if (missingNginx && process.env.CI === 'true')
-  throw new Error(`No nginx at ${NGINX_PATH}: .ci/run installs nginx-light`);
 
-describe.skipIf(missingNginx)('the site behind nginx with its deployment configuration', () => {
+describe.skipIf(nginxMissing())('the site behind nginx with its deployment configuration', () => {
+  let front: SiteBehindNginx;
   let site: RunningServer;
-  let proxy: Awaited<ReturnType<typeof startNginx>>;
+  let proxy: SiteBehindNginx['proxy'];
   let browser: Browser;
 
   beforeAll(async () => {
-    site = await startBuiltServer({
-      PUBLIC_MAX_AGE: String(MAX_AGE_SECONDS),
-      TRUST_PROXY: '1',
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-    });
-    proxy = await startNginx(Number(new URL(site.baseUrl).port));
+    front = await startBehindNginx(ADMIN, { PUBLIC_MAX_AGE: String(MAX_AGE_SECONDS) });
+    ({ site, proxy } = front);
     browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser?.close();
-    await proxy?.stop();
-    await site?.stop();
+    await front?.stop();
   });
 
   const viaProxy = (path: string, headers: Record<string, string> = {}) =>

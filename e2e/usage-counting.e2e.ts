@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nginxInstalled, NGINX_PATH, startNginx } from '../scripts/nginx-proxy.mjs';
 import { adminHeaders, saveSettings } from './support/admin-api.js';
 import { launchBrowser, openPage, screenshot } from './support/browser.js';
-import { startBuiltServer, type RunningServer } from './support/server.js';
+import { nginxMissing, startBehindNginx, type SiteBehindNginx } from './support/behind-nginx.js';
+import type { RunningServer } from './support/server.js';
 import { waitUntil } from '../src/server/test/wait-until.js';
 
 // Decision 101: readers counted by COUNTER's rules through the documented nginx front, whose cache serves the
@@ -14,25 +14,18 @@ const ADMIN = { username: 'admin', password: 'counting-admin-password' };
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
 const SAFARI =
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15';
-const missingNginx = !nginxInstalled();
-if (missingNginx && process.env.CI === 'true')
-  throw new Error(`No nginx at ${NGINX_PATH}: .ci/run installs nginx-light`);
 
-describe.skipIf(missingNginx)('counting readers behind nginx', () => {
+describe.skipIf(nginxMissing())('counting readers behind nginx', () => {
+  let front: SiteBehindNginx;
   let site: RunningServer;
-  let proxy: Awaited<ReturnType<typeof startNginx>>;
+  let proxy: SiteBehindNginx['proxy'];
   let browser: Browser;
   let articlePath: string;
   let refnumber: string;
 
   beforeAll(async () => {
-    site = await startBuiltServer({
-      PUBLIC_MAX_AGE: '30',
-      TRUST_PROXY: '1',
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-    });
-    proxy = await startNginx(Number(new URL(site.baseUrl).port));
+    front = await startBehindNginx(ADMIN, { PUBLIC_MAX_AGE: '30' });
+    ({ site, proxy } = front);
     browser = await launchBrowser();
     await saveSettings(site.baseUrl, ADMIN, { show_usage: true });
     const sitemap = await (await fetch(`${site.baseUrl}/sitemap.xml`)).text();
@@ -46,8 +39,7 @@ describe.skipIf(missingNginx)('counting readers behind nginx', () => {
   });
   afterAll(async () => {
     await browser?.close();
-    await proxy?.stop();
-    await site?.stop();
+    await front?.stop();
   });
 
   /** Opens or reloads the article page and answers what its beacon was told, and where the page came from. */

@@ -11,7 +11,7 @@ import type { AppContext } from './app-context.js';
 import { HttpError } from './http/errors.js';
 import { faultError, RETRY_AFTER_SECONDS } from './http/fault-errors.js';
 import { registerJournalRouting } from './http/journal-routing.js';
-import { registerPrivateCaching } from './http/private-caching.js';
+import { registerAnswerCaching } from './http/answer-caching.js';
 import { openApiTransform, applyZodSchemas } from './http/route-contract.js';
 import { SITE_URL_WARNING } from './http/public-origin.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -47,6 +47,7 @@ import { registerStatisticsRoutes } from './modules/statistics/statistics.routes
 import { registerImportRoutes } from './modules/imports/imports.routes.js';
 import { readClientAssets } from './render/client-assets.js';
 import { registerPageRoutes } from './public-speed/page-routes.js';
+import { trustProxyOption } from './http/trusted-proxies.js';
 
 export interface AppOptions {
   logger?: boolean | { level: string };
@@ -61,14 +62,14 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
     logger: options.logger ?? false,
     // One line per request is noise at info level and costs throughput; debug and trace keep it.
     logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(ctx.config.LOG_LEVEL) }),
-    trustProxy: ctx.config.TRUST_PROXY,
+    trustProxy: trustProxyOption(ctx.config.TRUST_PROXY),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     bodyLimit: 1_048_576,
   });
 
   if (!ctx.config.SITE_URL) app.log.warn(SITE_URL_WARNING);
   registerSecurityHeaders(app);
-  registerPrivateCaching(app);
+  registerAnswerCaching(app, ctx.config.PUBLIC_MAX_AGE);
   await app.register(compress, { threshold: 2048 });
   await app.register(swagger, {
     openapi: { info: { title: 'Journal website API', version: '1.0.0' } },

@@ -68,6 +68,19 @@ describe('loadConfig', () => {
       /TOKEN_LIFETIME_SECONDS="soon": must be a number of seconds/,
     );
   });
+
+  it('reads TRUST_PROXY as a number of proxies or their addresses, never as trust in every address', () => {
+    expect(loadConfig({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toEqual({ hops: 1 });
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }).TRUST_PROXY).toEqual({
+      addresses: ['loopback', '10.0.0.0/8'],
+    });
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
+      /^Invalid environment variable TRUST_PROXY="true": must be 0, the number of proxies .* would let any client choose its own address$/,
+    );
+    expect(() => loadConfig({ TRUST_PROXY: '11' })).toThrow(/TRUST_PROXY="11": must be 0, the number of proxies/);
+    expect(() => loadConfig({ TRUST_PROXY: 'nginx.local' })).toThrow(/invalid IP address: nginx.local$/);
+  });
 });
 
 describe('SITE_URL', () => {

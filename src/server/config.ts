@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_TOKEN_LIFETIME_SECONDS } from './auth/tokens.js';
 import { DEFAULT_QUERY_TIMEOUT_MS } from './db/database.js';
+import { trustProxySetting } from './http/trusted-proxies.js';
 
 /** A configuration problem the operator must fix; main.ts prints its message as one line. */
 export class ConfigError extends Error {}
@@ -67,7 +68,7 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   SEED_DEMO: flag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: flag.default(false),
+  TRUST_PROXY: trustProxySetting.default(false),
   WEB_CONCURRENCY: z.coerce
     .number({ message: 'must be a number of worker processes' })
     .int('must be a whole number')

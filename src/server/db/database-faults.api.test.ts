@@ -33,6 +33,8 @@ const UNAVAILABLE = { error: 'database_unavailable', message: databaseUnavailabl
 function expectUnavailable(response: Awaited<ReturnType<typeof get>>) {
   expect(response.statusCode).toBe(503);
   expect(response.headers['retry-after']).toBe(String(RETRY_AFTER_SECONDS));
+  // A passing failure: no cache keeps it (a cache in front may serve its last good copy meanwhile).
+  expect(response.headers['cache-control']).toBe('no-store');
 }
 
 if (testEngine === 'postgres') {

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { WriteClock } from '../cache/write-clock.js';
 import type { Config } from '../config.js';
+import { publicCacheControl } from '../http/answer-caching.js';
 
 /** The public data an answer was made from, read off the write clock before the answer's reads. */
 export interface DataVersion {
@@ -21,10 +22,6 @@ export interface AnswerForm {
 
 /** Versions count from 0 in every process, so a tag also names the process that made it. */
 const PROCESS_TAG = crypto.randomBytes(6).toString('base64url');
-
-/** The Cache-Control of public answers: fresh for `maxAge` seconds, then served stale while a cache asks again. */
-const publicCacheControl = (maxAge: number) =>
-  maxAge > 0 ? `public, max-age=${maxAge}, stale-while-revalidate=${maxAge * 5}` : 'public, no-cache';
 
 const entityTag = (data: DataVersion, form: AnswerForm, weak: boolean) =>
   `${weak ? 'W/' : ''}"${PROCESS_TAG}.${data.version}.${form.coding}${form.once ? '.once' : ''}"`;
@@ -46,7 +43,7 @@ function lastModifiedText(data: DataVersion): string {
  * Validators and freshness for public answers (pages, sitemap, feed, OAI-PMH): a strong ETag and a
  * Last-Modified from the write clock's version, Cache-Control from PUBLIC_MAX_AGE, and 304 for a client
  * or proxy whose copy is still current (docs/decisions/022-http-caching.md). Private answers never pass
- * here; private-caching.ts marks them no-store.
+ * here; http/answer-caching.ts marks them no-store.
  */
 export class PublicCaching {
   private readonly cacheControl: string;

@@ -8,6 +8,8 @@ import { createTestApp, type TestApp } from '../test/test-app.js';
 let t: TestApp;
 
 const page = (url: string) => t.app.inject({ method: 'GET', url });
+/** What a page says to caches at PUBLIC_MAX_AGE's default of 60 seconds, and so what a page that is gone says. */
+const ENDING_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
 /** The visible text of a page: tags, React's text separators and the common entities removed. */
 const text = (html: string) =>
   html
@@ -262,9 +264,12 @@ describe('archive pages', () => {
     const withdrawn = await page('/archives/2025/vol3/issue1/90003');
     expect(withdrawn.statusCode).toBe(410);
     expect(mainOf(withdrawn.body)).toContain('<h1>Article withdrawn</h1>');
+    // A cache in front keeps the ending as it kept the page, and so drops its old copy (decision 112).
+    expect(withdrawn.headers['cache-control']).toBe(ENDING_CACHE_CONTROL);
     for (const url of ['/archives/2025/vol3/issue1/99999', `/archives/1/2/3/${encodeURIComponent("' OR 1=1 --<b>")}`]) {
       const response = await page(url);
       expect(response.statusCode, url).toBe(404);
+      expect(response.headers['cache-control'], url).toBe(ENDING_CACHE_CONTROL);
       expect(mainOf(response.body)).toContain('<h1>Article not found!</h1>');
       expect(response.body).toContain('<title>Article not found! | Journal of Careful Tests</title>');
     }

@@ -26,14 +26,29 @@ function addVary(reply: FastifyReply, field: string): void {
     reply.header('vary', [...fields, field].join(', '));
 }
 
+/** The Cache-Control of public answers: fresh for `maxAge` seconds, then served stale while a cache asks again. */
+export const publicCacheControl = (maxAge: number) =>
+  maxAge > 0 ? `public, max-age=${maxAge}, stale-while-revalidate=${maxAge * 5}` : 'public, no-cache';
+
+/** Answers that say a public address has nothing (any more): a cache must replace its old copy with them. */
+const ENDINGS = new Set([404, 410]);
+
 /**
- * Keeps private answers out of every cache (Cache-Control: no-store: browsers, proxies and CDNs alike),
- * and tells caches which public answers depend on the Authorization header, in one place for all routes.
+ * The Cache-Control of every answer that does not set its own, in one place for all routes: private answers stay
+ * out of every cache (no-store: browsers, proxies and CDNs alike); a public 404 or 410 is kept as a page is, so a
+ * cache in front replaces the page it had (an unpublished issue, a withdrawn article) within `maxAge` instead of
+ * serving its old copy on (decision 112); a failure (5xx) is never kept. Also tells caches which public answers
+ * depend on the Authorization header.
  */
-export function registerPrivateCaching(app: FastifyInstance): void {
+export function registerAnswerCaching(app: FastifyInstance, maxAge: number): void {
+  const endingCacheControl = publicCacheControl(maxAge);
   app.addHook('onSend', (request, reply, payload, done) => {
     const path = routePath(request) ?? '';
     if (isPrivate(request, reply, path)) reply.header('cache-control', 'no-store');
+    else if (!reply.hasHeader('cache-control')) {
+      if (ENDINGS.has(reply.statusCode)) reply.header('cache-control', endingCacheControl);
+      else if (reply.statusCode >= 500) reply.header('cache-control', 'no-store');
+    }
     if (ANSWERS_VARY_WITH_TOKEN.has(path)) addVary(reply, 'Authorization');
     done(null, payload);
   });

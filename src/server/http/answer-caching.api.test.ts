@@ -77,4 +77,17 @@ describe('caching of private answers', () => {
       expect(response.headers.vary ?? '', url).not.toMatch(/authorization/i);
     }
   });
+
+  it('lets a cache in front replace a public address that has nothing any more: its 404 is kept as a page is', async () => {
+    for (const url of [
+      '/archives/2099/vol1/issue1',
+      '/pdf?refno=99999',
+      '/cite/99999.bib',
+      '/api/archives/ref/99999',
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['cache-control'], url).toBe('public, max-age=60, stale-while-revalidate=300');
+    }
+  });
 });
