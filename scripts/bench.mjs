@@ -15,7 +15,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { freePort } from './free-port.mjs';
 import { nginxInstalled, startNginx } from './nginx-proxy.mjs';
-import { SERVER_ENV, SERVER_NODE_FLAGS } from './server-flags.mjs';
+import { rssMb, sampleMemory } from './process-memory.mjs';
+import { SERVER_ENV, SERVER_NODE_FLAGS, spawnBuiltServer } from './server-flags.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const benchDir = path.join(root, '.bench');
@@ -195,24 +196,16 @@ function ensureDataSet(articles, journals = 1) {
 
 async function startServer(dataDir) {
   const port = await freePort();
-  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(distDir, 'server', 'main.js')], {
-    cwd: root,
-    // One worker process, rendering in its default threads: wrk needs the machine's other core too. SITE_URL and
-    // TRUST_PROXY as docs/deploy/nginx.conf asks: a page is then the same bytes, under the same page-cache key,
-    // whether it is asked directly or through nginx.
-    env: {
-      ...process.env,
-      ...SERVER_ENV,
-      PORT: String(port),
-      SITE_URL: `http://127.0.0.1:${port}`,
-      TRUST_PROXY: '1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'error',
-      SEED_DEMO: '0',
-      WEB_CONCURRENCY: '1',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
+  // One worker process, rendering in its default threads: wrk needs the machine's other core too. SITE_URL and
+  // TRUST_PROXY as docs/deploy/nginx.conf asks: a page is then the same bytes, under the same page-cache key,
+  // whether it is asked directly or through nginx.
+  const server = spawnBuiltServer(root, port, {
+    TRUST_PROXY: '1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    LOG_LEVEL: 'error',
+    SEED_DEMO: '0',
+    WEB_CONCURRENCY: '1',
   });
   const url = `http://127.0.0.1:${port}`;
   await waitUntilAnswering(`${url}/healthz`);
@@ -228,14 +221,6 @@ async function waitUntilAnswering(url) {
     }
   }
   throw new Error(`${url} did not answer`);
-}
-
-/** Resident memory of the server: the primary process and its workers together. */
-function rssMb(pid) {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const own = Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024;
-  const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean);
-  return children.reduce((sum, child) => sum + rssMb(child), own);
 }
 
 const CLOCK_TICKS = Number(execSync('getconf CLK_TCK', { encoding: 'utf8' }));
@@ -275,18 +260,6 @@ async function pairedComparison(measured, reference) {
   }
   const middle = [...pairs].sort((a, b) => a.ratio - b.ratio)[Math.floor(pairs.length / 2)];
   return { middle, pairs, ratios: pairs.map(({ ratio }) => percent(ratio)).join(' / ') };
-}
-
-/** Samples the server's memory five times a second until stop(), which resolves to the peak in MB. */
-function sampleMemory(pid) {
-  let peak = 0;
-  const timer = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 200);
-  return {
-    stop() {
-      clearInterval(timer);
-      return peak;
-    },
-  };
 }
 
 // ---------------------------------------------------------------------------------------------------------------

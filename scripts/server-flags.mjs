@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process';
 import os from 'node:os';
+import path from 'node:path';
 
 // Node's flags and environment for the server process, shared by `npm start`, `npm run bench` and the browser
 // journeys, so that what is measured and tested is what runs.
@@ -36,3 +38,15 @@ export const SERVER_NODE_FLAGS = [
 // the peak of `npm run bench` from 262-270 MB to 248-257 MB with the same throughput (docs/decisions/082-page-bytes-made-once.md).
 // A value already in the environment wins.
 export const SERVER_ENV = { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' };
+
+/**
+ * The built server (dist/server/main.js under `root`) as `npm start` runs it, on `port`, with `env` over the
+ * environment: the benches measure what runs.
+ */
+export function spawnBuiltServer(root, port, env) {
+  return spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, 'dist', 'server', 'main.js')], {
+    cwd: root,
+    env: { ...process.env, ...SERVER_ENV, PORT: String(port), SITE_URL: `http://127.0.0.1:${port}`, ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+}
