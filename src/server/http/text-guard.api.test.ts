@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NUL_MESSAGE } from '../../common/schemas/text-characters.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { routeKey, routeTable } from '../test/route-table.js';
 import { MALFORMED_FORM_MESSAGE } from './multipart.js';
-import { DEPTH_MESSAGE, NUL_MESSAGE } from './text-guard.js';
+import { DEPTH_MESSAGE } from './text-guard.js';
 
 /**
  * Walks every route of the OpenAPI table and every public page with a NUL in each string input (path, query,

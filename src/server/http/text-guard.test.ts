@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { LONE_SURROGATE_MESSAGE, NUL_MESSAGE } from '../../common/schemas/text-characters.js';
 import { HttpError } from './errors.js';
-import { MAX_INPUT_DEPTH, NUL_MESSAGE, refuseBadInput } from './text-guard.js';
+import { MAX_INPUT_DEPTH, refuseBadInput } from './text-guard.js';
 
 /** `{"a":{"a":…1…}}` with `levels` objects, built without recursion. */
 function nested(levels: number, wrap = (inner: unknown): unknown => ({ a: inner })): unknown {
@@ -29,6 +30,14 @@ describe('refuseBadInput', () => {
     expect(refusal({ a: [{ b: 'ok' }, { c: 'x\u0000' }] })).toMatchObject({ message: `a.1.c: ${NUL_MESSAGE}` });
     expect(refusal({ 'k\u0000': 1 })).toMatchObject({ message: `k\u0000: ${NUL_MESSAGE}` });
     expect(refusal('\u0000')).toMatchObject({ statusCode: 400, message: `body: ${NUL_MESSAGE}` });
+  });
+
+  it('names the first string or key holding half of a UTF-16 pair without the other, and lets whole pairs through', () => {
+    expect(refusal({ title: 'Growth \ud83c\udf31 of rice', note: 'café' })).toBeNull();
+    expect(refusal({ a: 'ok', b: ['x', 'a\ud800b'] })).toMatchObject({ message: `b.1: ${LONE_SURROGATE_MESSAGE}` });
+    expect(refusal({ title: 'end \ud83c' })).toMatchObject({ message: `title: ${LONE_SURROGATE_MESSAGE}` });
+    expect(refusal({ title: '\udf31 start' })).toMatchObject({ message: `title: ${LONE_SURROGATE_MESSAGE}` });
+    expect(refusal({ '\udc00': 1 })).toMatchObject({ statusCode: 400, message: `\udc00: ${LONE_SURROGATE_MESSAGE}` });
   });
 
   it.each([

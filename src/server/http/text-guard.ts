@@ -1,13 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { nodeProblem, pathOf, visitInput } from '../../common/schemas/text-characters.js';
 import { badRequest } from './errors.js';
-
-/**
- * No text of a journal needs control characters, and PostgreSQL cannot store U+0000 at all (SQLite keeps it
- * and cuts strings at it in places): refused at the door, the same on both engines, before any route runs.
- */
-const NUL = '\u0000';
-
-export const NUL_MESSAGE = 'must not contain a NUL character';
 
 /**
  * How many objects and lists an input may nest. The site's deepest input nests two (an export's list of
@@ -18,33 +11,18 @@ export const MAX_INPUT_DEPTH = 32;
 
 export const DEPTH_MESSAGE = `must not be nested more than ${MAX_INPUT_DEPTH} levels deep`;
 
-/** A value still to be looked at, with its path, the key it was found under and how many levels hold it. */
-interface Pending {
-  value: unknown;
-  path: string;
-  key: string;
-  depth: number;
-}
-
 /**
- * Throws a 400 naming the field at the first string or key (in document order) that holds a NUL, or when
- * `input` nests deeper than MAX_INPUT_DEPTH. Walked with a list of pending values rather than recursion, so
- * no input can exhaust the stack.
+ * Throws a 400 naming the field at the first string or key (in document order) that holds a character no text may
+ * hold (a NUL or a lone surrogate: text-characters.ts, the rule imports keep too), or when `input` nests deeper than
+ * MAX_INPUT_DEPTH. Refused at the door, the same on both engines, before any route runs.
  */
 export function refuseBadInput(input: unknown, where: string): void {
-  const pending: Pending[] = [{ value: input, path: '', key: '', depth: 0 }];
-  for (let item = pending.pop(); item !== undefined; item = pending.pop()) {
-    const { value, path, key, depth } = item;
-    if (key.includes(NUL) || (typeof value === 'string' && value.includes(NUL)))
-      throw badRequest(`${path || where}: ${NUL_MESSAGE}`);
-    if (value === null || typeof value !== 'object') continue;
-    if (depth === MAX_INPUT_DEPTH) throw badRequest(`${where}: ${DEPTH_MESSAGE}`);
-    const entries = Object.entries(value);
-    for (let index = entries.length - 1; index >= 0; index--) {
-      const [childKey, child] = entries[index]!;
-      pending.push({ value: child, path: path ? `${path}.${childKey}` : childKey, key: childKey, depth: depth + 1 });
-    }
-  }
+  visitInput(input, (node) => {
+    const problem = nodeProblem(node);
+    if (problem) throw badRequest(`${pathOf(node).join('.') || where}: ${problem}`);
+    if (node.depth === MAX_INPUT_DEPTH && node.value !== null && typeof node.value === 'object')
+      throw badRequest(`${where}: ${DEPTH_MESSAGE}`);
+  });
 }
 
 /** Path parameters, query parameters and JSON bodies of every route; multipart fields are checked as they are read. */

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { textProblems } from '../../common/schemas/text-characters.js';
 import { notifyInstances } from '../cache/postgres-write-relay.js';
 import { openDatabase, type Db, type DatabaseHandle } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
@@ -169,6 +170,7 @@ async function importInto(
   const anyDb: AnyDb = db;
   refuseNewerSchema(manifest.migration, await migrationNames(anyDb));
   const tables = checkTables(manifest, await listTables(anyDb, handle.engine));
+  refuseBadText(manifest);
   const hosts = [...new Set(options.hosts.map(normalHost))];
   if (hosts.length === 0) throw new JournalMoveRefused('Give the new journal at least one host name (--host)');
   const taken = await hostOwner(db, hosts);
@@ -290,6 +292,30 @@ function checkTables(manifest: JournalManifest, here: TableInfo[]): Map<Exported
   if (!(manifest.tables.activity_log ?? []).every((row) => row.object_id == null || integer(row.object_id)))
     throw new JournalMoveRefused(`${MANIFEST_ENTRY} is damaged: an activity entry names no valid object`);
   return tables;
+}
+
+/**
+ * The rule every text of a journal keeps (text-characters.ts: no NUL, no lone surrogate), whatever stored it: an
+ * installation on SQLite may hold a title an older import let in, which PostgreSQL cannot store at all. Refused
+ * before anything is written, naming the row and the column to put right in the installation the file comes from.
+ */
+function refuseBadText(manifest: JournalManifest): void {
+  const [found] = textProblems({ journal: manifest.journal, tables: manifest.tables });
+  if (!found) return;
+  const { path: where, message } = found;
+  throw new JournalMoveRefused(
+    `${MANIFEST_ENTRY}: ${placeOf(manifest, where)}: ${message}. ` +
+      'Correct it in the installation the file comes from and export again.',
+  );
+}
+
+/** Where a value of journal.json is, for people: "the journal's name", "table articles, row 12 (refnumber 7), doi". */
+function placeOf(manifest: JournalManifest, [part, ...rest]: string[]): string {
+  if (part === 'journal') return `the journal's ${rest.join('.')}`;
+  const [table = '', index = '', column = ''] = rest;
+  const row = manifest.tables[table]?.[Number(index)];
+  const refnumber = row?.refnumber ? ` (refnumber ${String(row.refnumber)})` : '';
+  return `table ${table}, row ${String(row?.id ?? Number(index) + 1)}${refnumber}, ${column}`;
 }
 
 /** Tables whose rows get a new id from the database (settings take the journal's id instead). */

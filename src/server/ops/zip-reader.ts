@@ -64,6 +64,28 @@ export class ZipReader {
     return Buffer.concat(chunks);
   }
 
+  /**
+   * The first `bytes` bytes of an entry, unpacked (all of a shorter one), to look at what it starts with: the rest is
+   * never unpacked, so its size and CRC-32 are not checked here.
+   */
+  async head(entry: ZipEntry, bytes: number): Promise<Buffer> {
+    const chunks: Buffer[] = [];
+    let length = 0;
+    try {
+      const source = await this.zip.openReadStreamPromise(entry.source);
+      // Leaving the loop destroys the stream, which stops the unpacking.
+      for await (const chunk of source as AsyncIterable<Buffer>) {
+        chunks.push(chunk);
+        length += chunk.length;
+        if (length >= bytes) break;
+      }
+    } catch (error) {
+      if (!isDataError(error)) throw error;
+      throw new ZipError(`${entry.name} is damaged: ${messageOf(error)}`);
+    }
+    return Buffer.concat(chunks).subarray(0, bytes);
+  }
+
   /** Writes an entry to `target` (its folder made), checking its size and CRC-32; a failed write leaves no file. */
   async extract(entry: ZipEntry, target: string): Promise<void> {
     await fs.promises.mkdir(path.dirname(target), { recursive: true });

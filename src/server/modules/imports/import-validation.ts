@@ -5,6 +5,7 @@ import { editorInputSchema } from '../../../common/schemas/editor-input.js';
 import { indexingInputSchema } from '../../../common/schemas/indexing.js';
 import { issueCreateSchema, issueInputSchema, publishIssueSchema } from '../../../common/schemas/issue.js';
 import { settingsInputSchema } from '../../../common/schemas/settings.js';
+import { textProblems } from '../../../common/schemas/text-characters.js';
 import { z } from '../../../common/schemas/zod-config.js';
 import type { SettingsTable } from '../../db/schema.js';
 import { sanitizeRichText, sanitizeTitle, toPlainText } from '../../storage/sanitize.js';
@@ -42,6 +43,18 @@ function problemsOf(record: string, error: z.ZodError): ImportProblem[] {
   return [...byField.values()];
 }
 
+/**
+ * The rule every input keeps, typed or imported (text-characters.ts: no NUL, no lone surrogate), applied to the values
+ * of a record, key by key: a form's schema never sees such text, because the text guard refuses it before a route
+ * runs. Its problems come first and stand for their fields; the record's own checks report the other fields.
+ */
+function withCharacterRule<T>(record: string, values: object, checked: Checked<T>): Checked<T> {
+  const problems = textProblems(values).map(({ path, message }) => ({ record, field: fieldName(path), message }));
+  if (!problems.length) return checked;
+  const named = new Set(problems.map((problem) => problem.field));
+  return refused([...problems, ...checked.problems.filter((problem) => !named.has(problem.field))]);
+}
+
 export interface CleanIssue {
   year: number;
   volume: number;
@@ -58,6 +71,11 @@ const issueRecordSchema = issueInputSchema.extend({
 });
 
 export function checkIssue(issue: ImportedIssue): Checked<CleanIssue> {
+  const { record, articles: _articles, ...values } = issue;
+  return withCharacterRule(record, values, checkIssueFields(issue));
+}
+
+function checkIssueFields(issue: ImportedIssue): Checked<CleanIssue> {
   const parsed = issueRecordSchema.safeParse({
     year: issue.year,
     volume: issue.volume,
@@ -89,6 +107,11 @@ export const contactEmail = (article: Pick<ImportedArticle, 'email' | 'authors'>
   article.email.trim() || (article.authors.find((author) => author.corresponding) ?? article.authors[0])?.email || '';
 
 export function checkArticle(article: ImportedArticle): Checked<CleanArticle> {
+  const { record, pdf: _pdf, ...values } = article;
+  return withCharacterRule(record, values, checkArticleFields(article));
+}
+
+function checkArticleFields(article: ImportedArticle): Checked<CleanArticle> {
   const record = article.record;
   const fields = articleFieldsSchema.safeParse({
     authors: JSON.stringify(article.authors),
@@ -169,6 +192,11 @@ export interface CleanEditor {
 
 /** The editor form's checks, then what the editors service does before storing (cleanEditor). */
 export function checkEditor(editor: ImportedEditor): Checked<CleanEditor> {
+  const { record, picture: _picture, ...values } = editor;
+  return withCharacterRule(record, values, checkEditorFields(editor));
+}
+
+function checkEditorFields(editor: ImportedEditor): Checked<CleanEditor> {
   const parsed = editorInputSchema.safeParse(editor);
   if (!parsed.success) return refused(problemsOf(editor.record, parsed.error));
   const input = parsed.data;
@@ -208,8 +236,13 @@ const sortnumberSchema = z
   .max(1_000_000, 'Order must be at most 1000000');
 
 export function checkIndexingEntry(entry: ImportedIndexingEntry): Checked<CleanIndexingEntry> {
+  const { record, logo: _logo, ...values } = entry;
   const parsed = indexingInputSchema.extend({ sortnumber: sortnumberSchema }).safeParse(entry);
-  return parsed.success ? valid(parsed.data) : refused(problemsOf(entry.record, parsed.error));
+  return withCharacterRule(
+    record,
+    values,
+    parsed.success ? valid(parsed.data) : refused(problemsOf(record, parsed.error)),
+  );
 }
 
 /** Settings as their columns store them: the switches as 0 or 1, the rest as text. */
@@ -238,5 +271,9 @@ export function checkSettings(settings: Record<string, string | number>): Checke
       );
     else clean[key] = isSwitch ? (parsed.data ? 1 : 0) : String(parsed.data);
   }
-  return problems.length ? refused(problems) : valid(clean as CleanSettings);
+  return withCharacterRule(
+    SETTINGS_RECORD,
+    settings,
+    problems.length ? refused(problems) : valid(clean as CleanSettings),
+  );
 }

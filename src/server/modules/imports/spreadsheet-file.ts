@@ -4,7 +4,9 @@ import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import type { Sheet } from 'write-excel-file/node';
 import { ZipError, ZipReader } from '../../ops/zip-reader.js';
+import { csvText, csvValue } from '../../storage/csv-cells.js';
 import { ImportRefused } from './import-report.js';
+import { prologRefusal, XML_HEAD_BYTES } from './xml-doctype.js';
 
 /** Spreadsheets as tables of text, read from and written to CSV (csv-parse, csv-stringify) and XLSX (decision 102). */
 export type SpreadsheetFormat = 'csv' | 'xlsx';
@@ -90,18 +92,24 @@ function delimiterOf(text: string): string {
 function csvRows(data: Buffer, name: string): string[][] {
   const text = data.toString('utf8');
   try {
-    return parse(text, { delimiter: delimiterOf(text), bom: true, relax_column_count: true }) as string[][];
+    const rows = parse(text, { delimiter: delimiterOf(text), bom: true, relax_column_count: true }) as string[][];
+    return rows.map((row) => row.map(csvValue));
   } catch (error) {
     throw new ImportRefused(`${name} could not be read as CSV: ${(error as Error).message}`);
   }
 }
 
-/** XLSX is a ZIP: what it unpacks to is checked from its directory before the sheet is read. */
+const notXlsx = (name: string) => (error: unknown) => {
+  throw error instanceof ZipError ? new ImportRefused(`${name} is not an XLSX file: ${error.message}`) : error;
+};
+
+/**
+ * XLSX is a ZIP of XML parts: what it unpacks to is checked from its directory, and the start of each part for a
+ * DOCTYPE (xml-doctype.ts), before the sheet is read.
+ */
 async function xlsxRows(file: string, contentLimit: number): Promise<string[][]> {
   const name = path.basename(file);
-  const zip = await ZipReader.open(file).catch((error: unknown) => {
-    throw error instanceof ZipError ? new ImportRefused(`${name} is not an XLSX file: ${error.message}`) : error;
-  });
+  const zip = await ZipReader.open(file).catch(notXlsx(name));
   try {
     const content = zip.entries.reduce((sum, entry) => sum + entry.size, 0);
     if (content > contentLimit)
@@ -109,6 +117,7 @@ async function xlsxRows(file: string, contentLimit: number): Promise<string[][]>
         `${name} unpacks to ${sizeText(content)}, more than the ${sizeText(contentLimit)} an XLSX spreadsheet may ` +
           'unpack to: split it into several',
       );
+    await refuseDoctypes(zip, name);
   } finally {
     await zip.close();
   }
@@ -118,6 +127,14 @@ async function xlsxRows(file: string, contentLimit: number): Promise<string[][]>
     throw new ImportRefused(`${name} could not be read as a spreadsheet: ${(error as Error).message}`);
   });
   return sheet.map((row) => row.map(cellText));
+}
+
+async function refuseDoctypes(zip: ZipReader, name: string): Promise<void> {
+  for (const entry of zip.entries.filter((part) => /\.(xml|rels)$/i.test(part.name))) {
+    const head = await zip.head(entry, XML_HEAD_BYTES).catch(notXlsx(name));
+    const refusal = prologRefusal(`${name} (its part ${entry.name})`, head);
+    if (refusal) throw new ImportRefused(refusal);
+  }
 }
 
 /** A cell as text; a date (a cell a spreadsheet program formatted as one) as YYYY-MM-DD. */
@@ -133,14 +150,20 @@ export interface ExtraSheet {
   rows: string[][];
 }
 
-/** A table as a file's bytes: CSV in UTF-8 with a byte order mark (so spreadsheet programs read it as UTF-8), or XLSX. */
+/**
+ * A table as a file's bytes: CSV in UTF-8 with a byte order mark (so spreadsheet programs read it as UTF-8), each
+ * cell that would run as a formula escaped (csv-cells.ts; csvRows undoes it), or XLSX, whose text cells never run.
+ */
 export async function tableBytes(
   format: SpreadsheetFormat,
   header: readonly string[],
   rows: readonly string[][],
   extra: ExtraSheet[] = [],
 ): Promise<Buffer> {
-  if (format === 'csv') return Buffer.from(stringify([header, ...rows], { bom: true }), 'utf8');
+  if (format === 'csv') {
+    const cells = [header, ...rows].map((row) => row.map(csvText));
+    return Buffer.from(stringify(cells, { bom: true }), 'utf8');
+  }
   // Every cell is text, so that "1-6" stays a page range and a long reference number keeps its digits.
   const sheet = (name: string, data: readonly (readonly string[])[]): Sheet<Buffer> => ({
     sheet: name,

@@ -13,6 +13,7 @@ import {
 } from '../../../common/schemas/statistics.js';
 import type { Db } from '../../db/database.js';
 import { badRequest } from '../../http/errors.js';
+import { csvText } from '../../storage/csv-cells.js';
 import { articleSums, issueSums, monthlySums, type CitedUsage, type UsageSums } from './statistics.repository.js';
 
 /** What editors read (decision 101): an abstract view is an investigation only, a download both. */
@@ -37,9 +38,6 @@ function articleUsage(row: CitedUsage): ArticleUsage {
 }
 
 const CSV_COLUMNS = ['refnumber', 'title', 'year', 'volume', 'issue', 'views', 'downloads'] as const;
-
-/** A spreadsheet runs a cell that starts like a formula; text cells are kept as text by a leading apostrophe. */
-const asText = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 
 export class StatisticsService {
   constructor(private readonly db: Db) {}
@@ -73,8 +71,8 @@ export class StatisticsService {
     const articles = (await articleSums(this.db, period)).map(articleUsage);
     const rows = articles.map((article) => ({
       ...article,
-      refnumber: asText(article.refnumber),
-      title: asText(article.title),
+      refnumber: csvText(article.refnumber),
+      title: csvText(article.title),
     }));
     return stringify(rows, { header: true, columns: [...CSV_COLUMNS], bom: true });
   }

@@ -5,12 +5,14 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authorLine, authorsFromLine, authorsOrLine, type Author } from '../../../../common/authors.js';
 import { PRIVATE_SETTING_FIELDS, settingsInputSchema } from '../../../../common/schemas/settings.js';
+import { LONE_SURROGATE_MESSAGE, NUL_MESSAGE } from '../../../../common/schemas/text-characters.js';
 import type { ArticleRow } from '../../../db/schema.js';
 import { FileStore } from '../../../storage/file-store.js';
 import { sanitizeInlineName, sanitizeRichText } from '../../../storage/sanitize.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { findAuthors, replaceAuthors } from '../../articles/article-authors.repository.js';
 import type { ImportedArticle, ImportedFile, ImportPlan } from '../import-plan.js';
+import { ImportService } from '../import.service.js';
 import { readSite, SiteReadError } from './read-site.js';
 import { IMPORT_USER_AGENT, MAX_RETRIES } from './site-client.js';
 
@@ -333,6 +335,24 @@ describe("a site answering as the original product's calls are specified", () =>
     expect(notices).toEqual([
       "The site does not show authors' emails publicly (the original product keeps them for its staff), so they cannot be copied. Where an article's is not shown, its authors have no emails. Correct them after the import where they matter.",
       `The site gives no structured authors: the authors of ${rows.length} article(s) are read from their author line, without affiliations, countries or ORCID iDs.`,
+    ]);
+  });
+});
+
+describe('a site whose text no form takes', () => {
+  it('gets a dry run naming the article and field of a NUL and of a lone surrogate, as the forms would', async () => {
+    const [first] = await publishedArticles();
+    const damaged = rewritingFetch((_path, json) =>
+      Array.isArray(json) || (json as { refnumber?: unknown }).refnumber !== first!.refnumber
+        ? json
+        : { ...(json as object), title: 'Growth\u0000 of rice', keywords: 'rice, \udc00nitrogen' },
+    );
+    const plan = await readSite(origin, { fetch: damaged });
+    const report = await new ImportService(source.journal.db, source.journal.files, source.journal.clock).dryRun(plan);
+    const record = `issue ${first!.year} vol ${first!.volume} no ${first!.issue}, article ${first!.refnumber}`;
+    expect(report.problems).toEqual([
+      { record, field: 'title', message: NUL_MESSAGE },
+      { record, field: 'keywords', message: LONE_SURROGATE_MESSAGE },
     ]);
   });
 });

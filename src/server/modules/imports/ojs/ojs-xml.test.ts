@@ -79,14 +79,35 @@ describe('a file that is not an export of issues', () => {
 });
 
 describe('the XML of an export', () => {
-  it('expands the entities XML defines and character references, never a DOCTYPE’s own', async () => {
-    const xml = EXPORT.replace(
-      '<?xml version="1.0"?>',
-      '<?xml version="1.0"?>\n<!DOCTYPE issues [<!ENTITY atlases "EXPANDED">]>',
-    ).replace('A review of soil atlases', 'A review of soil &atlases; &#x26;&#38;&amp;&lt;');
-    const plan = await readOjsNativeXml(fileOf('doctype.xml', xml));
+  it('expands the entities XML defines and character references', async () => {
+    const xml = EXPORT.replace('A review of soil atlases', 'A review of soil &amp;atlases; &#x26;&#38;&amp;&lt;');
+    const plan = await readOjsNativeXml(fileOf('entities.xml', xml));
     const titles = plan.issues.flatMap((issue) => issue.articles.map((article) => article.title));
     expect(titles).toContain('A review of soil &atlases; &&&<');
+  });
+
+  it('is refused when it declares a DOCTYPE, which it names, whether its entities are internal or external', async () => {
+    const withDoctype = (doctype: string) =>
+      EXPORT.replace('<?xml version="1.0"?>', `<?xml version="1.0"?>\n<!-- exported -->\n${doctype}`).replace(
+        'A review of soil atlases',
+        'A review of soil &atlases;',
+      );
+    const refusal = (doctype: string) =>
+      `The file declares a DOCTYPE (${doctype}); documents with a DOCTYPE are refused. ` +
+      'Export it again without one, or remove the declaration.';
+    for (const doctype of [
+      '<!DOCTYPE issues [<!ENTITY atlases "EXPANDED">]>',
+      '<!DOCTYPE issues [<!ENTITY atlases SYSTEM "file:///etc/passwd">]>',
+      '<!DOCTYPE issues SYSTEM "http://127.0.0.1:9/native.dtd">',
+    ])
+      expect(await refusalOf(withDoctype(doctype))).toBe(refusal(doctype));
+    const laughs = `<!DOCTYPE issues [<!ENTITY lol "lol">${'<!ENTITY lol1 "&lol;&lol;&lol;&lol;">'.repeat(9)}]>`;
+    expect(await refusalOf(withDoctype(laughs))).toBe(refusal(`${laughs.slice(0, 100)}…`));
+    // A DOCTYPE is looked for in the file's first 64 KB: one pushed past them by a long comment is refused unread.
+    const pushed = withDoctype(`<!--${' '.repeat(65_536)}-->${laughs}`);
+    expect(await refusalOf(pushed)).toBe(
+      'The file has no element in its first 64 KB, where an XML document has its root element',
+    );
   });
 
   it('sets embedded files aside whatever their place, and reads them back', async () => {

@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { emptyPlan, type ImportedIssue, type ImportPlan } from '../import-plan.js';
+import { fileHead, prologRefusal } from '../xml-doctype.js';
 import { DOWNLOAD_TIMEOUT_MS, MAX_GALLEY_BYTES } from './ojs-files.js';
 import { issueOf } from './ojs-issues.js';
-import { loadOjsXml } from './ojs-xml.js';
+import { loadOjsXml, OjsExportError } from './ojs-xml.js';
 import type { ReadContext } from './read-context.js';
 
 export { MAX_OJS_XML_BYTES, OjsExportError } from './ojs-xml.js';
@@ -25,12 +26,15 @@ export interface OjsReadOptions {
 
 /**
  * The import plan of an Open Journal Systems (3.3 and later) Native XML export of issues. Rejects with an
- * OjsExportError, whose message is for the person importing, when the file is too large, is not well-formed XML or is
- * not such an export. Whatever the export holds that has no place here is in `plan.unmapped`, and a record it could
- * not read (an issue without a volume, say) in `plan.problems`, each named by its record. Each PDF is read only by its
- * ImportedFile.read(), which rejects with a message naming the file and the cause when it cannot be had.
+ * OjsExportError, whose message is for the person importing, when the file is too large, declares a DOCTYPE
+ * (xml-doctype.ts), is not well-formed XML or is not such an export. Whatever the export holds that has no place here
+ * is in `plan.unmapped`, and a record it could not read (an issue without a volume, say) in `plan.problems`, each
+ * named by its record. Each PDF is read only by its ImportedFile.read(), which rejects with a message naming the file
+ * and the cause when it cannot be had.
  */
 export async function readOjsNativeXml(file: string, options: OjsReadOptions = {}): Promise<ImportPlan> {
+  const refusal = prologRefusal('The file', await fileHead(file));
+  if (refusal) throw new OjsExportError(refusal);
   const { issues, embedded } = await loadOjsXml(file);
   const plan = { ...emptyPlan(path.basename(file)), problems: [] };
   const context: ReadContext = {
