@@ -33,12 +33,22 @@ const imageExtension = (data: Buffer) =>
 /**
  * pdf-lib reads the whole file in one go: seconds of CPU for 5 MB of small objects, so it runs in a thread of
  * its own. Encrypted files are read too: the page tree of a PDF with an owner password is not encrypted.
+ *
+ * The thread reads the file where the server put it (a SharedArrayBuffer), and pdf-lib's copy of each stream's bytes
+ * (ByteStream.slice) is made a view of it: the thread's small heap is seldom collected, so the copies stayed resident
+ * until their total passed V8's 64 MB trigger for memory outside the heap (decision 092).
  */
 const PDF_THREAD = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { PDFDocument } = require(workerData.pdfLib);
-parentPort.on('message', (data) =>
-  PDFDocument.load(data, { updateMetadata: false, ignoreEncryption: true, parseSpeed: Infinity })
+class FileBytes extends Uint8Array {
+  slice(start, end) {
+    return this.subarray(start, end);
+  }
+}
+const options = { updateMetadata: false, ignoreEncryption: true, parseSpeed: Infinity };
+parentPort.on('message', ({ file, length }) =>
+  PDFDocument.load(new FileBytes(file, 0, length), options)
     .then((pdf) => pdf.getPageCount())
     .catch(() => 0)
     .then((pages) => parentPort.postMessage(pages)),
@@ -63,6 +73,8 @@ interface PdfJob {
  */
 class PdfPageCounter {
   private thread: Worker | null = null;
+  /** The file being read, in memory the thread shares; as large as the largest file since the thread started. */
+  private shared: Buffer | null = null;
   private readonly queue: PdfJob[] = [];
   private current: PdfJob | null = null;
   private limitTimer: NodeJS.Timeout | undefined;
@@ -80,12 +92,18 @@ class PdfPageCounter {
     this.current = this.queue.shift() ?? null;
     clearTimeout(this.idleTimer);
     if (!this.current) {
-      this.idleTimer = setTimeout(() => void this.thread?.terminate(), PDF_THREAD_IDLE_MS).unref();
+      this.idleTimer = setTimeout(() => {
+        void this.thread?.terminate();
+        this.shared = null;
+      }, PDF_THREAD_IDLE_MS).unref();
       return;
     }
     const thread = this.threadNow();
     this.limitTimer = setTimeout(() => void thread.terminate(), PDF_PARSE_LIMIT.milliseconds);
-    thread.postMessage(this.current.data);
+    const { data } = this.current;
+    if (!this.shared || this.shared.length < data.length) this.shared = Buffer.from(new SharedArrayBuffer(data.length));
+    data.copy(this.shared);
+    thread.postMessage({ file: this.shared.buffer, length: data.length });
   }
 
   private threadNow(): Worker {
