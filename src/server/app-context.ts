@@ -6,7 +6,7 @@ import type { FileStore } from './storage/file-store.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JournalSite, JournalSites } from './journals/journal-sites.js';
 import type { Mailer } from './email/mailer.js';
-import type { LoginThrottle } from './auth/login-throttle.js';
+import type { FailureThrottle } from './auth/shared-counts.js';
 import { createPublicServices } from './public-services.js';
 import { PageCache, type PageCacheSpace } from './public-speed/page-cache.js';
 import { ActivityService } from './modules/activity/activity.service.js';
@@ -49,7 +49,8 @@ export interface SharedByJournals {
   tokens: TokenService;
   mailer: Mailer | null;
   log: FastifyBaseLogger;
-  throttle: LoginThrottle;
+  /** Failed sign-ins, counted in the database every process and instance shares. */
+  throttle: FailureThrottle;
   /** Room for the rendered pages of all journals together. */
   pageSpace: PageCacheSpace;
 }

@@ -85,7 +85,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
   registerStaticFiles(app, ctx, options.clientDir);
 
   registerHealthRoutes(app, ctx);
-  await registerAuthRoutes(app);
+  await registerAuthRoutes(app, ctx.db);
   registerEmailRoutes(app);
   registerSettingsRoutes(app);
   registerFormRoutes(app);

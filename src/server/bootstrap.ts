@@ -17,7 +17,7 @@ import { seedDemoJournal } from './seed/demo-journal.js';
 import { seedSecondDemoJournal } from './seed/second-demo-journal.js';
 import { JournalsService } from './modules/journals/journals.service.js';
 import { copyContentPages } from './modules/pages/pages.repository.js';
-import { LoginThrottle } from './auth/login-throttle.js';
+import { FailureThrottle } from './auth/shared-counts.js';
 import { UsageRecorder } from './modules/usage/usage-recorder.js';
 import { resolveJwtSecret, TokenService } from './auth/tokens.js';
 import { ensureFirstAdmin } from './modules/users/first-admin.js';
@@ -63,7 +63,7 @@ export async function createContext(
   const tokens = new TokenService(secret, config.TOKEN_LIFETIME_SECONDS);
   const mailer = createMailer(config.SMTP_URL);
   // Failed sign-ins are counted per address and user name across every journal's host (accounts are shared).
-  const throttle = new LoginThrottle();
+  const throttle = new FailureThrottle(db, 'sign-in');
   const shared = { tokens, mailer, log, throttle, pageSpace: new PageCacheSpace() };
   const journals = await JournalSites.open(db, (journal): Site => {
     const scoped = scopedDb(db, journal.id);

@@ -17,6 +17,7 @@ import { issueStatesMigration } from './migrations/014-issue-states.js';
 import { articleTombstonesMigration } from './migrations/015-article-tombstones.js';
 import { articleAuthorsMigration } from './migrations/016-article-authors.js';
 import { usageStatisticsMigration } from './migrations/017-usage-statistics.js';
+import { sharedLimitsMigration } from './migrations/018-shared-limits.js';
 
 /**
  * Brings the schema up to date; runs at every start. `upTo` stops after the named migration (tests make the
@@ -41,6 +42,7 @@ export async function migrate({ db, engine }: DatabaseHandle, upTo?: string): Pr
     '015-article-tombstones': articleTombstonesMigration(engine),
     '016-article-authors': articleAuthorsMigration(),
     '017-usage-statistics': usageStatisticsMigration(engine),
+    '018-shared-limits': sharedLimitsMigration(),
   };
   const migrationTableSchema = engine === 'postgres' ? await currentSchema(db) : undefined;
   const migrator = new Migrator({ db, migrationTableSchema, provider: { getMigrations: async () => migrations } });

@@ -37,6 +37,8 @@ export interface Database {
   usage_events: UsageEventsTable;
   usage_searches: UsageSearchesTable;
   counter_api_keys: CounterApiKeysTable;
+  failure_counts: FailureCountsTable;
+  usage_clicks: UsageClicksTable;
 }
 
 /**
@@ -355,3 +357,21 @@ export interface CounterApiKeysTable {
   last_used_at: string | null;
 }
 export type CounterApiKeyRow = Selectable<CounterApiKeysTable>;
+
+/**
+ * Failed attempts per key within a window (migration 018); the installation's, shared by every process and
+ * instance. Milliseconds since 1970: PostgreSQL's bigint arrives as text, so readers convert it.
+ */
+export interface FailureCountsTable {
+  key: string;
+  failures: number;
+  reset_at: number | string;
+}
+
+/** When a reader last did an action, for COUNTER's double-click rule (migration 018); the installation's. */
+export interface UsageClicksTable {
+  click_key: string;
+  last_at: number | string;
+  /** 1 when the last click put to the row was more than the window after the one before it. */
+  counted: number;
+}

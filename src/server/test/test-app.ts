@@ -94,3 +94,21 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     },
   };
 }
+
+/**
+ * Another instance of `first`'s installation, as a load balancer would spread requests over: its own process state
+ * (caches, counters in memory, pools) on the same database and DATA_DIR. Close it before `first`.
+ */
+export async function startAnotherInstance(first: TestApp): Promise<Pick<TestApp, 'app' | 'ctx' | 'close'>> {
+  const ctx = await createContext(first.ctx.config, pino({ level: 'silent' }), first.ctx.databaseOptions);
+  const app = await buildApp(ctx, { clientDir: path.join(first.dataDir, 'no-client-build') });
+  await app.ready();
+  return {
+    app,
+    ctx,
+    async close() {
+      await app.close();
+      await ctx.db.destroy();
+    },
+  };
+}

@@ -2,7 +2,7 @@ import type { LoginInput, LoginResult } from '../../../common/schemas/auth.js';
 import type { Db } from '../../db/database.js';
 import { parseIpAllowList, type IpAllowList } from '../../auth/ip-allow-list.js';
 import { hashPassword, verifyPassword } from '../../auth/passwords.js';
-import type { LoginThrottle } from '../../auth/login-throttle.js';
+import type { FailureThrottle } from '../../auth/shared-counts.js';
 import type { TokenService } from '../../auth/tokens.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import type { SettingsService } from '../settings/settings.service.js';
@@ -20,13 +20,13 @@ export class AuthService {
     private readonly tokens: TokenService,
     private readonly settings: SettingsService,
     /** The installation's: accounts are the installation's, so failures at one journal's host count at every one. */
-    readonly throttle: LoginThrottle,
+    readonly throttle: FailureThrottle,
   ) {}
 
   async login(input: LoginInput, ip: string): Promise<LoginResult> {
     await this.checkAddress(ip);
     const key = `${ip}|${input.username.toLowerCase()}`;
-    const wait = this.throttle.waitFor(key);
+    const wait = await this.throttle.waitFor(key);
     if (wait > 0) {
       throw new HttpError(
         429,
@@ -37,10 +37,10 @@ export class AuthService {
     const user = await findUserByUsername(this.db, input.username);
     const valid = await verifyPassword(user?.password_hash ?? (await DUMMY_HASH), input.password);
     if (!user || !valid) {
-      this.throttle.recordFailure(key);
+      await this.throttle.recordFailure(key);
       throw new HttpError(401, 'invalid_credentials', 'Invalid user and password');
     }
-    this.throttle.clear(key);
+    await this.throttle.clear(key);
     if (user.enabled !== 1) throw new HttpError(403, 'disabled', 'User disabled');
     if (!roleHere(user)) throw new HttpError(403, 'not_a_member', 'This account has no access to this journal.');
     return this.sessionOf(user);

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isAdmin } from '../../auth/auth-plugin.js';
-import { LoginThrottle } from '../../auth/login-throttle.js';
+import { FailureThrottle } from '../../auth/shared-counts.js';
 import { notFound } from '../../http/errors.js';
 import { publicOrigin } from '../../http/public-origin.js';
 import { REPORTS, reportDefinition } from './counter-definitions.js';
@@ -29,29 +29,31 @@ const KEY_FAILURE_WINDOW_MS = 15 * 60_000;
 /** The refusals of credentials that count towards the limit: a customer, requestor or key that is not right. */
 const CREDENTIAL_CODES = new Set([2000, 2010, 2011, 2020]);
 
-type CustomerCheck = (request: FastifyRequest, query: CounterQuery) => Promise<Customer>;
-
 /**
  * Harvesters sign in with their customer id and API key. A journal admin signed in to the site may leave them out
  * and gets the report for "The World" (every use), which the statistics screen downloads. Wrong credentials are
- * counted per address, as failed sign-ins are (LoginThrottle). Once over the limit every request with credentials is
- * refused until the window ends, a right key included: were a right key let through, each guess would still be
- * answered (429 wrong, 200 right) and the limit would slow nothing. A right key does not clear the count either, or
- * a customer could guess at another's key between uses of its own.
+ * counted per address, as failed sign-ins are, in the database every instance shares. Once over the limit every
+ * request with credentials is refused until the window ends, a right key included: were a right key let through,
+ * each guess would still be answered (429 wrong, 200 right) and the limit would slow nothing. A right key does not
+ * clear the count either, or a customer could guess at another's key between uses of its own.
  */
-function customerCheck(failures: LoginThrottle): CustomerCheck {
-  return async (request, query) => {
-    if (!query.customer_id && isAdmin(request)) return THE_WORLD;
-    const wait = failures.waitFor(request.ip);
-    if (wait > 0) throw tooManyRequests(Math.ceil(wait / 1000));
-    try {
-      return await new CounterKeysService(request.site.db).authenticate(query, new Date());
-    } catch (error) {
-      if (error instanceof CounterRefusal && CREDENTIAL_CODES.has(error.exception.Code))
-        failures.recordFailure(request.ip);
-      throw error;
-    }
-  };
+async function customerOf(request: FastifyRequest, query: CounterQuery): Promise<Customer> {
+  if (!query.customer_id && isAdmin(request)) return THE_WORLD;
+  const failures = new FailureThrottle(
+    request.site.db,
+    'counter-credentials',
+    KEY_FAILURES_PER_ADDRESS,
+    KEY_FAILURE_WINDOW_MS,
+  );
+  const wait = await failures.waitFor(request.ip);
+  if (wait > 0) throw tooManyRequests(Math.ceil(wait / 1000));
+  try {
+    return await new CounterKeysService(request.site.db).authenticate(query, new Date());
+  } catch (error) {
+    if (error instanceof CounterRefusal && CREDENTIAL_CODES.has(error.exception.Code))
+      await failures.recordFailure(request.ip);
+    throw error;
+  }
 }
 
 const tooManyRequests = (seconds: number) =>
@@ -71,11 +73,7 @@ function answerRefusal(error: FastifyError, _request: FastifyRequest, reply: Fas
   throw error;
 }
 
-async function answerReport(
-  customerOf: CustomerCheck,
-  request: FastifyRequest<{ Params: { report: string } }>,
-  reply: FastifyReply,
-) {
+async function answerReport(request: FastifyRequest<{ Params: { report: string } }>, reply: FastifyReply) {
   const definition = reportDefinition(request.params.report.toLowerCase());
   if (!definition)
     throw notFound(
@@ -96,7 +94,6 @@ async function answerReport(
 /** The COUNTER API 5.1 of the request's journal (Code of Practice Release 5.1, section 8; decision 101). */
 export function registerCounterRoutes(app: FastifyInstance): void {
   registerCounterKeyRoutes(app);
-  const customerOf = customerCheck(new LoginThrottle(KEY_FAILURES_PER_ADDRESS, KEY_FAILURE_WINDOW_MS));
   app.register(async (counter) => {
     counter.setErrorHandler(answerRefusal);
     // Answers are made for one customer's credentials, which travel in the query string: no cache may keep them.
@@ -114,7 +111,7 @@ export function registerCounterRoutes(app: FastifyInstance): void {
       return (await counterServiceOf(request)).reportList(new Date());
     });
     counter.get<{ Params: { report: string } }>(`${BASE}/reports/:report`, HIDDEN, (request, reply) =>
-      answerReport(customerOf, request, reply),
+      answerReport(request, reply),
     );
   });
 }

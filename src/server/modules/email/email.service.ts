@@ -11,7 +11,7 @@ import {
   RESET_LINK_MINUTES,
   SITE_URL_REQUIRED_MESSAGE,
 } from '../../../common/schemas/email.js';
-import { LoginThrottle } from '../../auth/login-throttle.js';
+import { FailureThrottle } from '../../auth/shared-counts.js';
 import { hashPassword } from '../../auth/passwords.js';
 import type { Db } from '../../db/database.js';
 import { badRequest, HttpError, notFound } from '../../http/errors.js';
@@ -47,14 +47,16 @@ function recipients(articleEmail: string, authors: readonly Author[]): string[] 
 }
 
 export class EmailService {
-  private readonly resetRequests = new LoginThrottle(RESETS_PER_USER, 30 * 60_000);
+  private readonly resetRequests: FailureThrottle;
 
   constructor(
     private readonly db: Db,
     private readonly mailer: Mailer | null,
     private readonly settings: SettingsService,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.resetRequests = new FailureThrottle(db, 'password-reset', RESETS_PER_USER, 30 * 60_000);
+  }
 
   get enabled(): boolean {
     return this.mailer !== null;
@@ -92,8 +94,8 @@ export class EmailService {
     // Before the account is looked up, so the refusal is the same whether or not it exists.
     const origin = requireLinkOrigin(linkOrigin);
     const key = username.toLowerCase();
-    if (this.resetRequests.waitFor(key) > 0) return;
-    this.resetRequests.recordFailure(key);
+    if ((await this.resetRequests.waitFor(key)) > 0) return;
+    await this.resetRequests.recordFailure(key);
     const user = await findUserByUsername(this.db, username);
     if (!user || user.enabled !== 1 || !user.email) return;
     const token = crypto.randomBytes(32).toString('base64url');

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { addArticle, addIssue } from '../../test/archive-fixtures.js';
 import { createTestApp, testEngine, type TestApp } from '../../test/test-app.js';
 
-// Decision 101: processes (and instances) counting on one database add up exactly, by upserts.
+// Decisions 101 and 116: processes (and instances) counting on one database add up exactly, by upserts, and one
+// reader's click seen by several of them within 30 seconds counts once.
 
 const script = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'test', 'usage-counting-process.ts');
 const READERS = 1000;
@@ -28,7 +29,7 @@ function databaseEnv(): Record<string, string> {
   return { DATABASE_URL: schemaUrl.toString() };
 }
 
-function countInChild(): Promise<string> {
+function countInChild(kind = ''): Promise<string> {
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
     env: {
       ...process.env,
@@ -39,6 +40,7 @@ function countInChild(): Promise<string> {
       LOG_LEVEL: 'error',
       USAGE_ARTICLE: String(articleId),
       USAGE_READERS: String(READERS),
+      USAGE_KIND: kind,
     },
   });
   let output = '';
@@ -49,9 +51,8 @@ function countInChild(): Promise<string> {
   );
 }
 
-it(`two processes counting the same article's ${READERS} readers at once add up exactly`, async () => {
-  const outputs = await Promise.all([countInChild(), countInChild()]);
-  expect(outputs.map((output) => output.trim())).toEqual(['counted', 'counted']);
+/** The article's counts as stored, and forgets them for the next test. */
+async function takeTotals() {
   const totals = await t.journal.db
     .selectFrom('usage_events')
     .select((eb) => [
@@ -61,10 +62,20 @@ it(`two processes counting the same article's ${READERS} readers at once add up 
     ])
     .where('article_id', '=', articleId)
     .executeTakeFirstOrThrow();
+  await t.journal.db.deleteFrom('usage_events').execute();
+  await t.ctx.db.deleteFrom('usage_clicks').execute();
+  return Object.fromEntries(Object.entries(totals).map(([key, value]) => [key, Number(value)]));
+}
+
+it(`two processes counting different uses by the same ${READERS} readers at once add up exactly`, async () => {
+  const outputs = await Promise.all([countInChild('investigation'), countInChild('request')]);
+  expect(outputs.map((output) => output.trim())).toEqual(['counted', 'counted']);
   // Each reader is one user-session in both processes (the keys come from the installation's secret).
-  expect(Object.fromEntries(Object.entries(totals).map(([key, value]) => [key, Number(value)]))).toEqual({
-    sessions: READERS,
-    investigations: 2 * READERS,
-    requests: READERS,
-  });
+  expect(await takeTotals()).toEqual({ sessions: READERS, investigations: 2 * READERS, requests: READERS });
+}, 60_000);
+
+it(`two processes seeing the same click of each of ${READERS} readers at once count it once`, async () => {
+  const outputs = await Promise.all([countInChild(), countInChild()]);
+  expect(outputs.map((output) => output.trim())).toEqual(['counted', 'counted']);
+  expect(await takeTotals()).toEqual({ sessions: READERS, investigations: READERS, requests: READERS / 2 });
 }, 60_000);

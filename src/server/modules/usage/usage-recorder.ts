@@ -2,7 +2,15 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { isRobot } from './robots.js';
 import { SessionKeys, utcDay } from './session-keys.js';
-import { addSearches, addUsage, type SearchCount, type SessionUse } from './usage.repository.js';
+import {
+  addSearches,
+  addUsage,
+  forgetClicks,
+  shareClicks,
+  type Click,
+  type SearchCount,
+  type SessionUse,
+} from './usage.repository.js';
 
 /** An abstract view is an investigation; a PDF download a request, which COUNTER counts as an investigation too. */
 export type UseKind = 'investigation' | 'request';
@@ -20,6 +28,8 @@ export const readerOf = (request: FastifyRequest): Reader => ({
 
 /** COUNTER's double-click filter: the same user's same action on the same item within this window counts once. */
 const DOUBLE_CLICK_MS = 30_000;
+/** Shared clicks are kept this long: longer than any batch waits, so a late batch is still decided against them. */
+const FORGET_CLICKS_MS = 5 * 60_000;
 /** Counts wait in memory at most this long: a crash loses at most these seconds. */
 const FLUSH_MS = 3_000;
 /** Uses held while the database does not answer; beyond it the oldest counts are dropped, not the process. */
@@ -29,43 +39,56 @@ interface Clock {
   now(): Date;
 }
 
-/**
- * Counts uses by the COUNTER Code of Practice (decision 101): robots by COUNTER's list are never counted, double
- * clicks count once, and each use is added to its user-session's row. Counts gather in memory and are written in
- * batches every few seconds, one upsert per journal, which adds to what other processes wrote.
- */
-/** One journal's counts waiting to be written, keyed so that repeated uses add up in memory. */
+/** A click this process saw, with what it counts for when no other process saw the same one within the window. */
+interface SeenClick {
+  click: Click;
+  use?: SessionUse;
+  search?: SearchCount;
+}
+
+/** One journal's clicks waiting to be written. */
 class JournalBatch {
-  readonly uses = new Map<string, SessionUse>();
-  readonly searches = new Map<string, SearchCount>();
+  readonly clicks: SeenClick[] = [];
 
-  addUse(use: SessionUse): void {
-    const key = `${use.article_id}/${use.day}/${use.session}`;
-    const held = this.uses.get(key);
-    if (!held) this.uses.set(key, { ...use });
-    else {
-      held.investigations += use.investigations;
-      held.requests += use.requests;
-    }
-  }
-
-  addSearches(search: SearchCount): void {
-    const held = this.searches.get(search.day);
-    if (held) held.searches += search.searches;
-    else this.searches.set(search.day, { ...search });
+  add(seen: SeenClick): void {
+    if (this.clicks.length < MAX_PENDING) this.clicks.push(seen);
   }
 
   /** Puts a batch that could not be written back in front of what arrived since. */
   merge(failed: JournalBatch): void {
-    for (const use of failed.uses.values()) if (this.uses.size < MAX_PENDING) this.addUse(use);
-    for (const search of failed.searches.values()) this.addSearches(search);
+    this.clicks.unshift(...failed.clicks.slice(0, MAX_PENDING - this.clicks.length));
   }
+}
+
+/** The counts of the clicks that stayed counted, added up per session row and per day. */
+function countsOf(clicks: SeenClick[], counted: Set<Click>) {
+  const uses = new Map<string, SessionUse>();
+  const searches = new Map<string, SearchCount>();
+  for (const { click, use, search } of clicks) {
+    if (!counted.has(click)) continue;
+    if (use) {
+      const key = `${use.article_id}/${use.day}/${use.session}`;
+      const held = uses.get(key);
+      if (!held) uses.set(key, { ...use });
+      else {
+        held.investigations += use.investigations;
+        held.requests += use.requests;
+      }
+    }
+    if (search) {
+      const held = searches.get(search.day);
+      if (held) held.searches += search.searches;
+      else searches.set(search.day, { ...search });
+    }
+  }
+  return { uses: [...uses.values()], searches: [...searches.values()] };
 }
 
 /**
  * Counts uses by the COUNTER Code of Practice (decision 101): robots by COUNTER's list are never counted, double
- * clicks count once, and each use is added to its user-session's row. Counts gather in memory and are written in
- * batches every few seconds, one upsert per journal, which adds to what other processes wrote.
+ * clicks count once whichever processes and instances see them (decision 116), and each use is added to its
+ * user-session's row. Clicks gather in memory and are written in batches every few seconds, one transaction per
+ * journal, which adds to what other processes wrote.
  */
 export class UsageRecorder {
   private batches = new Map<number, JournalBatch>();
@@ -83,26 +106,28 @@ export class UsageRecorder {
     this.keys = new SessionKeys(installationSecret);
   }
 
-  /** Counts a use of an article; false when it was not counted (a robot, or a double click). */
+  /** Counts a use of an article; false when it was not counted (a robot, or a double click this process saw). */
   recordUse(journalId: number, articleId: number, kind: UseKind, reader: Reader): boolean {
-    const counted = this.counted(reader, `${journalId}/${articleId}/${kind}`);
-    if (!counted) return false;
-    this.batchOf(journalId).addUse({
+    const seen = this.seen(reader, `${journalId}/${articleId}/${kind}`);
+    if (!seen) return false;
+    const use = {
       article_id: articleId,
-      day: utcDay(counted.now),
-      session: counted.session,
+      day: utcDay(seen.now),
+      session: seen.session,
       investigations: 1,
       requests: kind === 'request' ? 1 : 0,
-    });
-    return true;
+    };
+    this.batchOf(journalId).add(seen.repeat ? { click: seen.click } : { click: seen.click, use });
+    return !seen.repeat;
   }
 
   /** Counts a search (COUNTER's Searches_Platform); the same query again within the window counts once. */
   recordSearch(journalId: number, query: string, reader: Reader): boolean {
-    const counted = this.counted(reader, `${journalId}/search/${query.trim().toLowerCase()}`);
-    if (!counted) return false;
-    this.batchOf(journalId).addSearches({ day: utcDay(counted.now), searches: 1 });
-    return true;
+    const seen = this.seen(reader, `${journalId}/search/${query.trim().toLowerCase()}`);
+    if (!seen) return false;
+    const search = { day: utcDay(seen.now), searches: 1 };
+    this.batchOf(journalId).add(seen.repeat ? { click: seen.click } : { click: seen.click, search });
+    return !seen.repeat;
   }
 
   /** Writes what is gathered; resolves once it is in the database (or kept for the next try after a failure). */
@@ -117,15 +142,19 @@ export class UsageRecorder {
     await this.flush();
   }
 
-  private counted({ address, userAgent }: Reader, action: string): { now: Date; session: string } | null {
+  /**
+   * A reader's click, unless a robot's: a repeat when this process saw the same one within the window. Every click
+   * goes to the shared table, repeats too, so that the window runs from the last click whichever process saw it.
+   */
+  private seen({ address, userAgent }: Reader, action: string) {
     if (isRobot(userAgent)) return null;
     const now = this.clock.now();
     const user = this.keys.user(address, userAgent ?? '', now);
-    const clickKey = `${user}/${action}`;
-    const last = this.lastClicks.get(clickKey);
-    this.lastClicks.set(clickKey, now.getTime());
-    if (last !== undefined && now.getTime() - last < DOUBLE_CLICK_MS) return null;
-    return { now, session: this.keys.session(user, now) };
+    const click: Click = { key: `${user}/${action}`, at: now.getTime() };
+    const last = this.lastClicks.get(click.key);
+    this.lastClicks.set(click.key, click.at);
+    const repeat = last !== undefined && click.at - last < DOUBLE_CLICK_MS;
+    return { click, now, repeat, session: this.keys.session(user, now) };
   }
 
   private batchOf(journalId: number): JournalBatch {
@@ -142,14 +171,23 @@ export class UsageRecorder {
     this.forgetOldClicks();
     const batches = this.batches;
     this.batches = new Map();
+    const forgetBefore = this.clock.now().getTime() - FORGET_CLICKS_MS;
     for (const [journalId, batch] of batches) {
       try {
-        // One transaction: a batch is stored whole or kept whole for the next try, never counted twice.
+        // One transaction: a batch and its clicks are stored whole or kept whole for the next try, never counted
+        // twice; another process's clicks decide which of this batch's count.
         await this.journalDb(journalId)
           .transaction()
           .execute(async (trx) => {
-            await addUsage(trx, [...batch.uses.values()]);
-            await addSearches(trx, [...batch.searches.values()]);
+            const counted = await shareClicks(
+              trx,
+              batch.clicks.map(({ click }) => click),
+              DOUBLE_CLICK_MS,
+            );
+            const { uses, searches } = countsOf(batch.clicks, counted);
+            await addUsage(trx, uses);
+            await addSearches(trx, searches);
+            await forgetClicks(trx, forgetBefore);
           });
       } catch (error) {
         this.batchOf(journalId).merge(batch);

@@ -49,6 +49,57 @@ export async function addSearches(db: Executor, searches: SearchCount[]): Promis
       .execute();
 }
 
+/** A reader's action at a time (milliseconds), as the double-click rule sees it. */
+export interface Click {
+  key: string;
+  at: number;
+}
+
+/**
+ * Puts clicks to the table every process and instance shares (decision 116) and answers those counted: a click more
+ * than `windowMs` from the last one of the same key, whichever process saw that one. One upsert per round decides
+ * each click against the row as it was (SET reads the old row), so two instances putting the same key at once are
+ * decided one after the other. A key appears at most once per statement, as PostgreSQL requires.
+ */
+export async function shareClicks(db: Executor, clicks: Click[], windowMs: number): Promise<Set<Click>> {
+  const counted = new Set<Click>();
+  // Keys in one order everywhere, so that two processes upserting the same rows wait for each other, never deadlock.
+  for (const round of rounds(clicks))
+    for (const rows of chunks(round.toSorted((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)))) {
+      const answers = await db
+        .insertInto('usage_clicks')
+        .values(rows.map(({ key, at }) => ({ click_key: key, last_at: at, counted: 1 })))
+        .onConflict((conflict) =>
+          conflict.column('click_key').doUpdateSet({
+            counted: sql`CASE WHEN abs(excluded.last_at - usage_clicks.last_at) >= ${windowMs} THEN 1 ELSE 0 END`,
+            last_at: sql`CASE WHEN excluded.last_at > usage_clicks.last_at THEN excluded.last_at ELSE usage_clicks.last_at END`,
+          }),
+        )
+        .returning(['click_key', 'counted'])
+        .execute();
+      const byKey = new Map(rows.map((click) => [click.key, click]));
+      for (const answer of answers) if (answer.counted === 1) counted.add(byKey.get(answer.click_key)!);
+    }
+  return counted;
+}
+
+/** Clicks in time order, split so that no key comes twice in one round. */
+function rounds(clicks: Click[]): Click[][] {
+  const result: Click[][] = [];
+  const seen = new Map<string, number>();
+  for (const click of clicks.toSorted((a, b) => a.at - b.at)) {
+    const round = seen.get(click.key) ?? 0;
+    seen.set(click.key, round + 1);
+    (result[round] ??= []).push(click);
+  }
+  return result;
+}
+
+/** Forgets clicks older than `before`: no batch still to be written can be decided against them. */
+export async function forgetClicks(db: Executor, before: number): Promise<void> {
+  await db.deleteFrom('usage_clicks').where('last_at', '<', before).execute();
+}
+
 const publishedArticleIds = preparedQuery((db, refnumber: string) =>
   db.selectFrom('articles').select('articles.id').where('refnumber', '=', refnumber).where(isPublished),
 );
