@@ -8,8 +8,9 @@ import type { RunningServer } from './support/server.js';
 import { waitUntil } from '../src/server/test/wait-until.js';
 import { testPdf } from '../src/server/test/article-form.js';
 
-// docs/deploy/nginx.conf in front of the site, run by Debian's nginx (decision 022): repeat views come from
-// nginx's cache, a write shows through it within PUBLIC_MAX_AGE, and nothing private is kept.
+// docs/deploy/nginx.conf in front of two instances of the site on one PostgreSQL database, run by Debian's nginx
+// (decisions 022 and 116): repeat views come from nginx's cache, a write at one instance shows through it within
+// PUBLIC_MAX_AGE, nothing private is kept, and an instance that goes away is not seen by readers.
 
 const ADMIN = { username: 'admin', password: 'proxy-admin-password' };
 const MAX_AGE_SECONDS = 2;
@@ -21,7 +22,7 @@ describe.skipIf(nginxMissing())('the site behind nginx with its deployment confi
   let browser: Browser;
 
   beforeAll(async () => {
-    front = await startBehindNginx(ADMIN, { PUBLIC_MAX_AGE: String(MAX_AGE_SECONDS) });
+    front = await startBehindNginx(ADMIN, { PUBLIC_MAX_AGE: String(MAX_AGE_SECONDS) }, { instances: 2 });
     ({ site, proxy } = front);
     browser = await launchBrowser();
   });
@@ -159,5 +160,18 @@ describe.skipIf(nginxMissing())('the site behind nginx with its deployment confi
       const admin = await viaProxy('/admin');
       expect(admin.headers.get('x-cache-status')).toBe('MISS');
     }
+  });
+
+  it('sends readers to the other instance when one goes away, without an error', async () => {
+    expect(front.instances).toHaveLength(2);
+    await front.instances[1]!.stop();
+    // Pages no cache holds (a search each), so that every one reaches an instance.
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const response = await viaProxy(`/search?keyword=soil${i}`);
+      await response.arrayBuffer();
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual(statuses.map(() => 200));
   });
 });

@@ -8,6 +8,6 @@ export interface PageFromDisk {
   headers: Record<string, string | string[] | undefined>;
 }
 export declare function startNginx(
-  upstreamPort: number,
+  upstreamPorts: number | number[],
   options?: { fromDisk?: PageFromDisk[] },
 ): Promise<{ url: string; pid: number; diskUrl: string | undefined; accessLog: string; stop(): Promise<void> }>;

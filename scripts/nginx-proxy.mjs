@@ -12,15 +12,18 @@ export const NGINX_PATH = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 
 export const nginxInstalled = () => fs.existsSync(NGINX_PATH);
 
-/** The deployment file with its addresses and cache folder moved into `dir`. */
-function siteConfig(upstreamPort, port, dir) {
+const UPSTREAM = 'server 127.0.0.1:3000 max_fails=3 fail_timeout=10s;';
+
+/** The deployment file with its addresses (one upstream line per instance) and cache folder moved into `dir`. */
+function siteConfig(upstreamPorts, port, dir) {
   const deployed = fs.readFileSync(path.join(root, 'docs', 'deploy', 'nginx.conf'), 'utf8');
+  const instances = upstreamPorts.map((upstream) => UPSTREAM.replace(':3000 ', `:${upstream} `)).join('\n    ');
   const config = deployed
-    .replace('server 127.0.0.1:3000;', `server 127.0.0.1:${upstreamPort};`)
+    .replace(UPSTREAM, instances)
     .replace('listen 80;', `listen 127.0.0.1:${port};`)
     .replace('/var/cache/nginx/journal', path.join(dir, 'cache'))
     .replaceAll('/var/log/nginx/', `${dir}/`);
-  if (config.includes(':3000;') || !config.includes(`:${port};`))
+  if (config.includes(UPSTREAM) || !config.includes(`:${port};`))
     throw new Error('docs/deploy/nginx.conf no longer has the expected upstream and listen lines');
   return config;
 }
@@ -101,14 +104,15 @@ async function waitForAnswer(url, nginx) {
 }
 
 /**
- * Starts nginx in front of the site on `upstreamPort`; resolves to its address and a stop function. With `fromDisk`
- * (pages as fromDiskConfig takes them), the same nginx also serves those pages from files at `diskUrl`.
+ * Starts nginx in front of the site's instances on `upstreamPorts` (one port or several); resolves to its address and
+ * a stop function. With `fromDisk` (pages as fromDiskConfig takes them), the same nginx also serves those pages from
+ * files at `diskUrl`.
  */
-export async function startNginx(upstreamPort, { fromDisk = [] } = {}) {
+export async function startNginx(upstreamPorts, { fromDisk = [] } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'journal-nginx-'));
   const port = await freePort();
   const diskPort = fromDisk.length ? await freePort() : null;
-  const site = siteConfig(upstreamPort, port, dir);
+  const site = siteConfig([upstreamPorts].flat(), port, dir);
   const disk = diskPort ? fromDiskConfig(fromDisk, diskPort, dir) : '';
   fs.writeFileSync(path.join(dir, 'journal.conf'), `${site}\n${disk}`);
   fs.writeFileSync(path.join(dir, 'nginx.conf'), mainConfig(dir));

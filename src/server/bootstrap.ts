@@ -85,7 +85,12 @@ export async function createContext(
       await ensureDefaultSettings(journal, { websitename: name, formatted_journal_name: name });
       await copyContentPages(scopedDb(trx, journals.first().journal.id), journal);
     },
-    opened: () => journals.reload(),
+    // Its site is made here, and its first write announced: other processes and instances, hearing of a journal
+    // they do not know, read the journals again (the relays), so it answers at its hosts everywhere within a moment.
+    async opened(journalId) {
+      await journals.reload();
+      journals.site(journalId).clock.publicDataChanged();
+    },
   });
   // Before the repair, which then sees the files of a journal import cut short in the journal's folder.
   if (!cluster.isWorker) {

@@ -58,8 +58,11 @@ export function startWorkers(count: number, log: Logger): void {
   }
 }
 
-/** In a worker: a change of a journal's public data made here goes to the primary, which passes it to every other worker. */
-export function relayWritesBetweenWorkers(eachClock: EachClock): void {
+/**
+ * In a worker: a change of a journal's public data made here goes to the primary, which passes it to every other
+ * worker. A change of a journal the worker does not know yet (another worker added it) makes it read the journals.
+ */
+export function relayWritesBetweenWorkers(eachClock: EachClock, journalsChanged: () => Promise<void>): void {
   if (!cluster.isWorker) return;
   const clocks = new Map<number, { changedElsewhere(): void }>();
   eachClock((journalId, clock) => {
@@ -69,6 +72,9 @@ export function relayWritesBetweenWorkers(eachClock: EachClock): void {
     });
   });
   process.on('message', (message) => {
-    if (isWriteMessage(message)) clocks.get(message.journalWrite)?.changedElsewhere();
+    if (!isWriteMessage(message)) return;
+    const clock = clocks.get(message.journalWrite);
+    if (clock) clock.changedElsewhere();
+    else void journalsChanged().catch(() => {});
   });
 }

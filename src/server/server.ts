@@ -45,7 +45,7 @@ async function listen(config: Config, { clientDir, renderThreadScript }: BuiltFi
   const ctx = await createContext(config, log);
   const renderThreads = renderThreadScript ? { script: renderThreadScript, count: config.RENDER_THREADS } : undefined;
   const app = await buildApp(ctx, { logger: { level: config.LOG_LEVEL }, clientDir, renderThreads });
-  relayWritesBetweenWorkers(ctx.journals.eachClock);
+  relayWritesBetweenWorkers(ctx.journals.eachClock, () => ctx.journals.reload());
   await relayWritesBetweenInstances(ctx, app);
 
   closeOnSignal(app, ctx.db);
@@ -56,7 +56,7 @@ async function listen(config: Config, { clientDir, renderThreadScript }: BuiltFi
 /** On PostgreSQL, several instances may share the database: each hears the others' writes (LISTEN/NOTIFY). */
 async function relayWritesBetweenInstances(ctx: AppContext, app: FastifyInstance): Promise<void> {
   if (ctx.engine !== 'postgres') return;
-  const relay = new PostgresWriteRelay(ctx.journals.eachClock, ctx.db, app.log, {
+  const relay = new PostgresWriteRelay(ctx.journals.eachClock, () => ctx.journals.reload(), ctx.db, app.log, {
     url: ctx.databaseOptions.url!,
     pgSchema: ctx.databaseOptions.pgSchema,
   });

@@ -49,6 +49,8 @@ export class PostgresWriteRelay {
 
   constructor(
     eachClock: EachClock,
+    /** Reads the journals again: a notice named one this instance does not know yet (another instance added it). */
+    private readonly journalsChanged: () => Promise<void>,
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
     options: RelayOptions,
@@ -129,11 +131,20 @@ export class PostgresWriteRelay {
     this.poll = null;
   }
 
-  /** Another instance's write moves that journal's clock on; a script's (or an unreadable notice) every clock. */
+  /**
+   * Another instance's write moves that journal's clock on; a script's (or an unreadable notice) every clock; one of
+   * a journal not known here makes the journals be read again first.
+   */
   private heard(payload: string): void {
     const [instance, journal] = payload.split(' ');
     if (instance === this.instance) return;
-    const clock = journal === undefined ? undefined : this.clocks.get(Number(journal));
+    const journalId = Number(journal);
+    if (Number.isInteger(journalId) && journalId > 0 && !this.clocks.has(journalId))
+      void this.journalsChanged().then(
+        () => this.everythingChanged(),
+        (error: unknown) => this.log.warn({ err: error }, 'Could not read the journals another instance changed'),
+      );
+    const clock = journal === undefined ? undefined : this.clocks.get(journalId);
     if (clock) clock.changedElsewhere();
     else this.everythingChanged();
   }

@@ -194,14 +194,16 @@ if (testEngine === 'postgres') {
         listener(1, clock);
         if (second) listener(2, second);
       };
-      const relay = new PostgresWriteRelay(eachClock, t.journal.db, log, {
+      const journalReads = { count: 0 };
+      const readJournals = async () => void (journalReads.count += 1);
+      const relay = new PostgresWriteRelay(eachClock, readJournals, t.journal.db, log, {
         url,
         pgSchema: t.ctx.databaseOptions.pgSchema,
         ...options,
       });
       relays.push(relay);
       await relay.start();
-      return { clock, relay };
+      return { clock, relay, journalReads };
     }
     const until = (check: () => boolean, message: string) => waitUntil(check, { message, intervalMs: 10 });
 
@@ -250,6 +252,19 @@ if (testEngine === 'postgres') {
       await until(bHeardScript, "b to hear the script's write");
       await until(() => b.clock.version() === 1 && bSecond.version() === 2, 'the script to move every clock of b on');
       expect(a.clock.version()).toBeLessThanOrEqual(1);
+    });
+
+    it('reads the journals again when it hears of a journal it does not know (another instance added it)', async () => {
+      const aSecond = new WriteClock();
+      const a = await relayed({}, aSecond);
+      const b = await relayed();
+      const bHeard = hearing(b.relay, 'script');
+      // a's change of journal 2, which b has no site for, then a script's notice to know that b handled it.
+      aSecond.publicDataChanged();
+      await notifyInstances(t.journal.db);
+      await until(bHeard, "b to hear a's notice and the script's");
+      await until(() => b.journalReads.count === 1, 'b to read the journals once');
+      expect(a.journalReads.count).toBe(0);
     });
 
     it('moves the clock on while its connection is down, and listens again when it can', async () => {

@@ -95,7 +95,10 @@ export class PublicAnswers {
     negotiated: Negotiated,
     once: boolean,
   ) {
-    if (page.location) return void reply.redirect(page.location, page.status);
+    if (page.location) {
+      this.caching.markRedirect(reply);
+      return void reply.redirect(page.location, page.status);
+    }
     reply.code(page.status);
     // Only a page as it is now may be kept by browsers and proxies: a 404 may be filled, a 503 passes.
     if (page.status === 200) this.caching.mark(reply, negotiated.data, { coding: codingOf(negotiated.accepted), once });

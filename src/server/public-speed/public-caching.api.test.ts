@@ -114,13 +114,18 @@ describe('HTTP caching of public answers', () => {
     expect(posted.headers.etag).toBeUndefined();
   });
 
-  it('keeps caching headers off answers that are not a page as it is: redirects, the admin area', async () => {
-    for (const url of ['/archives', '/admin', '/webdata']) {
+  it('keeps caching headers off answers that are not a page as it is: the admin area and the work-log', async () => {
+    for (const url of ['/admin', '/webdata']) {
       const answer = await get(url);
       expect(answer.headers.etag, url).toBeUndefined();
       expect(String(answer.headers['cache-control'] ?? ''), url).not.toContain('public');
     }
-    // A page that is not there is kept as long as a page, so that it replaces a cache's copy; it has no validator.
+    // A public page's redirect and a page that is not there are kept as long as a page (the one follows the data, the
+    // other replaces a cache's copy); neither has a validator.
+    const redirect = await get('/archives');
+    expect(redirect.statusCode).toBe(302);
+    expect(redirect.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=300');
+    expect(redirect.headers.etag).toBeUndefined();
     const missing = await get('/no-such-page');
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=300');

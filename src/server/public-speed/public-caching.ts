@@ -90,6 +90,14 @@ export class PublicCaching {
       .header('last-modified', lastModifiedText(data))
       .header('cache-control', this.cacheControl);
   }
+
+  /**
+   * The freshness of a public page's redirect (`/archives` to the newest year): it follows the data as the page
+   * would. A cache keeps it, so requests for it do not wait on each other behind nginx's cache lock.
+   */
+  markRedirect(reply: FastifyReply): void {
+    reply.header('cache-control', this.cacheControl);
+  }
 }
 
 /**
