@@ -5,6 +5,7 @@ import {
   CompiledQuery,
   type Compilable,
   Kysely,
+  PostgresAdapter,
   PostgresDialect,
   SqliteDialect,
   SqliteDriver,
@@ -26,6 +27,9 @@ export type Engine = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
 /** Either the database or a transaction: repositories accept both. */
 export type Executor = Kysely<Database> | Transaction<Database>;
+
+/** Whether a handle or transaction is on PostgreSQL, for the few statements the engines spell differently. */
+export const isPostgres = (db: Executor): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
 
 export interface DatabaseHandle {
   db: Db;

@@ -1,8 +1,8 @@
 // `npm run check-data [-- --repair]`: compares the rows with the stored files, with the server's
 // configuration (DATA_DIR, DATABASE_URL). Without --repair it lists every disagreement and exits 1
 // when there is any; with it, it fixes them as the server does at start and also clears the file of
-// articles whose PDF is missing (decision 013). Run it while the server is stopped: a write in flight
-// has a temporary file that no pending move names yet.
+// articles whose PDF is missing (decision 013). Run it while the server is stopped: a write just
+// committed shows as a pending move until it is carried out (the repair is safe either way, decision 117).
 import { configuredDatabase } from '../bootstrap.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';

@@ -2,7 +2,13 @@ import type { Transaction } from 'kysely';
 import type { Db, Executor } from '../db/database.js';
 import type { Database, PendingFileMoveRow } from '../db/schema.js';
 import type { FileStore, StagedFile } from './file-store.js';
-import { deletePendingMove, insertPendingMoves, listPendingMoves, type FileMove } from './pending-moves.repository.js';
+import {
+  deletePendingMove,
+  firstPendingMove,
+  insertPendingMoves,
+  lockPendingMoves,
+  type FileMove,
+} from './pending-moves.repository.js';
 
 /** What carrying out the journal did, per kind of move. */
 export interface MovesDone {
@@ -14,15 +20,24 @@ export interface MovesDone {
   lost: PendingFileMoveRow[];
 }
 
-/** One process carries out its moves one at a time, in journal order. */
+type Outcome = 'finished' | 'cleared' | 'lost';
+
+/** This process carries out the journal, or repairs, one at a time: it then waits for the lock with one connection. */
 let carrying: Promise<unknown> = Promise.resolve();
+
+function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  const run = carrying.then(work);
+  carrying = run.catch(() => undefined);
+  return run;
+}
 
 /**
  * The journal of file moves (decision 013). A write that changes files stages them first, then saves its
  * rows and the moves they depend on in one transaction, and carries the moves out after the commit. A
  * crash before the commit leaves only temporary files no entry names; a crash after it leaves entries
  * that the next write, or the repair at start, carries out. So a row never names a file that is not
- * there, and a replaced file never outlives the row that named it.
+ * there, and a replaced file never outlives the row that named it. A committed entry is finished by whichever
+ * process carries out the journal next, one process at a time across every instance (decision 117).
  */
 export class FileJournal {
   constructor(
@@ -63,25 +78,47 @@ export class FileJournal {
     return insertPendingMoves(trx, moves);
   }
 
-  /** Carries out every pending move, oldest first: a later move may start from the file an earlier one put in place. */
+  /**
+   * Carries out every pending move, oldest first (a later move may start from the file an earlier one put in place),
+   * each in a transaction of its own that holds the journal's lock: no other process or instance carries out a move
+   * meanwhile, so none renames a file from under another, and a later entry never runs before an earlier one.
+   */
   carryOut(): Promise<MovesDone> {
-    const run = carrying.then(() => this.carryOutAll());
-    carrying = run.catch(() => undefined);
-    return run;
+    return inTurn(async () => {
+      const done: MovesDone = { finished: 0, cleared: 0, lost: [] };
+      for (;;) {
+        const carried = await this.locked((trx) => this.carryOutFirst(trx));
+        if (!carried) return done;
+        if (carried.outcome === 'lost') done.lost.push(carried.move);
+        else done[carried.outcome] += 1;
+      }
+    });
   }
 
-  private async carryOutAll(): Promise<MovesDone> {
-    const done: MovesDone = { finished: 0, cleared: 0, lost: [] };
-    for (const move of await listPendingMoves(this.db)) {
-      const outcome = await this.carryOutOne(move);
-      if (outcome === 'lost') done.lost.push(move);
-      else done[outcome] += 1;
-      await deletePendingMove(this.db, move.id);
-    }
-    return done;
+  /** Runs `work` while holding the journal's lock, so that no move is carried out meanwhile (the repair at start). */
+  exclusively<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    return inTurn(() => this.locked(work));
   }
 
-  private async carryOutOne(move: FileMove): Promise<'finished' | 'cleared' | 'lost'> {
+  private locked<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(async (trx) => {
+      await lockPendingMoves(trx);
+      return work(trx);
+    });
+  }
+
+  /** The oldest pending move, carried out and cleared; null when there is none. */
+  private async carryOutFirst(
+    trx: Transaction<Database>,
+  ): Promise<{ move: PendingFileMoveRow; outcome: Outcome } | null> {
+    const move = await firstPendingMove(trx);
+    if (!move) return null;
+    const outcome = await this.carryOutOne(move);
+    await deletePendingMove(trx, move.id);
+    return { move, outcome };
+  }
+
+  private async carryOutOne(move: FileMove): Promise<Outcome> {
     let outcome: 'finished' | 'cleared';
     if (this.files.exists(move.source)) {
       await this.files.move(move.source, move.target);

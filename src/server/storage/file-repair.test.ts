@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,9 +10,16 @@ import { addEditor } from '../test/editor-fixtures.js';
 import { FileJournal } from './file-journal.js';
 import { checkFiles, disagreementCount, logRepair, repairFiles } from './file-repair.js';
 import { FileStore } from './file-store.js';
+import { PROCESS_OWNER } from './process-owner.js';
 import { insertPendingMoves, listPendingMoves } from './pending-moves.repository.js';
 
 const DIR = 'archives/2025/vol4issue1';
+const MACHINE = PROCESS_OWNER.split('-')[1]!;
+/** A staged file's name as `owner` ({pid}-{machine}-{token}) wrote it. */
+const stagedBy = (owner: string, file: string) => `${file}.${owner}-0a1b2c3d4e5f.tmp`;
+/** As an earlier process with this process's id left it (another token). */
+const leftBehind = (file: string) => stagedBy(PROCESS_OWNER.replace(/[0-9a-f]{8}$/, '00000000'), file);
+const AN_HOUR_AGO = new Date(Date.now() - 61 * 60 * 1000);
 const ISSUE = { year: 2025, volume: 4, issue: 1 };
 
 let db: Db;
@@ -110,7 +118,7 @@ describe('repair of what a crash left', () => {
       .values({ title: 'Index', link: '', image: 'index-1.svg', sortnumber: 1, status: 'enabled' })
       .execute();
     const named = [`${DIR}/610.pdf`, 'editors/editor-aa.png', 'indexing/index-1.svg'];
-    const temporary = [`${DIR}/611.pdf.ab12cd.tmp`, 'editors/editor-bb.png.ef34ab.tmp'];
+    const temporary = [leftBehind(`${DIR}/611.pdf`), leftBehind('editors/editor-bb.png')];
     const unnamed = [
       `${DIR}/609.pdf`,
       'archives/2024/vol3issue6/500.pdf',
@@ -128,6 +136,28 @@ describe('repair of what a crash left', () => {
     expect(repair.tempFilesRemoved.sort()).toEqual([...temporary].sort());
     expect(repair.unnamedFilesRemoved.sort()).toEqual([...unnamed].sort());
     expect(await storedFiles()).toEqual([...named, 'other/notes.txt'].sort());
+  });
+
+  it('leaves the temporary files of writes in flight, and removes those of gone processes and those untouched for an hour', async () => {
+    const dead = spawnSync(process.execPath, ['-e', '']).pid;
+    const inFlight = [
+      (await files.stage(`${DIR}/640.pdf`, Buffer.from('staged here'))).temp,
+      stagedBy(`1-${MACHINE === '00000000' ? '11111111' : '00000000'}-0a0b0c0d`, `${DIR}/641.pdf`),
+      `${DIR}/642.pdf.ab12cd.tmp`,
+    ];
+    const gone = [stagedBy(`${dead}-${MACHINE}-0a0b0c0d`, `${DIR}/643.pdf`), leftBehind(`${DIR}/644.pdf`)];
+    for (const file of [...inFlight.slice(1), ...gone]) put(file, 'x');
+    expect(await storedFiles()).toEqual([...inFlight, ...gone].sort());
+
+    const repair = await repairFiles(db, files, { clearMissingArticleFiles: false });
+    expect(repair.tempFilesRemoved.sort()).toEqual(gone.sort());
+    expect(await storedFiles()).toEqual([...inFlight].sort());
+    expect((await checkFiles(db, files)).tempFiles).toEqual([]);
+
+    for (const file of inFlight) fs.utimesSync(files.resolve(file), AN_HOUR_AGO, AN_HOUR_AGO);
+    const later = await repairFiles(db, files, { clearMissingArticleFiles: false });
+    expect(later.tempFilesRemoved.sort()).toEqual([...inFlight].sort());
+    expect(await storedFiles()).toEqual([]);
   });
 
   it('reports rows naming a missing file, and clears an article’s file only when asked', async () => {
@@ -159,7 +189,7 @@ describe('repair of what a crash left', () => {
     await addArticle(db, { ...ISSUE, refnumber: '631' });
     put(`${DIR}/631.pdf.aaaaaa.tmp`, 'new');
     await insertPendingMoves(db, [{ source: `${DIR}/631.pdf.aaaaaa.tmp`, target: `${DIR}/631.pdf`, remove: null }]);
-    for (const file of [`${DIR}/632.pdf.bbbbbb.tmp`, `${DIR}/633.pdf.cccccc.tmp`, `${DIR}/630.pdf`]) put(file, 'x');
+    for (const file of [leftBehind(`${DIR}/632.pdf`), leftBehind(`${DIR}/633.pdf`), `${DIR}/630.pdf`]) put(file, 'x');
     logRepair(log, await repairFiles(db, files, { clearMissingArticleFiles: false }));
     expect(log.info.mock.calls.map(([line]) => line)).toEqual([
       'Files: finished 1 file moves an interrupted write had committed',

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/database.js';
+import type { Db, Executor } from '../db/database.js';
 import type { PendingFileMoveRow } from '../db/schema.js';
 import { FileJournal, type MovesDone } from './file-journal.js';
 import { clearArticleFiles, listFileReferences, type FileReference } from './file-references.repository.js';
@@ -24,21 +24,28 @@ export interface FileCheck {
 export const disagreementCount = (check: FileCheck): number =>
   check.pendingMoves.length + check.tempFiles.length + check.unnamedFiles.length + check.missingFiles.length;
 
-export async function checkFiles(db: Db, files: FileStore): Promise<FileCheck> {
-  const [pendingMoves, references, stored] = await Promise.all([
-    listPendingMoves(db),
-    listFileReferences(db),
+/**
+ * Compares the rows with the files. A temporary file counts only once it is abandoned (FileStore.abandoned): until
+ * then it is a write in flight. The rows are read before the journal, so that a write committing in between shows
+ * in the journal: a file its rows stop naming is then still named there as a move's source.
+ */
+export async function checkFiles(db: Executor, files: FileStore): Promise<FileCheck> {
+  const [stored, references] = await Promise.all([
     Promise.all(NAMED_FOLDERS.map((folder) => files.list(folder))).then((lists) => lists.flat()),
+    listFileReferences(db),
   ]);
+  const pendingMoves = await listPendingMoves(db);
   const inJournal = new Set(
     pendingMoves.flatMap((move) => [move.source, move.target, ...(move.remove ? [move.remove] : [])]),
   );
   const named = new Set(references.map((reference) => reference.path));
   const present = new Set(stored);
   const isTemp = (file: string) => file.endsWith(TEMP_SUFFIX);
+  const temporary = stored.filter((file) => isTemp(file) && !inJournal.has(file));
+  const abandoned = await Promise.all(temporary.map((file) => files.abandoned(file)));
   return {
     pendingMoves,
-    tempFiles: stored.filter((file) => isTemp(file) && !inJournal.has(file)),
+    tempFiles: temporary.filter((_, index) => abandoned[index]),
     unnamedFiles: stored.filter((file) => !isTemp(file) && !named.has(file) && !inJournal.has(file)),
     missingFiles: references.filter((reference) => !present.has(reference.path) && !inJournal.has(reference.path)),
   };
@@ -56,9 +63,9 @@ export interface FileRepair {
 }
 
 /**
- * Brings the rows and the files back into agreement after a crash (decision 013): carries out the pending
- * moves, then removes temporary files and files no row names. It assumes no other process is writing
- * files meanwhile: a write in flight has a temporary file no entry names yet. Rows naming a missing file
+ * Brings the rows and the files back into agreement after a crash (decision 013), while other instances may be
+ * writing (decision 117): carries out the pending moves, then, holding the journal's lock so that no move puts a
+ * file in place meanwhile, removes abandoned temporary files and files no row names. Rows naming a missing file
  * are reported; `clearMissingArticleFiles` also clears such articles' `file`.
  */
 export async function repairFiles(
@@ -66,20 +73,23 @@ export async function repairFiles(
   files: FileStore,
   options: { clearMissingArticleFiles: boolean },
 ): Promise<FileRepair> {
-  const moves = await new FileJournal(db, files).carryOut();
-  const check = await checkFiles(db, files);
-  for (const file of [...check.tempFiles, ...check.unnamedFiles]) await files.remove(file);
-  const articleFilesCleared = options.clearMissingArticleFiles
-    ? check.missingFiles.flatMap((reference) => (reference.table === 'articles' ? [reference.id] : []))
-    : [];
-  await clearArticleFiles(db, articleFilesCleared);
-  return {
-    moves,
-    tempFilesRemoved: check.tempFiles,
-    unnamedFilesRemoved: check.unnamedFiles,
-    missingFiles: check.missingFiles,
-    articleFilesCleared,
-  };
+  const journal = new FileJournal(db, files);
+  const moves = await journal.carryOut();
+  return journal.exclusively(async (trx) => {
+    const check = await checkFiles(trx, files);
+    for (const file of [...check.tempFiles, ...check.unnamedFiles]) await files.remove(file);
+    const articleFilesCleared = options.clearMissingArticleFiles
+      ? check.missingFiles.flatMap((reference) => (reference.table === 'articles' ? [reference.id] : []))
+      : [];
+    await clearArticleFiles(trx, articleFilesCleared);
+    return {
+      moves,
+      tempFilesRemoved: check.tempFiles,
+      unnamedFilesRemoved: check.unnamedFiles,
+      missingFiles: check.missingFiles,
+      articleFilesCleared,
+    };
+  });
 }
 
 export const describeReference = (reference: FileReference) =>

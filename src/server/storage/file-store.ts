@@ -3,10 +3,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
+import { isAbandoned, OWNER_PATTERN, ownerIn, PROCESS_OWNER } from './process-owner.js';
 import type { SpaceReserve } from './space-reserve.js';
 
-/** Staged files end with this; anything carrying it that no pending move names is left over from a crash. */
+/** Staged files end with this; one no pending move names is a write in flight or left over from a crash. */
 export const TEMP_SUFFIX = '.tmp';
+
+/** A staged file's name ends with the process that wrote it (decision 117). */
+const STAGED_NAME = new RegExp(`\\.${OWNER_PATTERN}-[0-9a-f]{12}\\${TEMP_SUFFIX}$`);
+/**
+ * A staged file untouched this long belongs to nobody alive, whichever machine wrote it: an upload is received
+ * before it is staged, and a write commits or discards its staged files within seconds of writing them.
+ */
+const STAGED_ABANDONED_AFTER_MS = 60 * 60 * 1000;
 
 /**
  * Uploaded and generated files under DATA_DIR/files, served at /assets/. Names are always built
@@ -48,7 +57,7 @@ export class FileStore {
   async stage(relativePath: string, content: Buffer | Readable): Promise<StagedFile> {
     const target = this.resolve(relativePath);
     await fs.promises.mkdir(path.dirname(target), { recursive: true });
-    const temp = `${relativePath}.${crypto.randomBytes(6).toString('hex')}${TEMP_SUFFIX}`;
+    const temp = `${relativePath}.${PROCESS_OWNER}-${crypto.randomBytes(6).toString('hex')}${TEMP_SUFFIX}`;
     try {
       if (Buffer.isBuffer(content)) await fs.promises.writeFile(this.resolve(temp), content);
       else await pipeline(content, fs.createWriteStream(this.resolve(temp)));
@@ -63,6 +72,14 @@ export class FileStore {
   async write(relativePath: string, content: Buffer | Readable): Promise<void> {
     const staged = await this.stage(relativePath, content);
     await this.move(staged.temp, relativePath);
+  }
+
+  /**
+   * Whether a staged file was left by a write nobody alive will finish: its process is gone, or it is untouched for an
+   * hour (the only sign for another machine's process, and for a name of an older version, which carries none).
+   */
+  abandoned(temp: string): Promise<boolean> {
+    return isAbandoned(ownerIn(STAGED_NAME.exec(temp)), this.resolve(temp), STAGED_ABANDONED_AFTER_MS);
   }
 
   exists(relativePath: string): boolean {

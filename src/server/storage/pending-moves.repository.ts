@@ -1,4 +1,5 @@
-import type { Executor } from '../db/database.js';
+import { sql } from 'kysely';
+import { isPostgres, type Executor } from '../db/database.js';
 import type { PendingFileMoveRow } from '../db/schema.js';
 
 /** A file move the rows of a write depend on (paths relative to the file store). */
@@ -21,6 +22,20 @@ export async function insertPendingMoves(db: Executor, moves: FileMove[]): Promi
 export const listPendingMoves = (db: Executor): Promise<PendingFileMoveRow[]> =>
   db.selectFrom('pending_file_moves').selectAll().orderBy('id').execute();
 
+export const firstPendingMove = (db: Executor): Promise<PendingFileMoveRow | undefined> =>
+  db.selectFrom('pending_file_moves').selectAll().orderBy('id').limit(1).executeTakeFirst();
+
 export async function deletePendingMove(db: Executor, id: number): Promise<void> {
   await db.deleteFrom('pending_file_moves').where('id', '=', id).execute();
+}
+
+/** The advisory lock of the journal of file moves on PostgreSQL (any number that no other lock of the site uses). */
+const MOVES_LOCK = 117_013;
+
+/**
+ * Makes `trx` the only transaction carrying out or repairing the journal, in every process and instance, until it
+ * ends (decision 117). On SQLite every write transaction takes the database's write lock when it begins, which does.
+ */
+export async function lockPendingMoves(trx: Executor): Promise<void> {
+  if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(${sql.lit(MOVES_LOCK)})`.execute(trx);
 }

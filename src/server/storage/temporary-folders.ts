@@ -1,9 +1,9 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { journalFilesRoot } from '../journals/journal-files.js';
+import { isAbandoned, OWNER_PATTERN, ownerIn, PROCESS_OWNER } from './process-owner.js';
 
 /**
  * The temporary folders of imports and exports: an import form's files and an export before it is sent (in the
@@ -12,17 +12,10 @@ import { journalFilesRoot } from '../journals/journal-files.js';
 const PREFIXES = ['journal-import-', 'journal-export-', '.journal-import-'] as const;
 export type TemporaryPrefix = (typeof PREFIXES)[number];
 
-/**
- * Each folder's name says which process made it, so that a start can clear those of dead processes while other
- * instances share the machine and DATA_DIR (decision 114): its process id; the machine (a hash of its host name, as
- * processes of other machines or containers have ids of their own); and this process's token, which tells a
- * folder of a process that had this process's id before (a container's server is often process 1 every time).
- */
-const MACHINE = crypto.createHash('sha256').update(os.hostname()).digest('hex').slice(0, 8);
-const TOKEN = crypto.randomBytes(4).toString('hex');
+/** Each folder's name says which process made it (process-owner.ts), so that a start clears only those of dead ones. */
 const NAME = new RegExp(
   `^(?:${PREFIXES.map((prefix) => prefix.replace('.', '\\.')).join('|')})` +
-    '(\\d+)-([0-9a-f]{8})-([0-9a-f]{8})-[A-Za-z0-9]{6}(?:\\.journal-(\\d+))?$',
+    `${OWNER_PATTERN}-[A-Za-z0-9]{6}(?:\\.journal-(\\d+))?$`,
 );
 /** A folder this old is cleared whoever made it: no import or export takes a day. */
 const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
@@ -30,7 +23,7 @@ const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
 /** Makes a new temporary folder in `parent` (the system's temporary folder by default), named after this process. */
 export async function makeTemporaryFolder(prefix: TemporaryPrefix, parent = os.tmpdir()): Promise<string> {
   await fs.promises.mkdir(parent, { recursive: true });
-  return fs.promises.mkdtemp(path.join(parent, `${prefix}${process.pid}-${MACHINE}-${TOKEN}-`));
+  return fs.promises.mkdtemp(path.join(parent, `${prefix}${PROCESS_OWNER}-`));
 }
 
 /**
@@ -86,7 +79,7 @@ export async function clearTemporaryFolders(
     for (const name of await fs.promises.readdir(parent).catch(() => [])) {
       const owner = NAME.exec(name);
       const folder = path.join(parent, name);
-      if (!owner || !(await ownerGone(owner, folder))) continue;
+      if (!owner || !(await isAbandoned(ownerIn(owner), folder, ABANDONED_AFTER_MS))) continue;
       const journalId = parent === dataDir && owner[4] ? Number(owner[4]) : null;
       try {
         if (journalId !== null && journalIds.has(journalId)) {
@@ -104,24 +97,6 @@ export async function clearTemporaryFolders(
     }
   }
   return cleanup;
-}
-
-/** Whether the process that made a folder is gone: dead, or the folder abandoned for a day. */
-async function ownerGone([, pid, machine, token]: RegExpExecArray, folder: string): Promise<boolean> {
-  if (machine === MACHINE && Number(pid) === process.pid) return token !== TOKEN;
-  if (machine === MACHINE && !isAlive(Number(pid))) return true;
-  const stat = await fs.promises.stat(folder).catch(() => null);
-  return stat !== null && stat.isDirectory() && Date.now() - stat.mtimeMs > ABANDONED_AFTER_MS;
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: alive, another user's.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 export function logTemporaryFolders(log: Pick<FastifyBaseLogger, 'info' | 'warn'>, cleanup: TemporaryCleanup): void {

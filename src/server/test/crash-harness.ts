@@ -63,7 +63,12 @@ export class CrashHarness {
   }
 
   async restart(): Promise<void> {
-    this.server = await startChildServer(this.built!.entry, this.env);
+    this.server = await this.startInstance();
+  }
+
+  /** Starts one more server on the same database and DATA_DIR, as another instance behind a load balancer. */
+  startInstance(): Promise<ChildServer> {
+    return startChildServer(this.built!.entry, this.env);
   }
 
   /** The database and the stored files agree: no pending move, leftover temporary file, unnamed or missing file. */

@@ -1,5 +1,5 @@
-import { PostgresAdapter, sql, type RawBuilder } from 'kysely';
-import type { Executor } from '../../db/database.js';
+import { sql, type RawBuilder } from 'kysely';
+import { isPostgres, type Executor } from '../../db/database.js';
 import { JournalScope } from '../../journals/journal-scope.js';
 import { SUMMARY_COLUMNS, type SummaryRow } from '../archives/archives.repository.js';
 import { PUBLISHED_SQL } from '../articles/published.js';
@@ -20,8 +20,6 @@ interface Match {
 
 /** A reference-number hit ranks above every text hit. */
 const EXACT_REFERENCE_SCORE = 1e9;
-
-const isPostgres = (db: Executor) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /** Each word as a quoted term, ANDed: the same meaning for FTS5 and websearch_to_tsquery. */
 const quotedWords = (words: string[]) => words.map((word) => `"${word}"`).join(' ');
