@@ -289,6 +289,8 @@ function checkTables(manifest: JournalManifest, here: TableInfo[]): Map<Exported
     throw new JournalMoveRefused(`${MANIFEST_ENTRY} is damaged: an issue move names no issue`);
   if (!(manifest.tables.article_authors ?? []).every((row) => integer(row.article_id)))
     throw new JournalMoveRefused(`${MANIFEST_ENTRY} is damaged: an author names no article`);
+  if (!(manifest.tables.usage_events ?? []).every((row) => integer(row.article_id)))
+    throw new JournalMoveRefused(`${MANIFEST_ENTRY} is damaged: a usage count names no article`);
   if (!(manifest.tables.activity_log ?? []).every((row) => row.object_id == null || integer(row.object_id)))
     throw new JournalMoveRefused(`${MANIFEST_ENTRY} is damaged: an activity entry names no valid object`);
   return tables;
@@ -409,8 +411,14 @@ function remapped(
       row.id = journalId;
       break;
     case 'articles':
+      if (clearDois) row.doi = '';
+      break;
     case 'article_tombstones':
       if (clearDois) row.doi = '';
+      if (row.article_id != null) row.article_id = movedArticleId(row.article_id as number, newIds);
+      break;
+    case 'usage_events':
+      row.article_id = movedArticleId(row.article_id as number, newIds);
       break;
     case 'article_authors': {
       const articleId = newIds.get('articles')?.get(row.article_id as number);
@@ -439,6 +447,15 @@ function remapped(
       break;
   }
   return row;
+}
+
+/**
+ * The id here of an article the file names: the new one of a moved article. A deleted article is named only by its
+ * notice and its usage, which must keep naming the same article: it gets the negative of its old id, which no article
+ * can ever have here (ids count up from 1), so it meets no article's and stays distinct from the journal's others.
+ */
+function movedArticleId(oldId: number, newIds: Map<ExportedTable, Map<number, number>>): number {
+  return newIds.get('articles')?.get(oldId) ?? -oldId;
 }
 
 /**

@@ -18,8 +18,10 @@ export const FORMAT_VERSION = 1;
 
 /**
  * The journal-owned tables a file carries, in the order the import writes them (issues before the articles whose
- * foreign key names them, and before the rows that name an issue's or an article's id). Memberships name users,
- * who are not moved; pending file moves are a write in flight, and an export with any is refused.
+ * foreign key names them, and before the rows that name an issue's or an article's id). Usage statistics and COUNTER
+ * API keys move too: the moved journal's reports are the original's, and a customer's key keeps working (only its
+ * hash is stored, and moves as it is). Memberships name users, who are not moved; pending file moves are a write in
+ * flight, and an export with any is refused.
  */
 export const EXPORTED_TABLES = [
   'settings',
@@ -33,6 +35,9 @@ export const EXPORTED_TABLES = [
   'activity_log',
   'content_pages',
   'site_pictures',
+  'usage_events',
+  'usage_searches',
+  'counter_api_keys',
 ] as const satisfies readonly (typeof JOURNAL_TABLES)[number][];
 export type ExportedTable = (typeof EXPORTED_TABLES)[number];
 

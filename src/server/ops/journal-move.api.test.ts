@@ -33,6 +33,27 @@ let renumbered: { id: number; from: { year: number; volume: number; issue: numbe
 let movedId: number;
 /** A published article of journal 2 deleted before the export: its notice moves with the journal (decision 099). */
 let deletedRef: string;
+/** A COUNTER API customer of journal 2, whose key must keep working after the move. */
+let harvester: { customer_id: string; api_key: string };
+const USAGE_DAY = '2026-03-04';
+
+/** A COUNTER report of the journal at `host` for March 2026, as its harvester gets it, without when it was made. */
+async function counterReport(t: TestApp, host: string, report: string) {
+  const query = new URLSearchParams({ ...harvester, begin_date: '2026-03', end_date: '2026-03' });
+  const response = await get(t, host, `/api/counter/r51/reports/${report}?${query}`);
+  expect(response.statusCode, `${report}: ${response.body}`).toBe(200);
+  const { Report_Header: header, Report_Items: items } = response.json();
+  const { Created: _created, ...rest } = header as Record<string, unknown>;
+  // Items in the order of their text: COUNTER gives them no order, and ids differ between installations.
+  const sorted = (list: unknown[]): unknown[] =>
+    list
+      .map((item) => {
+        const nested = (item as { Items?: unknown[] }).Items;
+        return nested ? { ...(item as object), Items: sorted(nested) } : item;
+      })
+      .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+  return { header: rest, items: sorted(items as unknown[]) };
+}
 
 const installation = (t: TestApp): Installation => ({ dataDir: t.dataDir, database: t.ctx.databaseOptions });
 
@@ -121,6 +142,29 @@ beforeAll(async () => {
     .where('doi', '<>', '')
     .orderBy('id', 'desc')
     .executeTakeFirstOrThrow();
+  // Usage of journal 2 (the article about to be deleted too) and a harvester's COUNTER API key.
+  const used = await scopedDb(source.ctx.db, 2).selectFrom('articles').select('id').orderBy('id').limit(2).execute();
+  await scopedDb(source.ctx.db, 2)
+    .insertInto('usage_events')
+    .values(
+      [...used.map((row) => row.id), withDoi.id].map((articleId, i) => ({
+        article_id: articleId,
+        day: USAGE_DAY,
+        session: `session-${i}`,
+        investigations: 3 + i,
+        requests: 1 + i,
+      })),
+    )
+    .execute();
+  await scopedDb(source.ctx.db, 2).insertInto('usage_searches').values({ day: USAGE_DAY, searches: 7 }).execute();
+  const key = await source.app.inject({
+    method: 'POST',
+    url: '/api/admin/counter-keys',
+    headers: { host: SECOND_DEMO_HOST, ...auth },
+    payload: { customer_id: 'harbour-library', institution_name: 'Harbour Library' },
+  });
+  expect(key.statusCode, key.body).toBe(201);
+  harvester = { customer_id: 'harbour-library', api_key: key.json().api_key };
   const removal = await source.app.inject({
     method: 'DELETE',
     url: `/api/archives/${withDoi.id}`,
@@ -264,6 +308,19 @@ describe(`moving a journal to another installation (${testEngine})`, () => {
     const notice = (await json(target, MOVED_HOST, `/api/archives/removed/${deletedRef}`)) as { doi: string };
     expect(notice).toEqual(await json(source, SECOND_DEMO_HOST, `/api/archives/removed/${deletedRef}`));
     expect(notice.doi).not.toBe('');
+  });
+
+  it("moves the journal's usage and COUNTER keys: the harvester's key answers, and every report is the original's", async () => {
+    for (const report of ['pr', 'tr_j3', 'ir_a1']) {
+      // The same but for the journal's address, which the moved journal answers at its own host.
+      const moved = JSON.stringify(await counterReport(target, MOVED_HOST, report)).replaceAll(MOVED_HOST, 'HOST');
+      const original = JSON.stringify(await counterReport(source, SECOND_DEMO_HOST, report));
+      expect(moved, report).toBe(original.replaceAll(SECOND_DEMO_HOST, 'HOST'));
+    }
+    // The deleted article's usage is still reported under its notice, as in the original.
+    const items = JSON.stringify((await counterReport(target, MOVED_HOST, 'ir_a1')).items);
+    expect(items).toContain(deletedRef);
+    expect((await counterReport(target, MOVED_HOST, 'pr')).items.length).toBeGreaterThan(0);
   });
 
   it('refuses the same file again at the same host, and changes nothing', async () => {
