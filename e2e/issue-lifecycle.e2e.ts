@@ -115,7 +115,9 @@ describe('an issue prepared in private and published in one step', () => {
     await page.getByRole('button', { name: 'Publish issue' }).click();
     await flash(page, 'Issue published');
     await expectText(page.locator('.issue-state-line strong'), `Published ${PUBLICATION_DATE}`);
-    await page.getByRole('region', { name: 'Publication' }).getByRole('button', { name: 'Crossref XML' }).waitFor();
+    const publication = page.getByRole('region', { name: 'Publication' });
+    await publication.getByRole('button', { name: 'Crossref XML' }).waitFor();
+    await publication.getByRole('button', { name: 'DOAJ XML' }).waitFor();
     await screenshot(page, 'issue-published-next-steps-desktop');
 
     const shown = { page: 200, search: 1, sitemap: true, feed: true, oai: true };

@@ -7,7 +7,13 @@
 // `--journal` names the journal (chooseJournal); it may be left out on an installation of one journal.
 import { parseArgs } from 'node:util';
 import { JOURNAL_OPTION, JOURNAL_OPTION_HELP } from '../src/server/ops/journal-choice.js';
-import { callerPath, runJournalCommand, usageOf, UsageError } from '../src/server/ops/journal-move-cli.js';
+import {
+  callerPath,
+  issueNumbers,
+  runJournalCommand,
+  usageOf,
+  UsageError,
+} from '../src/server/ops/journal-move-cli.js';
 import { runImportCommand, type ImportCommand } from '../src/server/modules/imports/import-command.js';
 import type { ImportSource } from '../src/server/modules/imports/import-sources.js';
 
@@ -19,13 +25,6 @@ const USAGE =
   `[${JOURNAL_OPTION}]\n` +
   '       npm run import -- --template <template.xlsx|.csv>\n' +
   JOURNAL_OPTION_HELP;
-
-function issueNumbers(text: string | undefined): { year: number; volume: number; issue: number } | undefined {
-  if (text === undefined) return undefined;
-  const match = /^(\d{1,4})\/(\d{1,4})\/(\d{1,4})$/.exec(text);
-  if (!match) throw new UsageError(`--issue takes the issue's year, volume and number, like 2024/3/1 (not ${text})`);
-  return { year: Number(match[1]), volume: Number(match[2]), issue: Number(match[3]) };
-}
 
 function sourceOf(values: { spreadsheet?: string; pdfs?: string; ojs?: string; 'from-site'?: string }): ImportSource {
   if (values.ojs !== undefined) return { kind: 'ojs', file: callerPath(values.ojs), allowHrefs: true };

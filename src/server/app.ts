@@ -25,6 +25,7 @@ import { registerArticleRoutes } from './modules/articles/articles.routes.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import { registerCiteRoutes } from './modules/cite/cite.routes.js';
 import { registerCrossrefRoutes } from './modules/crossref/crossref.routes.js';
+import { registerDoajRoutes } from './modules/doaj/doaj.routes.js';
 import { registerDiscoveryRoutes } from './modules/discovery/discovery.routes.js';
 import { registerEmailRoutes } from './modules/email/email.routes.js';
 import { registerEditorsRoutes } from './modules/editors/editors.routes.js';
@@ -104,6 +105,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
   registerContentPageRoutes(app);
   registerCiteRoutes(app, ctx);
   registerCrossrefRoutes(app, ctx);
+  registerDoajRoutes(app, ctx);
   registerJournalRoutes(app, ctx);
   registerUsageRoutes(app, ctx.usage);
   registerCounterRoutes(app);

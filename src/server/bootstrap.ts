@@ -125,7 +125,7 @@ export async function createContext(
 }
 
 /** SITE_URL is journal 1's address, as it was the site's before journals; other journals carry theirs. */
-const siteOrigin = (config: Config, journal: JournalRow): string | null =>
+export const siteOrigin = (config: Pick<Config, 'SITE_URL'>, journal: JournalRow): string | null =>
   (journal.id === 1 ? config.SITE_URL : undefined) ?? (journal.public_origin || null);
 
 /** Repairs what a crash left (decision 013), and gives a new journal its settings; true when it was new. */

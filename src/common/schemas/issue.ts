@@ -84,6 +84,7 @@ export const issuePathParams = z.object({
   volume: z.coerce.number().int().min(1).max(9999),
   issue: z.coerce.number().int().min(1).max(9999),
 });
+export type IssuePath = z.infer<typeof issuePathParams>;
 
 export const ISSUE_PUBLISHED_MESSAGE = 'Issue published';
 export const ISSUE_SCHEDULED_MESSAGE = 'Issue scheduled';

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { configuredDatabase } from '../bootstrap.js';
+import type { IssuePath } from '../../common/schemas/issue.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { JournalMoveRefused, type Installation } from './journal-move-format.js';
 
@@ -41,4 +42,12 @@ export function usageOf<T>(parse: () => T): T {
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
+}
+
+/** `--issue 2024/3/1`: an issue by its year, volume and number; undefined when the option is not given. */
+export function issueNumbers(text: string | undefined): IssuePath | undefined {
+  if (text === undefined) return undefined;
+  const match = /^(\d{1,4})\/(\d{1,4})\/(\d{1,4})$/.exec(text);
+  if (!match) throw new UsageError(`--issue takes the issue's year, volume and number, like 2024/3/1 (not ${text})`);
+  return { year: Number(match[1]), volume: Number(match[2]), issue: Number(match[3]) };
 }

@@ -1,10 +1,15 @@
-import type { Author } from '../../../common/authors.js';
+import { authorsOrLine, type Author } from '../../../common/authors.js';
+import type { IssuePath } from '../../../common/schemas/issue.js';
 import type { Executor } from '../../db/database.js';
 import { isPublished } from '../articles/published.js';
+import { listAuthorsOf } from '../articles/article-authors.repository.js';
 
-/** The published articles of an issue with what a Crossref deposit names, in page order. */
-export function listDepositArticles(db: Executor, year: number, volume: number, issue: number) {
-  return db
+/**
+ * The published articles of an issue, or of the whole journal, with what an indexer's file (a Crossref deposit, a
+ * DOAJ upload) names, in issue and page order.
+ */
+export function listDepositArticles(db: Executor, issue?: IssuePath) {
+  let query = db
     .selectFrom('articles')
     .select([
       'id',
@@ -12,6 +17,7 @@ export function listDepositArticles(db: Executor, year: number, volume: number, 
       'title',
       'authorname',
       'abstract',
+      'keywords',
       'pagenumber',
       'publishdate',
       'doi',
@@ -21,14 +27,23 @@ export function listDepositArticles(db: Executor, year: number, volume: number, 
       'issue',
       'licence_url',
     ])
-    .where('year', '=', year)
-    .where('volume', '=', volume)
-    .where('issue', '=', issue)
-    .where(isPublished)
-    .orderBy('first_page')
-    .orderBy('id')
-    .execute();
+    .where(isPublished);
+  if (issue) {
+    query = query.where('year', '=', issue.year).where('volume', '=', issue.volume).where('issue', '=', issue.issue);
+  }
+  return query.orderBy('year').orderBy('volume').orderBy('issue').orderBy('first_page').orderBy('id').execute();
 }
+
 export type DepositRow = Awaited<ReturnType<typeof listDepositArticles>>[number];
+
 /** An article of a deposit with its authors (decision 100). */
 export type DepositArticle = DepositRow & { authors: Author[] };
+
+/** Each article with its stored authors, or those its author line names. */
+export async function withAuthors(db: Executor, rows: DepositRow[]): Promise<DepositArticle[]> {
+  const authors = await listAuthorsOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({ ...row, authors: authorsOrLine(authors.get(row.id), row) }));
+}

@@ -7,8 +7,8 @@ import { perJournal } from '../../journals/journal-sites.js';
 import { answers, type ZodTypeProvider } from '../../http/route-contract.js';
 import { CrossrefService } from './crossref.service.js';
 
-/** The deposit as a download named after its issue. */
-const sendDeposit = (reply: FastifyReply, name: string, xml: string) =>
+/** An indexer's XML file (a Crossref deposit, a DOAJ upload) as a download. */
+export const sendDeposit = (reply: FastifyReply, name: string, xml: string) =>
   reply
     .type('application/xml; charset=utf-8')
     .header('content-disposition', `attachment; filename="${name}"`)

@@ -3,9 +3,7 @@ import { HttpError, notFound } from '../../http/errors.js';
 import { findIssue } from '../issues/issues.repository.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { crossrefDeposit, crossrefDepositor } from './crossref-xml.js';
-import { authorsOrLine } from '../../../common/authors.js';
-import { listAuthorsOf } from '../articles/article-authors.repository.js';
-import { listDepositArticles, type DepositArticle, type DepositRow } from './crossref.repository.js';
+import { listDepositArticles, withAuthors } from './crossref.repository.js';
 
 /** Crossref deposits of whole issues, for an administrator to upload. */
 export class CrossrefService {
@@ -17,7 +15,7 @@ export class CrossrefService {
   /** The deposit of an issue's published articles; refused (409) while any of them lacks a DOI, so no file is partial. */
   async issueDeposit(year: number, volume: number, issue: number, origin: string): Promise<string> {
     if (!(await findIssue(this.db, year, volume, issue))) throw notFound('Issue not found');
-    const articles = await this.withAuthors(await listDepositArticles(this.db, year, volume, issue));
+    const articles = await withAuthors(this.db, await listDepositArticles(this.db, { year, volume, issue }));
     if (articles.length === 0) throw notFound('This issue has no published articles.');
     const missing = articles.filter((article) => !article.doi).map((article) => article.refnumber);
     if (missing.length) {
@@ -36,13 +34,5 @@ export class CrossrefService {
       );
     }
     return crossrefDeposit({ year, volume, issue, articles, settings, origin, now: new Date() });
-  }
-
-  private async withAuthors(rows: DepositRow[]): Promise<DepositArticle[]> {
-    const authors = await listAuthorsOf(
-      this.db,
-      rows.map((row) => row.id),
-    );
-    return rows.map((row) => ({ ...row, authors: authorsOrLine(authors.get(row.id), row) }));
   }
 }

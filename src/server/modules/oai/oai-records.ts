@@ -4,6 +4,7 @@ import { doiUrl } from '../../../common/doi.js';
 import { authorsOrLine, invertedName, type Author } from '../../../common/authors.js';
 import { issueCitation, titleText } from '../../../common/citation.js';
 import { textOf } from '../../../common/html.js';
+import { languageCode } from '../../../common/language-codes.js';
 import { licenceOf } from '../../../common/licences.js';
 import type { SiteSettings } from '../../../common/schemas/settings.js';
 import { datestamp } from './oai-arguments.js';
@@ -80,32 +81,6 @@ function dublinCoreFields(
     ['language', [languageCode(firstLanguage(settings.journal_language))].filter(Boolean)],
     ['rights', [licenceOf(row)].filter(Boolean)],
   ];
-}
-
-let codesByName: Map<string, string> | undefined;
-
-/**
- * 'Hindi' -> 'hi': the ISO 639-1 code of a language named in English, which harvesters expect; a value that
- * looks like a code already, or names no language known here, is kept as written.
- */
-function languageCode(language: string): string {
-  if (/^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i.test(language)) return language.toLowerCase();
-  codesByName ??= languageCodesByName();
-  return codesByName.get(language.toLowerCase()) ?? language;
-}
-
-function languageCodesByName(): Map<string, string> {
-  const names = new Intl.DisplayNames(['en'], { type: 'language' });
-  const codes = new Map<string, string>();
-  const letters = 'abcdefghijklmnopqrstuvwxyz';
-  for (const first of letters) {
-    for (const second of letters) {
-      const code = new Intl.Locale(first + second).language;
-      const name = names.of(code);
-      if (name && name !== code && !codes.has(name.toLowerCase())) codes.set(name.toLowerCase(), code);
-    }
-  }
-  return codes;
 }
 
 /** A volume's set name, like the issue headings: 'Vol. 12 (2026)', or 'Vol. 12 (2025-2026)' across years. */

@@ -11,7 +11,7 @@ import {
 import { useEmailEnabled } from '../../lib/email-features.js';
 import { adminRequest } from '../admin-shell/admin-request.js';
 import { useFlash } from '../admin-shell/flash.js';
-import { CrossrefButton } from './crossref-button.js';
+import { CrossrefButton, DoajButton } from './crossref-button.js';
 
 type Issue = Omit<AdminIssue, 'articles' | 'enabledArticles'>;
 
@@ -37,7 +37,7 @@ interface Props {
 
 /**
  * The issue's state and the step that comes next (decision 098): a draft or scheduled issue is published now or at
- * a chosen time; a published one offers the Crossref deposit and the authors' emails, or going back to draft.
+ * a chosen time; a published one offers the Crossref deposit, the DOAJ upload and the authors' emails, or going back to draft.
  */
 export function IssueStatePanel({ issue, articles, onChanged }: Props) {
   const flash = useFlash();
@@ -124,7 +124,7 @@ function PublishForm({ issue, articles, busy, onPublish, onSchedule }: PublishFo
   );
 }
 
-/** After publication: the Crossref deposit, and with email set up, each author's download page by email. */
+/** After publication: the Crossref deposit, the DOAJ upload, and with email set up, each author's download page by email. */
 function NextSteps({ issue, articles }: { issue: Issue; articles: ArticleRecord[] }) {
   const emailEnabled = useEmailEnabled();
   return (
@@ -136,6 +136,9 @@ function NextSteps({ issue, articles }: { issue: Issue; articles: ArticleRecord[
         </li>
         <li>
           Deposit the DOIs: <CrossrefButton issue={issue} />
+        </li>
+        <li>
+          Upload the articles to DOAJ: <DoajButton issue={issue} />
         </li>
         {emailEnabled && (
           <li>

@@ -3,6 +3,7 @@ import { Link, useLoaderData, useRevalidator } from 'react-router';
 import { GENERIC_ERROR_MESSAGE } from '../../../common/schemas/auth.js';
 import { ISSUE_DELETED_MESSAGE, padNumber, type AdminIssue } from '../../../common/schemas/issue.js';
 import { AddIssueForm } from '../../features/admin-issues/add-issue-form.js';
+import { DoajButton } from '../../features/admin-issues/crossref-button.js';
 import { issueStateText } from '../../features/admin-issues/issue-state-panel.js';
 import { EditIssueForm } from '../../features/admin-issues/edit-issue-form.js';
 import { adminLoad, adminRequest } from '../../features/admin-shell/admin-request.js';
@@ -40,6 +41,7 @@ export function IssuesPage() {
     <section>
       <div className="page-title">
         <h1>Archives</h1>
+        <DoajButton />
         <button type="button" className="button-primary" onClick={() => setAdding(true)} disabled={adding}>
           Add New
         </button>
