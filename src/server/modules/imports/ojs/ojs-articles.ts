@@ -5,7 +5,7 @@ import type { ImportedArticle } from '../import-plan.js';
 import { authorsOf } from './ojs-authors.js';
 import { dateOf, licenceOf, pageRange } from './ojs-fields.js';
 import { articlePdf } from './ojs-galleys.js';
-import { problem, report, type ReadContext } from './read-context.js';
+import { problem, report, reportFields, reportTranslations, type ReadContext } from './read-context.js';
 import {
   attributeOf,
   childOf,
@@ -32,7 +32,12 @@ export function articleOf(article: XmlElement, issue: IssueSource, context: Read
   const submissionId = identifiersOf(article).get('internal') ?? '';
   const publication = currentPublication(article);
   if (!publication) {
-    problem(context, `${issue.record}, article ${submissionId}`, '', 'It has no version (<publication>) to import.');
+    problem(
+      context,
+      `${issue.record}, article ${submissionId}`,
+      '',
+      'It has no version (<publication>) or title to import.',
+    );
     return null;
   }
   const locale = attributeOf(article, 'locale') || attributeOf(publication, 'locale');
@@ -67,10 +72,12 @@ export function articleOf(article: XmlElement, issue: IssueSource, context: Read
 
 /**
  * The version OJS shows (its current_publication_id): the last published one (status 3), a new version being edited
- * after it being left out; else the last, as in an issue not yet published.
+ * after it being left out; else the last, as in an issue not yet published. OJS before 3.2 had no versions: its
+ * <article> holds the metadata, authors and galleys itself, and stands for its one version.
  */
 function currentPublication(article: XmlElement): XmlElement | undefined {
   const publications = childrenOf(article, 'publication');
+  if (publications.length === 0) return childrenOf(article, 'title').length > 0 ? article : undefined;
   return publications.findLast((publication) => attributeOf(publication, 'status') === '3') ?? publications.at(-1);
 }
 
@@ -89,7 +96,7 @@ function fullTitle(publication: XmlElement, locale: string): string {
   return subtitle ? `${title}: ${subtitle}` : title;
 }
 
-const shortened = (text: string) => (text.length > 80 ? `${text.slice(0, 79)}…` : text);
+export const shortened = (text: string) => (text.length > 80 ? `${text.slice(0, 79)}…` : text);
 
 /**
  * OJS has no reference number. The version's public id (OJS's "publisher-id", where journals keep their own article
@@ -129,7 +136,7 @@ function sectionTitle(sections: XmlElement[], sectionRef: string, locale: string
 }
 
 /** The article's email and country are its corresponding author's, as the forms fill them. */
-function contactOf(authors: Author[]): { email: string; country: string } {
+export function contactOf(authors: Author[]): { email: string; country: string } {
   const contact = authors.find((author) => author.corresponding);
   return { email: contact?.email ?? '', country: contact?.country ?? '' };
 }
@@ -166,16 +173,8 @@ function reportLeftOut(
   if (versions > 1) {
     report(context, record, `Its ${versions - 1} other version(s) are not imported: only the current one is.`);
   }
-  const translations = translationsOf(publication, locale);
-  if (translations.length > 0) {
-    report(
-      context,
-      record,
-      `Its translations (${translations.join(', ')}) are not imported: only its title, abstract and keywords in ${locale || 'its language'} are.`,
-    );
-  }
-  const fields = fieldsLeftOut(publication);
-  if (fields.length > 0) report(context, record, `Not imported, having no field here: ${fields.join(', ')}.`);
+  reportTranslations(context, record, translationsOf(publication, locale), locale);
+  reportFields(context, record, fieldsLeftOut(publication));
 }
 
 function translationsOf(publication: XmlElement, locale: string): string[] {

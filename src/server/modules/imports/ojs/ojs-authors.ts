@@ -7,11 +7,17 @@ const countryNames = new Intl.DisplayNames(['en'], { type: 'region' });
 const countryName = (code: string) => (/^[A-Z]{2}$/i.test(code) ? countryNames.of(code.toUpperCase())! : code);
 
 /** The authors of a version in their `seq` order, exactly one of them corresponding. */
-export function authorsOf(publication: XmlElement, locale: string): Author[] {
-  const elements = childrenOf(childOf(publication, 'authors'), 'author').toSorted(
-    (first, second) => sequenceOf(first) - sequenceOf(second),
+export const authorsOf = (publication: XmlElement, locale: string): Author[] =>
+  authorsFrom(
+    childrenOf(childOf(publication, 'authors'), 'author'),
+    attributeOf(publication, 'primary_contact_id'),
+    locale,
   );
-  const corresponding = correspondingIndex(elements, attributeOf(publication, 'primary_contact_id'));
+
+/** <author> elements in their `seq` order (their order when they have none, as before OJS 3.2), one corresponding. */
+export function authorsFrom(authors: XmlElement[], primaryContactId: string, locale: string): Author[] {
+  const elements = authors.toSorted((first, second) => sequenceOf(first) - sequenceOf(second));
+  const corresponding = correspondingIndex(elements, primaryContactId);
   return elements.map((element, index) => authorOf(element, index === corresponding, locale));
 }
 
@@ -27,9 +33,20 @@ function correspondingIndex(authors: XmlElement[], primaryContactId: string): nu
   );
 }
 
-function authorOf(element: XmlElement, corresponding: boolean, locale: string): Author {
+/**
+ * The given and family names: <givenname> and <familyname> in the article's locale (OJS 3.1 and later), else
+ * <firstname>, <middlename> and <lastname> (OJS 2.4 and 3.0), the middle name kept with the given name.
+ */
+function namesOf(element: XmlElement, locale: string): [given: string, family: string] {
   const given = localisedText(element, 'givenname', locale);
   const family = localisedText(element, 'familyname', locale);
+  if (given || family) return [given, family];
+  const first = [childText(element, 'firstname'), childText(element, 'middlename')].filter(Boolean).join(' ');
+  return [first, childText(element, 'lastname')];
+}
+
+function authorOf(element: XmlElement, corresponding: boolean, locale: string): Author {
+  const [given, family] = namesOf(element, locale);
   // One name (a mononym, or an organisation, which OJS writes as a given name) is a family name here: it is required.
   const names = family ? { given_name: given, family_name: family } : { given_name: '', family_name: given };
   return {

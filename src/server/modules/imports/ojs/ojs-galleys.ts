@@ -19,6 +19,8 @@ interface Galley {
   locale: string;
   /** The submission file the galley shows, when the export holds it. */
   file: XmlElement | undefined;
+  /** Its revision the galley shows (OJS before 3.3 kept each revision inside its submission file). */
+  revision: XmlElement | undefined;
   fileRef: string;
   remote: string;
   pdf: boolean;
@@ -32,7 +34,7 @@ const REVIEW_STAGES = new Set(['review_file', 'review_attachment', 'review_revis
  * other galley, and every submission file no galley shows (manuscripts, review rounds), is reported.
  */
 export function articlePdf(source: ArticleSource, context: ReadContext): ImportedFile | null {
-  const files = new Map(childrenOf(source.article, 'submission_file').map((file) => [attributeOf(file, 'id'), file]));
+  const files = new Map(submissionFilesOf(source.article).map((file) => [attributeOf(file, 'id'), file]));
   const galleys = childrenOf(source.publication, 'article_galley').map((galley) => galleyOf(galley, files, source));
   const chosen =
     galleys.find((galley) => galley.pdf && [source.locale, ''].includes(galley.locale)) ??
@@ -41,40 +43,62 @@ export function articlePdf(source: ArticleSource, context: ReadContext): Importe
     if (galley !== chosen) report(context, source.record, galleyLeftOut(galley, chosen));
   }
   reportFilesOfNoGalley(source, files, context);
-  return chosen?.file ? pdfOf(chosen.file, source, context) : null;
+  return chosen?.file ? pdfOf(chosen.file, chosen.revision, source, context) : null;
 }
 
+/** OJS before 3.3 wrote images and supplementary files under names of their own, in the substitution group. */
+const submissionFilesOf = (article: XmlElement) =>
+  ['submission_file', 'supplementary_file', 'artwork_file'].flatMap((name) => childrenOf(article, name));
+
 function galleyOf(galley: XmlElement, files: Map<string, XmlElement>, source: ArticleSource): Galley {
-  const fileRef = attributeOf(childOf(galley, 'submission_file_ref'), 'id');
+  const reference = childOf(galley, 'submission_file_ref');
+  const fileRef = attributeOf(reference, 'id');
   const file = files.get(fileRef);
+  const revision = file && currentRevision(file, attributeOf(reference, 'revision'));
   return {
     label: localisedText(galley, 'name', source.locale) || 'untitled',
     locale: attributeOf(galley, 'locale'),
     file,
+    revision,
     fileRef,
     remote: attributeOf(childOf(galley, 'remote'), 'src'),
-    pdf: file !== undefined && isPdf(file, source.locale),
+    pdf: file !== undefined && isPdf(file, revision, source.locale),
   };
 }
 
-/** The revision a submission file stands for now: the one its file_id names (OJS's rule), else the last. */
-function currentRevision(file: XmlElement): XmlElement | undefined {
-  const revisions = childrenOf(file, 'file');
-  return revisions.find((revision) => attributeOf(revision, 'id') === attributeOf(file, 'file_id')) ?? revisions.at(-1);
+/**
+ * The revision a submission file stands for: OJS 3.3 and later, the <file> its file_id names (else the last); before,
+ * the <revision> the galley's reference numbers (else the last).
+ */
+function currentRevision(file: XmlElement, revisionNumber = ''): XmlElement | undefined {
+  const files = childrenOf(file, 'file');
+  const revisions = childrenOf(file, 'revision');
+  return (
+    files.find((revision) => attributeOf(revision, 'id') === attributeOf(file, 'file_id')) ??
+    revisions.find((revision) => attributeOf(revision, 'number') === revisionNumber) ??
+    [...files, ...revisions].at(-1)
+  );
 }
 
-function isPdf(file: XmlElement, locale: string): boolean {
-  const revision = currentRevision(file);
+function isPdf(file: XmlElement, revision: XmlElement | undefined, locale: string): boolean {
   const mimeTypes = ['embed', 'href'].map((name) => attributeOf(childOf(revision, name), 'mime_type'));
   return (
     attributeOf(revision, 'extension').toLowerCase() === 'pdf' ||
-    mimeTypes.includes('application/pdf') ||
+    [...mimeTypes, attributeOf(revision, 'filetype')].includes('application/pdf') ||
     fileName(file, locale).toLowerCase().endsWith('.pdf')
   );
 }
 
-const fileName = (file: XmlElement, locale: string) =>
-  localisedText(file, 'name', locale) || `submission file ${attributeOf(file, 'id')}`;
+/** The file's name: OJS 3.3 names the submission file, earlier versions each revision (and its original file name). */
+const fileName = (file: XmlElement, locale: string) => {
+  const revision = currentRevision(file);
+  return (
+    localisedText(file, 'name', locale) ||
+    attributeOf(revision, 'filename') ||
+    localisedText(revision, 'name', locale) ||
+    `submission file ${attributeOf(file, 'id')}`
+  );
+};
 
 function galleyLeftOut(galley: Galley, chosen: Galley | undefined): string {
   const named = `The galley '${galley.label}'`;
@@ -86,13 +110,15 @@ function galleyLeftOut(galley: Galley, chosen: Galley | undefined): string {
   if (galley.pdf) {
     return `The PDF galley '${galley.label}'${galley.locale ? ` (${galley.locale})` : ''} is not imported: an article here has one PDF, '${chosen?.label}'.`;
   }
-  const kind = attributeOf(currentRevision(galley.file), 'extension').toUpperCase() || 'non-PDF';
+  const extension = attributeOf(galley.revision, 'extension') || path.extname(attributeOf(galley.revision, 'filename'));
+  const kind = extension.replace('.', '').toUpperCase() || 'non-PDF';
   return `The ${kind} galley '${galley.label}' is not imported: only PDF galleys are.`;
 }
 
 function reportFilesOfNoGalley(source: ArticleSource, files: Map<string, XmlElement>, context: ReadContext): void {
+  const publications = childrenOf(source.article, 'publication');
   const shown = new Set(
-    childrenOf(source.article, 'publication')
+    (publications.length > 0 ? publications : [source.article])
       .flatMap((publication) => childrenOf(publication, 'article_galley'))
       .map((galley) => attributeOf(childOf(galley, 'submission_file_ref'), 'id')),
   );
@@ -110,14 +136,30 @@ function reportFilesOfNoGalley(source: ArticleSource, files: Map<string, XmlElem
   }
 }
 
-function pdfOf(file: XmlElement, source: ArticleSource, context: ReadContext): ImportedFile | null {
-  const revision = currentRevision(file);
-  const name = fileName(file, source.locale);
-  const embed = childOf(revision, 'embed');
+function pdfOf(
+  file: XmlElement,
+  revision: XmlElement | undefined,
+  source: ArticleSource,
+  context: ReadContext,
+): ImportedFile | null {
+  return fileContentOf(fileName(file, source.locale), revision, source.record, context);
+}
+
+/**
+ * The PDF an element holds as <embed> or names by <href> (a submission file's revision; OJS 2.4's galley <file>);
+ * null, reported, when it holds neither.
+ */
+export function fileContentOf(
+  name: string,
+  holder: XmlElement | undefined,
+  record: string,
+  context: ReadContext,
+): ImportedFile | null {
+  const embed = childOf(holder, 'embed');
   if (embed) return embeddedPdf(name, embeddedText(embed, context), context.limits);
-  const src = attributeOf(childOf(revision, 'href'), 'src');
-  if (src) return linkedPdf(name, src, source, context);
-  report(context, source.record, `The PDF '${name}' has no content in the export and is not imported.`);
+  const src = attributeOf(childOf(holder, 'href'), 'src');
+  if (src) return linkedPdf(name, src, record, context);
+  report(context, record, `The PDF '${name}' has no content in the export and is not imported.`);
   return null;
 }
 
@@ -127,11 +169,11 @@ function embeddedText(embed: XmlElement, context: ReadContext): EmbeddedText {
   return index ? context.embedded[Number(index[1])]! : { file: '', start: 0, end: 0 };
 }
 
-function linkedPdf(name: string, src: string, source: ArticleSource, context: ReadContext): ImportedFile | null {
+function linkedPdf(name: string, src: string, record: string, context: ReadContext): ImportedFile | null {
   if (context.hrefBase === null) {
     problem(
       context,
-      source.record,
+      record,
       'pdf',
       `The PDF '${name}' is linked (${src}), not embedded, and linked files are read only by an import from the ` +
         'command line: export the issue with its files embedded, or import it there.',
@@ -140,11 +182,7 @@ function linkedPdf(name: string, src: string, source: ArticleSource, context: Re
   }
   if (/^https?:\/\//i.test(src)) return downloadedPdf(name, src, context.limits);
   if (/^[a-z][a-z\d+.-]*:\/\//i.test(src)) {
-    report(
-      context,
-      source.record,
-      `The PDF '${name}' is linked as ${src}, which is neither a path nor an http(s) address.`,
-    );
+    report(context, record, `The PDF '${name}' is linked as ${src}, which is neither a path nor an http(s) address.`);
     return null;
   }
   return localPdf(name, path.resolve(context.hrefBase, src), context.limits);

@@ -2,7 +2,7 @@ import { ISSUE_FREQUENCIES, MAX_RECORD_ID } from '../../../../common/constants.j
 import type { ImportedArticle, ImportedIssue } from '../import-plan.js';
 import { articleOf } from './ojs-articles.js';
 import { dateOf } from './ojs-fields.js';
-import { problem, report, type ReadContext } from './read-context.js';
+import { problem, report, reportFields, type ReadContext } from './read-context.js';
 import { attributeOf, childOf, childrenOf, childText, identifiersOf, textOf, type XmlElement } from './xml-element.js';
 
 /**
@@ -17,7 +17,36 @@ interface IssueNumbers {
   issue: number;
 }
 
-/** An <issue> as the plan's issue; null, a problem of the plan, when it lacks a year, volume or number. */
+/** What both generations of export say of an issue, as written. */
+export interface IssueHead {
+  written: Record<keyof IssueNumbers, string>;
+  /** YYYY-MM-DD or ''. */
+  datePublished: string;
+  published: boolean;
+}
+
+/** The plan's issue but its articles; null, a problem of the plan, when it lacks a year, volume or number. */
+export function plannedIssue(head: IssueHead, position: number, context: ReadContext): ImportedIssue | null {
+  const record = issueRecord(head.written, position);
+  const numbers = issueNumbers(head.written, record, context);
+  if (!numbers) return null;
+  return {
+    record,
+    ...numbers,
+    frequency: OJS_ISSUE_FREQUENCY,
+    state: head.published ? 'published' : 'draft',
+    publication_date: head.datePublished,
+    articles: [],
+  };
+}
+
+/**
+ * The publish date of an article that has none of its own: its issue's, else (an issue OJS has not published) the
+ * import's day, which Publish issue replaces with the issue's publication date.
+ */
+export const articleDateOf = (datePublished: string) => datePublished || new Date().toISOString().slice(0, 10);
+
+/** An OJS 3 <issue> as the plan's issue; null, a problem of the plan, when it lacks a year, volume or number. */
 export function issueOf(issue: XmlElement, position: number, context: ReadContext): ImportedIssue | null {
   const identification = childOf(issue, 'issue_identification');
   const datePublished = dateOf(childText(issue, 'date_published'));
@@ -26,25 +55,17 @@ export function issueOf(issue: XmlElement, position: number, context: ReadContex
     volume: childText(identification, 'volume'),
     issue: childText(identification, 'number'),
   };
-  const record = issueRecord(written, position);
-  const numbers = issueNumbers(written, record, context);
-  if (!numbers) return null;
-  reportLeftOut(issue, record, context);
+  const published = ['1', 'true'].includes(attributeOf(issue, 'published'));
+  const planned = plannedIssue({ written, datePublished, published }, position, context);
+  if (!planned) return null;
+  reportLeftOut(issue, planned.record, context);
   const articles = childrenOf(childOf(issue, 'articles'), 'article');
-  // An article of an issue OJS has not published has no date of its own: it takes the import's day, which Publish
-  // issue replaces with the issue's publication date.
-  const articleDate = datePublished || new Date().toISOString().slice(0, 10);
-  const source = { record, sections: childrenOf(childOf(issue, 'sections'), 'section'), datePublished: articleDate };
-  return {
-    record,
-    ...numbers,
-    frequency: OJS_ISSUE_FREQUENCY,
-    state: ['1', 'true'].includes(attributeOf(issue, 'published')) ? 'published' : 'draft',
-    publication_date: datePublished,
-    articles: articles
-      .map((article) => articleOf(article, source, context))
-      .filter((article): article is ImportedArticle => article !== null),
-  };
+  const sections = childrenOf(childOf(issue, 'sections'), 'section');
+  const source = { record: planned.record, sections, datePublished: articleDateOf(datePublished) };
+  planned.articles = articles
+    .map((article) => articleOf(article, source, context))
+    .filter((article): article is ImportedArticle => article !== null);
+  return planned;
 }
 
 /** "issue 2024 vol 3 no 1" (as ImportNotice names records), from what the export writes. */
@@ -89,7 +110,7 @@ function reportLeftOut(issue: XmlElement, record: string, context: ReadContext):
     childOf(issue, 'covers') && 'cover image',
     ...[...identifiersOf(issue)].filter(([type]) => type !== 'internal').map(([type, value]) => `${type} ${value}`),
   ].filter((field): field is string => typeof field === 'string' && field !== '');
-  if (fields.length > 0) report(context, record, `Not imported, having no field here: ${fields.join(', ')}.`);
+  reportFields(context, record, fields);
   const galleys = childrenOf(childOf(issue, 'issue_galleys'), 'issue_galley');
   if (galleys.length > 0) {
     const labels = galleys.map((galley) => `'${childText(galley, 'label')}'`).join(', ');

@@ -30,8 +30,8 @@ const EXPORT = ojsExport({ format: 'main' });
 describe('a file that is not an export of issues', () => {
   it('is refused by its root element, in words for the person importing', async () => {
     expect(await refusalOf('<?xml version="1.0"?><rss version="2.0"><channel/></rss>')).toBe(
-      `${NOT_OJS_EXPORT}: its root element is <rss>, where an export of issues has <issues> or <issue> in the ` +
-        'namespace http://pkp.sfu.ca.',
+      `${NOT_OJS_EXPORT}: its root element is <rss>, where an export of issues has <issues> or <issue>, in the ` +
+        'namespace http://pkp.sfu.ca (OJS 3) or in none (OJS 2.4).',
     );
   });
 

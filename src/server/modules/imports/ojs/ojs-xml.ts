@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ValidationError, X2jOptions } from 'fast-xml-parser';
+import { OJS_2_DOCTYPE, withoutKnownDoctype } from '../xml-doctype.js';
 import { readExportMarkup, type EmbeddedText } from './ojs-embeds.js';
 import { attributeOf, childrenOf, type XmlElement } from './xml-element.js';
 
@@ -21,7 +22,14 @@ export const NOT_OJS_EXPORT = 'This file is not an Open Journal Systems Native X
 /** The file as a whole cannot be read as an export; the message says why, for the person importing. */
 export class OjsExportError extends Error {}
 
+/**
+ * The two families of Native XML: OJS 3 (its namespace; 3.0-3.1 keep the metadata in <article>, 3.2 and later in
+ * <publication>), and OJS 2.4 (native.dtd, no namespace: <section> elements hold the articles).
+ */
+export type OjsGeneration = '3' | '2.4';
+
 export interface OjsXml {
+  generation: OjsGeneration;
   /** The <issue> elements, from an <issues> root or an <issue> one. */
   issues: XmlElement[];
   /** Where the base64 text of each <embed> lies in the file, by the index that element's text names as "#n". */
@@ -30,10 +38,11 @@ export interface OjsXml {
 
 export async function loadOjsXml(file: string): Promise<OjsXml> {
   const { markup, embedded } = await readWithinLimits(file);
-  const text = utf8Text(markup);
+  // OJS 2.4's DOCTYPE, which readOjsNativeXml let pass, never reaches the parser.
+  const text = withoutKnownDoctype(utf8Text(markup), [OJS_2_DOCTYPE]);
   const { XMLParser, XMLValidator } = await import('fast-xml-parser');
   checkWellFormed(XMLValidator.validate(text));
-  return { issues: issuesOf(new XMLParser(PARSER_OPTIONS).parse(text) as XmlElement), embedded };
+  return { ...issuesOf(new XMLParser(PARSER_OPTIONS).parse(text) as XmlElement), embedded };
 }
 
 const SPLIT_EXPORT =
@@ -115,8 +124,12 @@ const ROOT_HINTS: Record<string, string> = {
     ' It is an export of articles: export the issues instead, so that they come with their volumes and numbers.',
   article: ' It is an export of an article: export its issue instead, so that it comes with its volume and number.',
 };
+const OJS_2_ARTICLES =
+  `${NOT_OJS_EXPORT} of issues: it is an OJS 2.4 export of articles, which names no issue (no volume, number or ` +
+  'year). Export the issues instead (OJS 2.4: Import/Export Data > Articles & Issues XML Plugin > Export Issues).';
 
-function issuesOf(document: XmlElement): XmlElement[] {
+/** The issues of an export and its generation, told by its root: <issues> or <issue>, in OJS's namespace or none. */
+function issuesOf(document: XmlElement): Omit<OjsXml, 'embedded'> {
   const rootNames = Object.keys(document);
   const rootName = rootNames[0] ?? '';
   const roots = childrenOf(document, rootName);
@@ -125,12 +138,18 @@ function issuesOf(document: XmlElement): XmlElement[] {
     throw new OjsExportError(`${NOT_OJS_EXPORT}: it has no single root element.`);
   }
   const namespace = attributeOf(root, 'xmlns');
-  if ((rootName !== 'issues' && rootName !== 'issue') || namespace !== OJS_NAMESPACE) {
+  const isIssues = rootName === 'issues' || rootName === 'issue';
+  if (!namespace && (rootName === 'articles' || rootName === 'article')) throw new OjsExportError(OJS_2_ARTICLES);
+  if (!isIssues || (namespace !== OJS_NAMESPACE && namespace !== '')) {
     throw new OjsExportError(
       `${NOT_OJS_EXPORT}: its root element is <${rootName}>${namespace ? ` in the namespace ${namespace}` : ''}, ` +
-        `where an export of issues has <issues> or <issue> in the namespace ${OJS_NAMESPACE}.` +
-        (ROOT_HINTS[rootName] ?? ''),
+        `where an export of issues has <issues> or <issue>, in the namespace ${OJS_NAMESPACE} (OJS 3) or in none ` +
+        '(OJS 2.4).' +
+        (namespace === OJS_NAMESPACE ? (ROOT_HINTS[rootName] ?? '') : ''),
     );
   }
-  return rootName === 'issue' ? [root] : childrenOf(root, 'issue');
+  return {
+    generation: namespace ? '3' : '2.4',
+    issues: rootName === 'issue' ? [root] : childrenOf(root, 'issue'),
+  };
 }

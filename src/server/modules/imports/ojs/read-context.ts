@@ -23,3 +23,18 @@ export const report = (context: ReadContext, record: string, message: string): v
 export const problem = (context: ReadContext, record: string, field: string, message: string): void => {
   context.problems.push({ record, field, message });
 };
+
+/** Metadata a record holds that has no field here, by the names of OJS's forms. */
+export const reportFields = (context: ReadContext, record: string, fields: string[]): void => {
+  if (fields.length > 0) report(context, record, `Not imported, having no field here: ${fields.join(', ')}.`);
+};
+
+/** The other locales a record's title, abstract or keywords are written in: only the article's own is kept. */
+export const reportTranslations = (context: ReadContext, record: string, locales: string[], locale: string): void => {
+  if (locales.length === 0) return;
+  report(
+    context,
+    record,
+    `Its translations (${locales.join(', ')}) are not imported: only its title, abstract and keywords in ${locale || 'its language'} are.`,
+  );
+};

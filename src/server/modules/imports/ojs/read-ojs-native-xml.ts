@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { emptyPlan, type ImportedIssue, type ImportPlan } from '../import-plan.js';
-import { fileHead, prologRefusal } from '../xml-doctype.js';
+import { fileHead, OJS_2_DOCTYPE, prologRefusal } from '../xml-doctype.js';
+import { issueOf2 } from './ojs-2-issues.js';
 import { DOWNLOAD_TIMEOUT_MS, MAX_GALLEY_BYTES } from './ojs-files.js';
 import { issueOf } from './ojs-issues.js';
 import { loadOjsXml, OjsExportError } from './ojs-xml.js';
@@ -25,7 +26,8 @@ export interface OjsReadOptions {
 }
 
 /**
- * The import plan of an Open Journal Systems (3.3 and later) Native XML export of issues. Rejects with an
+ * The import plan of an Open Journal Systems Native XML export of issues: OJS 2.4 (native.dtd), 3.0-3.1 (metadata in
+ * <article>) or 3.2 and later (in <publication>). Rejects with an
  * OjsExportError, whose message is for the person importing, when the file is too large, declares a DOCTYPE
  * (xml-doctype.ts), is not well-formed XML or is not such an export. Whatever the export holds that has no place here
  * is in `plan.unmapped`, and a record it could not read (an issue without a volume, say) in `plan.problems`, each
@@ -33,9 +35,9 @@ export interface OjsReadOptions {
  * and the cause when it cannot be had.
  */
 export async function readOjsNativeXml(file: string, options: OjsReadOptions = {}): Promise<ImportPlan> {
-  const refusal = prologRefusal('The file', await fileHead(file));
+  const refusal = prologRefusal('The file', await fileHead(file), [OJS_2_DOCTYPE]);
   if (refusal) throw new OjsExportError(refusal);
-  const { issues, embedded } = await loadOjsXml(file);
+  const { generation, issues, embedded } = await loadOjsXml(file);
   const plan = { ...emptyPlan(path.basename(file)), problems: [] };
   const context: ReadContext = {
     unmapped: plan.unmapped,
@@ -47,8 +49,9 @@ export async function readOjsNativeXml(file: string, options: OjsReadOptions = {
       downloadTimeoutMs: options.downloadTimeoutMs ?? DOWNLOAD_TIMEOUT_MS,
     },
   };
+  const read = generation === '2.4' ? issueOf2 : issueOf;
   plan.issues = issues
-    .map((issue, index) => issueOf(issue, index + 1, context))
+    .map((issue, index) => read(issue, index + 1, context))
     .filter((issue): issue is ImportedIssue => issue !== null);
   return plan;
 }
