@@ -39,26 +39,9 @@ import {
   type UnknownRow,
   type UpdateQueryNode,
 } from 'kysely';
+import { JOURNAL_TABLES } from '../db/table-owners.js';
 
-/** Tables whose rows belong to one journal: each has `journal_id integer not null default 1`. */
-export const JOURNAL_TABLES = [
-  'settings',
-  'editors',
-  'indexing',
-  'issues',
-  'articles',
-  'article_authors',
-  'activity_log',
-  'issue_moves',
-  'article_tombstones',
-  'content_pages',
-  'site_pictures',
-  'pending_file_moves',
-  'journal_members',
-  'usage_events',
-  'usage_searches',
-  'counter_api_keys',
-] as const;
+
 
 const journalTables: ReadonlySet<string> = new Set(JOURNAL_TABLES);
 const JOURNAL_ID = 'journal_id';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { DatabaseOptions } from '../db/database.js';
-import { JOURNAL_TABLES } from '../journals/journal-scope.js';
+import type { JournalTable } from '../db/table-owners.js';
 
 /**
  * One journal moved to another installation (`npm run export-journal` / `npm run import-journal`) is one zip:
@@ -38,7 +38,7 @@ export const EXPORTED_TABLES = [
   'usage_events',
   'usage_searches',
   'counter_api_keys',
-] as const satisfies readonly (typeof JOURNAL_TABLES)[number][];
+] as const satisfies readonly JournalTable[];
 export type ExportedTable = (typeof EXPORTED_TABLES)[number];
 
 /** A column's value as JSON carries it: every column of these tables is text or an integer. */
