@@ -125,7 +125,13 @@ async function servedPdf(upload: Upload, article: StoredArticle | undefined): Pr
   const response = await harness.fetch(
     `/assets/archives/${VOLUME.year}/vol${VOLUME.volume}issue${upload.issue}/${article.file}`,
   );
-  return response.ok ? Buffer.from(await response.arrayBuffer()) : `${response.status} ${await response.text()}`;
+  if (response.ok) return Buffer.from(await response.arrayBuffer());
+  // An error's cause is in the server's log.
+  const logged = harness.server
+    .output()
+    .split('\n')
+    .findLast((line) => line.includes('"level":50'));
+  return `${response.status} ${await response.text()} ${logged ?? ''}`;
 }
 
 /** Each acknowledged upload is there with its PDF; a cut-short one is there whole or not at all; nothing else is. */
