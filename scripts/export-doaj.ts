@@ -1,5 +1,5 @@
 // `npm run export-doaj -- [--journal <id|host>] [--issue <year/volume/issue>] --out <file.xml>`: the journal's published
-// articles, or one issue's, as DOAJ's article upload XML (decision 118), the same file the admin's DOAJ buttons give.
+// articles, or one issue's, as DOAJ's article upload XML (decision 120), the same file the admin's DOAJ buttons give.
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/server/config.js';
 import { exportDoaj } from '../src/server/ops/doaj-export.js';

@@ -181,6 +181,10 @@ export type CiteFormat = keyof typeof CITE_FORMATS;
 
 export const citePath = (refnumber: string, format: CiteFormat) => `/cite/${refnumber}.${format}`;
 
+/** The article's front matter as JATS XML (decision 120), beside its other citation files. */
+export const JATS_TYPE = 'application/jats+xml';
+export const jatsPath = (refnumber: string) => `/cite/${refnumber}.jats.xml`;
+
 type Listed = Pick<
   ArticleSummary,
   'refnumber' | 'title' | 'authorname' | 'pagenumber' | 'year' | 'volume' | 'issue' | 'doi' | 'publishdate'

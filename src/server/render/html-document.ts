@@ -11,6 +11,11 @@ function headTags(head: HeadData | null, origin: string): string {
   for (const meta of head.meta ?? []) {
     tags.push(`<meta name="${escapeHtml(meta.name)}" content="${escapeHtml(meta.content)}">`);
   }
+  for (const { type, title, path } of head.alternates ?? []) {
+    tags.push(
+      `<link rel="alternate" type="${escapeHtml(type)}" title="${escapeHtml(title)}" href="${escapeHtml(origin + path)}">`,
+    );
+  }
   tags.push(...sharingTags(head, origin));
   // '<' is escaped so that no text in the data can close the script element.
   if (head.jsonLd)

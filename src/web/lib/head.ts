@@ -6,6 +6,8 @@ export interface HeadData {
   description?: string;
   canonicalPath?: string;
   meta?: { name: string; content: string }[];
+  /** Other forms of the page (an address on the site), each written as a link rel="alternate". */
+  alternates?: { type: string; title: string; path: string }[];
   /** schema.org structured data, written as a JSON-LD script. */
   jsonLd?: object;
   /** Open Graph type; 'website' when not set. */

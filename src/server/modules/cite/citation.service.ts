@@ -5,6 +5,7 @@ import { SharedMemo, UntilNextWriteByKey } from '../../cache/until-next-write.js
 import type { WriteClock } from '../../cache/write-clock.js';
 import type { ArchivesService } from '../archives/archives.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
+import { jatsArticle } from './jats-xml.js';
 
 /**
  * Formats an article's reference in every style of the Cite box, loading citeproc-js and the styles (about 30 MB) on
@@ -46,6 +47,13 @@ export class CitationService {
     const article = await this.archives.publicArticleByRef(refnumber);
     if (!article) return null;
     return CITE_FORMATS[format].write(await this.item(article, origin));
+  }
+
+  /** The article's front matter as JATS XML; null when no such article is published. */
+  async jatsFile(refnumber: string, origin: string): Promise<string | null> {
+    const article = await this.archives.publicArticleByRef(refnumber);
+    if (!article) return null;
+    return jatsArticle(article, await this.settings.getPublic(), origin);
   }
 
   private async item(article: PublicArticle, origin: string) {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { CITE_FORMATS, type CiteFormat } from '../../../common/citation-exports.js';
+import { CITE_FORMATS, JATS_TYPE, type CiteFormat } from '../../../common/citation-exports.js';
 import { formattedReferenceSchema } from '../../../common/schemas/archives.js';
 import type { AppContext } from '../../app-context.js';
 import { notFound } from '../../http/errors.js';
@@ -8,23 +8,31 @@ import { publicOrigin } from '../../http/public-origin.js';
 import { answers, type ZodTypeProvider } from '../../http/route-contract.js';
 import { PUBLIC_DOCUMENT_ROUTE, publicDocuments } from '../../public-speed/public-documents.js';
 
-const CITE_FILE = /^(\d{1,40})\.(bib|ris|json)$/;
+const CITE_FILE = /^(\d{1,40})\.(bib|ris|json|jats\.xml)$/;
 const NOT_FOUND = 'Article not found';
 
 /** A published article for reference managers and readers who cite it. */
 export function registerCiteRoutes(app: FastifyInstance, ctx: AppContext): void {
   // Small files, kept and validated like the other public documents until the journal's data changes.
   const answer = publicDocuments(ctx, { maxEntries: 1_000, maxBytes: 4 * 1_048_576 });
-  // /cite/{refnumber}.bib|.ris|.json, as a download.
+  // /cite/{refnumber}.bib|.ris|.json, as a download; /cite/{refnumber}.jats.xml, the metadata the page head links.
   app.get<{ Params: { file: string } }>('/cite/:file', PUBLIC_DOCUMENT_ROUTE, (request, reply) => {
     const match = CITE_FILE.exec(request.params.file);
     if (!match) throw notFound(NOT_FOUND);
     const refnumber = match[1]!;
+    const citations = request.site.services.citations;
+    if (match[2] === 'jats.xml') {
+      return answer(request, reply, {
+        type: `${JATS_TYPE}; charset=utf-8`,
+        write: (origin) => citations.jatsFile(refnumber, origin),
+        missing: NOT_FOUND,
+      });
+    }
     const format = match[2] as CiteFormat;
     return answer(request, reply, {
       type: CITE_FORMATS[format].type,
       headers: { 'content-disposition': `attachment; filename="${request.params.file}"` },
-      write: (origin) => request.site.services.citations.exportFile(refnumber, format, origin),
+      write: (origin) => citations.exportFile(refnumber, format, origin),
       missing: NOT_FOUND,
     });
   });

@@ -10,7 +10,7 @@ import { el, xpathValues } from '../../test/xml-check.js';
 import { schemaErrors } from '../../test/xml-schemas.js';
 import { replaceAuthors } from '../articles/article-authors.repository.js';
 
-// Decision 118: DOAJ's article upload XML of an issue, or of the whole journal, for the admin and the command line.
+// Decision 120: DOAJ's article upload XML of an issue, or of the whole journal, for the admin and the command line.
 
 let t: TestApp;
 const HOST = 'careful.example.org';

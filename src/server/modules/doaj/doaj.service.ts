@@ -20,7 +20,7 @@ async function bibliographicCode(languages: string): Promise<string> {
   return language?.iso6392B ?? '';
 }
 
-/** DOAJ article uploads (decision 118): only published articles, of one issue or of the whole journal. */
+/** DOAJ article uploads (decision 120): only published articles, of one issue or of the whole journal. */
 export class DoajService {
   constructor(
     private readonly db: Db,

@@ -1,6 +1,6 @@
 import { data, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { articleFileUrl, articlePath, issuePath, issueTitle, leadingNumber } from '../../../common/archive-links.js';
-import { cslItem, firstLanguage, keywordList } from '../../../common/citation-exports.js';
+import { cslItem, firstLanguage, JATS_TYPE, jatsPath, keywordList } from '../../../common/citation-exports.js';
 import { displayName, invertedName, type PublicAuthor } from '../../../common/authors.js';
 import { formatCitation, titleText } from '../../../common/citation.js';
 import { doiUrl } from '../../../common/doi.js';
@@ -100,6 +100,7 @@ export function articleHead({ data: loaded, settings, origin }: HeadArgs<Article
     description: shorten(titleText(article.abstract), DESCRIPTION_CHARS),
     canonicalPath: articlePath(article),
     meta: citationMeta(article, settings, origin),
+    alternates: [{ type: JATS_TYPE, title: 'JATS XML', path: jatsPath(article.refnumber) }],
     jsonLd: articleJsonLd(cslItem(article, settings, origin), article.authors, settings, origin),
     ogType: 'article',
   };
