@@ -7,6 +7,7 @@ import {
 import { hashPassword } from '../../auth/passwords.js';
 import { addArticle, addIssue } from '../../test/archive-fixtures.js';
 import { createTestApp, testEngine, type TestApp } from '../../test/test-app.js';
+import { replaceAuthors } from '../articles/article-authors.repository.js';
 import { insertUser } from '../users/users.repository.js';
 import { REPORTS } from './counter-definitions.js';
 import { addMonths, monthOf } from './counter-period.js';
@@ -365,5 +366,34 @@ describe(`COUNTER reports (${testEngine})`, () => {
     const answer = await report('dr');
     expect(answer.statusCode).toBe(404);
     expect(answer.json().message).toContain('pr, pr_p1, tr, tr_j1, tr_j3, ir, ir_a1');
+  });
+  it("names IR_A1's authors with their ORCID iDs, in the JSON and in the TSV's Authors column", async () => {
+    const authorsOf = async () => (await report('ir_a1')).json().Report_Items[0].Items[0].Authors;
+    // An article without stored authors: its author line names them.
+    expect(await authorsOf()).toEqual([{ Name: 'Test Author' }]);
+    const author = { email: '', corresponding: false, affiliation: '', country: '', orcid: '' };
+    await replaceAuthors(t.journal.db, articleId, [
+      { ...author, given_name: 'Asha', family_name: 'Rao', orcid: '0000-0002-1825-0097', corresponding: true },
+      { ...author, given_name: 'Jan', family_name: 'van der Berg' },
+      { ...author, given_name: 'Meera', family_name: 'Pillai', orcid: '0000-0001-5109-3700' },
+      { ...author, given_name: 'Fourth', family_name: 'Author' },
+    ]);
+    const answer = (await report('ir_a1')).json();
+    expect(counterSchemaErrors('IR_A1', answer)).toEqual([]);
+    // COUNTER names at most three.
+    expect(answer.Report_Items[0].Items[0].Authors).toEqual([
+      { Name: 'Asha Rao', ORCID: '0000-0002-1825-0097' },
+      { Name: 'Jan van der Berg' },
+      { Name: 'Meera Pillai', ORCID: '0000-0001-5109-3700' },
+    ]);
+    const rows = (await report('ir_a1', { format: 'tsv' })).body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\n');
+    const header = rows.find((row) => row.startsWith('Item\t'))!.split('\t');
+    const item = rows[rows.indexOf(header.join('\t')) + 1]!.split('\t');
+    expect(item[header.indexOf('Authors')]).toBe(
+      'Asha Rao (ORCID:0000-0002-1825-0097); Jan van der Berg; Meera Pillai (ORCID:0000-0001-5109-3700)',
+    );
   });
 });

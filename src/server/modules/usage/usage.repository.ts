@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { articlePath } from '../../../common/archive-links.js';
-import { authorsFromLine, displayName, type Author } from '../../../common/authors.js';
+import { authorsFromLine, authorsOrLine, displayName, type Author } from '../../../common/authors.js';
 import { textOf } from '../../../common/html.js';
 import { preparedQuery, type Db, type Executor } from '../../db/database.js';
 import type { UsageEventsTable, UsageSearchesTable } from '../../db/schema.js';
@@ -178,14 +178,17 @@ async function citationsOf(db: Executor, ids: number[]): Promise<Map<number, Ite
   const columns = ['refnumber', 'title', 'doi', 'publishdate', 'year', 'volume', 'issue'] as const;
   const articles = await db
     .selectFrom('articles')
-    .select(['id', ...columns])
+    .select(['id', 'authorname', ...columns])
     .where('id', 'in', ids)
     .execute();
   const authors = await listAuthorsOf(
     db,
     articles.map((article) => article.id),
   );
-  for (const article of articles) found.set(article.id, { ...article, authors: authors.get(article.id) ?? [] });
+  // Authors as every other output names them: the stored rows, or those the author line names (decision 100).
+  for (const { authorname, ...article } of articles) {
+    found.set(article.id, { ...article, authors: authorsOrLine(authors.get(article.id), { authorname }) });
+  }
   const gone = ids.filter((id) => !found.has(id));
   if (gone.length === 0) return found;
   const tombstones = await db
