@@ -3,7 +3,9 @@
 // connections of page load while admins write. Runs the built site (`npm run build`) as `npm start` runs it, on a
 // database of its own made and dropped in BENCH_DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432/
 // postgres), seeded with the demo journals; needs wrk. BENCH_OJS_MB sets the export's size (default 300);
-// BENCH_ONLY=import or BENCH_ONLY=load measures one of the two.
+// BENCH_ONLY=import or BENCH_ONLY=load measures one of the two. The admins' writes are article edits, each admin saving
+// one every EDIT_PAUSE_MS; BENCH_WRITES=settings makes them the heavier load measured first (settings saves and
+// work-log entries back to back, each save emptying the rendered-page cache).
 import { execSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -11,7 +13,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import pg from 'pg';
-import { testPdf } from '../src/server/test/article-form.js';
+import { ISSUE_FREQUENCIES } from '../src/common/constants.js';
+import { articleFields, issueFields, multipartForm, testPdf } from '../src/server/test/article-form.js';
 import { ojsExport } from '../src/server/modules/imports/ojs/fixtures/ojs-export.js';
 import { freePort } from './free-port.mjs';
 import { rssMb, sampleMemory } from './process-memory.mjs';
@@ -24,6 +27,9 @@ const EXPORT_MB = Number(process.env.BENCH_OJS_MB ?? 300);
 const PDF_BYTES = 6 * 1_048_576;
 const LOAD = { threads: 2, connections: 150, seconds: 20 };
 const WRITERS = 4;
+/** An editor saving an article, reading it back and saving again: about two saves a second among the four. */
+const EDIT_PAUSE_MS = 2000;
+const SETTINGS_WRITES = process.env.BENCH_WRITES === 'settings';
 const PASSWORD = 'bench-password';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const mb = (value: number) => `${Math.round(value)} MB`;
@@ -202,12 +208,38 @@ function wrk(url: string, paths: string[], unique: boolean): Promise<{ requests:
   });
 }
 
+/** Each writer's article, added once to a published issue of its own, its id. */
+async function writersArticles(url: string, token: string): Promise<string[]> {
+  return Promise.all(
+    Array.from({ length: WRITERS }, async (_, n) => {
+      const issue = await fetch(`${url}/api/admin/create-issue`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ year: 2026, volume: 90, issue: n + 1, frequency: ISSUE_FREQUENCIES[0] }),
+      });
+      if (!issue.ok) throw new Error(`Adding an issue: ${issue.status} ${await issue.text()}`);
+      const form = multipartForm(
+        { ...articleFields(900 + n), ...issueFields({ year: 2026, volume: 90, issue: n + 1 }) },
+        testPdf(`Writer ${n}`),
+      );
+      const answer = await fetch(`${url}/api/admin/archives/`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      });
+      if (!answer.ok) throw new Error(`Adding an article: ${answer.status} ${await answer.text()}`);
+      return String(((await answer.json()) as { id: number | string }).id);
+    }),
+  );
+}
+
 /**
- * Admins writing while `until` is pending: each of WRITERS saves the settings (which empties the rendered-page cache,
- * so readers' pages are rendered again) and adds a work-log entry, in turn; one signs in again every few seconds.
- * Resolves to the time each write took, in ms.
+ * Admins writing while `until` is pending: each of WRITERS saves an edit of its article (its abstract changed), which
+ * empties the rendered-page cache, then pauses EDIT_PAUSE_MS; one signs in again every few seconds. With
+ * BENCH_WRITES=settings each saves the settings and adds a work-log entry in turn, without pause. Resolves to the
+ * time each write took, in ms.
  */
-async function adminWrites(url: string, token: string, until: Promise<unknown>): Promise<number[]> {
+async function adminWrites(url: string, token: string, articles: string[], until: Promise<unknown>): Promise<number[]> {
   let running = true;
   void until.finally(() => (running = false));
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
@@ -220,8 +252,19 @@ async function adminWrites(url: string, token: string, until: Promise<unknown>):
     if (!answer.ok) throw new Error(`An admin write answered ${answer.status}`);
     times.push(performance.now() - started);
   };
+  const edit = (n: number, round: number) => () =>
+    fetch(`${url}/api/archives/${articles[n]}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: multipartForm(articleFields(900 + n, { abstract: `<p>Revision ${round}</p>` })),
+    });
   const writer = async (n: number) => {
     for (let round = 0; running; round++) {
+      if (!SETTINGS_WRITES) {
+        await timed(edit(n, round));
+        await sleep(EDIT_PAUSE_MS);
+        continue;
+      }
       await timed(() =>
         round % 2
           ? fetch(`${url}/api/webdata`, {
@@ -245,16 +288,18 @@ async function adminWrites(url: string, token: string, until: Promise<unknown>):
 
 async function loadFigures(url: string, pid: number, token: string) {
   const paths = await pagePaths(url);
+  const articles = SETTINGS_WRITES ? [] : await writersArticles(url, token);
   for (const unique of [false, true]) {
     const memory = sampleMemory(pid);
     const load = wrk(url, paths, unique);
-    const times = (await adminWrites(url, token, load)).sort((a, b) => a - b);
+    const times = (await adminWrites(url, token, articles, load)).sort((a, b) => a - b);
     const { requests, notOk } = await load;
     const peak = memory.stop();
     const at = (share: number) => times[Math.min(times.length - 1, Math.floor(times.length * share))]!;
     note(
       `${LOAD.connections} connections of ${unique ? 'first renders' : 'page views'} for ${LOAD.seconds} s ` +
-        `(${requests} answers, ${notOk} not 200) with ${WRITERS} admins writing (${times.length} writes, ` +
+        `(${requests} answers, ${notOk} not 200) with ${WRITERS} admins ` +
+        `${SETTINGS_WRITES ? 'saving settings' : 'editing articles'} (${times.length} writes, ` +
         `median ${at(0.5).toFixed(0)} ms, p95 ${at(0.95).toFixed(0)} ms, slowest ${at(1).toFixed(0)} ms): ` +
         `server peak ${mb(peak)}`,
     );
