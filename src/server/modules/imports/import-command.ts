@@ -6,6 +6,7 @@ import { migrate } from '../../db/migrate.js';
 import type { JournalRow } from '../../db/schema.js';
 import { journalFilesRoot, moveFilesIntoFirstJournal } from '../../journals/journal-files.js';
 import { scopedDb } from '../../journals/journal-scope.js';
+import { ensureDefaultSettings } from '../../seed/default-settings.js';
 import { chooseJournal } from '../../ops/journal-choice.js';
 import { JournalMoveRefused, type Installation } from '../../ops/journal-move-format.js';
 import { FileStore } from '../../storage/file-store.js';
@@ -99,7 +100,11 @@ async function openJournal(installation: Installation, journal: string | undefin
     moveFilesIntoFirstJournal(installation.dataDir);
     const row = await chooseJournal(handle.db, journal);
     const files = new FileStore(journalFilesRoot(installation.dataDir, row.id));
-    return { handle, row, db: scopedDb(handle.db, row.id), files };
+    const db = scopedDb(handle.db, row.id);
+    // An installation no server has started yet has no settings row for the import to fill; and a server started
+    // after it finds the journal prepared, so it does not seed the demo over what was imported.
+    await ensureDefaultSettings(db);
+    return { handle, row, db, files };
   } catch (error) {
     await handle.db.destroy();
     throw error;

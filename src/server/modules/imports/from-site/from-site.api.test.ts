@@ -1,17 +1,23 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authorLine, authorsFromLine, authorsOrLine, type Author } from '../../../../common/authors.js';
 import { PRIVATE_SETTING_FIELDS, settingsInputSchema } from '../../../../common/schemas/settings.js';
 import { LONE_SURROGATE_MESSAGE, NUL_MESSAGE } from '../../../../common/schemas/text-characters.js';
+import { createContext } from '../../../bootstrap.js';
+import { loadConfig } from '../../../config.js';
 import type { ArticleRow } from '../../../db/schema.js';
 import { FileStore } from '../../../storage/file-store.js';
 import { sanitizeInlineName, sanitizeRichText } from '../../../storage/sanitize.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { findAuthors, replaceAuthors } from '../../articles/article-authors.repository.js';
 import type { ImportedArticle, ImportedFile, ImportPlan } from '../import-plan.js';
+import { runImportCommand } from '../import-command.js';
 import { ImportService } from '../import.service.js';
 import { readSite, SiteReadError } from './read-site.js';
 import { IMPORT_USER_AGENT, MAX_RETRIES } from './site-client.js';
@@ -291,6 +297,42 @@ describe('a site running this product', () => {
     expect(progress.map(([done]) => done)).toEqual(Array.from({ length: total }, (_, index) => index + 1));
     expect(progress.map(([, , what]) => what)).toContain('settings');
   });
+});
+
+describe('an installation no server has started yet', () => {
+  it("takes the site's settings from the command line, and then starts as that journal, not the demo", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'journal-never-started-'));
+    const lines: string[] = [];
+    try {
+      const database = { sqliteFile: path.join(dataDir, 'journal.sqlite') };
+      await runImportCommand(
+        { action: 'import', source: { kind: 'site', url: origin }, journal: undefined, dryRun: false },
+        { dataDir, database },
+        (line) => lines.push(line),
+      );
+      expect(lines.join('\n')).toMatch(/imported \d+ issues, \d+ articles, .*\d+ settings/);
+      const started = await createContext(
+        loadConfig({ DATA_DIR: dataDir, SEED_DEMO: '1', LOG_LEVEL: 'silent' }),
+        pino({ level: 'silent' }),
+        database,
+      );
+      try {
+        const settings = await started.journals.first().services.settings.get();
+        const original = await source.journal.services.settings.get();
+        for (const field of ['websitename', 'issn', 'journal_essn', 'home_content'] as const)
+          expect(settings[field], field).toBe(original[field]);
+        const issues = await started.journals.first().db.selectFrom('issues').select('id').execute();
+        const sourceIssues = await source.journal.db.selectFrom('issues').select('id').execute();
+        expect(issues.length).toBe(sourceIssues.length);
+        expect(started.journals.all()).toHaveLength(1);
+      } finally {
+        await started.usage.close();
+        await started.db.destroy();
+      }
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
 
 describe("a site answering as the original product's calls are specified", () => {
