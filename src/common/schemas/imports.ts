@@ -100,7 +100,15 @@ export const importReportSchema = z.object({
   create: z.object({ issues: names, articles: names, editors: names, indexing: names, settings: names }),
   skipped: names,
   conflicts: z.array(z.object({ record, field: z.string(), stored: z.string(), imported: z.string() })),
-  problems: z.array(z.object({ record, field: z.string(), message: z.string() })),
+  problems: z.array(
+    z.object({
+      record,
+      field: z.string(),
+      message: z.string(),
+      label: z.string().optional(),
+      value: z.string().optional(),
+    }),
+  ),
   notices: z.array(z.object({ record, message: z.string() })),
 });
 export type ImportReport = z.infer<typeof importReportSchema>;

@@ -39,6 +39,10 @@ export interface ImportProblem {
   /** The field as the forms name it (authors numbered from 1: "authors.2.orcid"); '' for the record as a whole. */
   field: string;
   message: string;
+  /** The field in a person's words, the author named by place and name: "author 2 (Ravi Iyer), ORCID iD". */
+  label?: string;
+  /** The value refused, as the source gave it. */
+  value?: string;
 }
 
 /** A file the plan carries: read only when the import writes it (a PDF in a ZIP, a download, embedded base64). */

@@ -52,9 +52,21 @@ export const emptyReport = (source: string): ImportReport => ({
   notices: [],
 });
 
-/** "row 7, pagenumber: Page number format must be like 1-6." */
-export const problemLine = ({ record, field, message }: ImportProblem): string =>
-  `${record}${field ? `, ${field}` : ''}: ${message}`;
+/**
+ * A problem for a person: "row 5, author 2 (Ravi Iyer), ORCID iD: ORCID iD must be like 0000-0002-1825-0097, with a
+ * correct check digit (given: "0000-0002-1825-0098")"; the field by its API name when no words were found for it.
+ */
+export const problemLine = ({ record, field, message, label, value }: ImportProblem): string => {
+  const named = label || field;
+  return `${record}${named ? `, ${named}` : ''}: ${message}${value === undefined ? '' : ` (given: ${shown(value)})`}`;
+};
+
+/** "2 records left out, for the problems below: row 5, row 14"; '' when none is. */
+export function leftOutLine(problems: ImportProblem[]): string {
+  const records = [...new Set(problems.map((problem) => problem.record))];
+  if (records.length === 0) return '';
+  return `${counted(records.length, 'record', 'records')} left out, for the problems below: ${records.join('; ')}`;
+}
 
 const SHOWN_CHARACTERS = 80;
 
@@ -79,6 +91,8 @@ export function reportLines(report: ImportReport): string[] {
       counted(create.settings.length, 'setting', 'settings'),
     ].join(', ')}; ${report.skipped.length} already here and identical (skipped)`,
   ];
+  const leftOut = leftOutLine(report.problems);
+  if (leftOut) lines.push(leftOut);
   if (create.issues.length) lines.push(`new issues: ${create.issues.join('; ')}`);
   const section = (title: string, items: string[]) => {
     if (items.length) lines.push(`${title} (${items.length}):`, ...items.map((item) => `  ${item}`));

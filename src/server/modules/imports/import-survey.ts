@@ -149,6 +149,35 @@ class JournalIndex {
   }
 }
 
+const ROW = /^row (\d+)\b/;
+
+/**
+ * Where a record stands in its source, so that problems are listed as a person reads the source: a spreadsheet's
+ * "row 14" by its number; another record by its place in the plan (settings, editors, indexing entries, then each
+ * issue and its articles); a record the reader kept out of the plan ("issue 2024 vol 3 no 1, article 7") just after
+ * its issue; the rest first, as read.
+ */
+class SourceOrder {
+  private readonly places = new Map<string, number>();
+
+  constructor(plan: ImportPlan) {
+    const records = [
+      'settings',
+      ...plan.editors.map((editor) => editor.record),
+      ...plan.indexing.map((entry) => entry.record),
+      ...plan.issues.flatMap((issue) => [issue.record, ...issue.articles.map((article) => article.record)]),
+    ];
+    records.forEach((record, index) => this.places.has(record) || this.places.set(record, index));
+  }
+
+  placeOf(record: string): number {
+    const row = ROW.exec(record);
+    if (row) return Number(row[1]);
+    const container = this.places.get(record.slice(0, record.indexOf(', ')));
+    return this.places.get(record) ?? (container === undefined ? -1 : container + 0.5);
+  }
+}
+
 /**
  * The part of a dry run that needs no more reading (decision 102): each record checked by the forms' rules, matched
  * with the journal's records by its key (an issue's numbers, an article's reference number, an editor's name, an
@@ -166,9 +195,11 @@ export class Survey {
   private readonly found: string[] = [];
   private readonly planKeys = new Map<string, string>();
   private readonly here: JournalIndex;
+  private readonly order: SourceOrder;
 
   constructor(plan: ImportPlan, records: JournalRecords) {
     this.here = new JournalIndex(records);
+    this.order = new SourceOrder(plan);
     this.report = emptyReport(plan.source);
     this.report.problems.push(...(plan.problems ?? []));
     this.report.notices.push(...plan.unmapped);
@@ -186,10 +217,12 @@ export class Survey {
     this.report.conflicts.push(...conflicts);
   }
 
-  /** Records found here and identical once every comparison is made. */
+  /** Records found here and identical once every comparison is made; problems in the order of the source. */
   finish(): ImportReport {
     const differing = new Set(this.report.conflicts.map((conflict) => conflict.record));
     this.report.skipped = this.found.filter((record) => !differing.has(record));
+    const place = (problem: ImportProblem) => this.order.placeOf(problem.record);
+    this.report.problems.sort((first, second) => place(first) - place(second));
     return this.report;
   }
 

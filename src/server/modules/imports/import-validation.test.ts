@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ImportedArticle, ImportedEditor } from './import-plan.js';
+import { emptyPlan, type ImportedArticle, type ImportedEditor, type ImportPlan } from './import-plan.js';
+import { problemLine, reportLines } from './import-report.js';
+import { Survey } from './import-survey.js';
 import { checkArticle, checkEditor, checkIndexingEntry, checkIssue, checkSettings } from './import-validation.js';
 
 const article = (overrides: Partial<ImportedArticle> = {}): ImportedArticle => ({
@@ -85,9 +87,23 @@ describe("an imported article, by the article form's rules", () => {
         record: 'row 7',
         field: 'authors.2.orcid',
         message: 'ORCID iD must be like 0000-0002-1825-0097, with a correct check digit',
+        label: 'author 2 (Maria van der Berg), ORCID iD',
+        value: '0000-0002-1825-0098',
       },
-      { record: 'row 7', field: 'doi', message: 'DOI must look like 10.1234/suffix (without https://doi.org/).' },
-      { record: 'row 7', field: 'pagenumber', message: 'Page number format must be like 1-6.' },
+      {
+        record: 'row 7',
+        field: 'doi',
+        message: 'DOI must look like 10.1234/suffix (without https://doi.org/).',
+        label: 'DOI',
+        value: 'doi',
+      },
+      {
+        record: 'row 7',
+        field: 'pagenumber',
+        message: 'Page number format must be like 1-6.',
+        label: 'pages',
+        value: '1–6',
+      },
     ]);
     expect(checkArticle(article({ title: '<script>x</script>' })).problems).toEqual([
       { record: 'row 7', field: 'title', message: 'Title is required' },
@@ -119,8 +135,14 @@ describe('imported issues, editors, indexing entries and settings', () => {
       publication_date: '',
     });
     expect(checkIssue({ ...issue, frequency: 'spring', publication_date: '2024-02-30x' }).problems).toEqual([
-      { record: 'row 2', field: 'frequency', message: 'Frequency is required' },
-      { record: 'row 2', field: 'publication_date', message: 'Publication date must be a date (YYYY-MM-DD)' },
+      { record: 'row 2', field: 'frequency', message: 'Frequency is required', value: 'spring' },
+      {
+        record: 'row 2',
+        field: 'publication_date',
+        message: 'Publication date must be a date (YYYY-MM-DD)',
+        label: 'publication date',
+        value: '2024-02-30x',
+      },
     ]);
     const editor: ImportedEditor = {
       record: 'editor 1',
@@ -152,8 +174,8 @@ describe('imported issues, editors, indexing entries and settings', () => {
       logo: null,
     };
     expect(checkIndexingEntry(entry).problems).toEqual([
-      { record: 'indexing 1', field: 'link', message: 'Link must be a web address' },
-      { record: 'indexing 1', field: 'sortnumber', message: 'Order must be a whole number' },
+      { record: 'indexing 1', field: 'link', message: 'Link must be a web address', value: 'javascript:x' },
+      { record: 'indexing 1', field: 'sortnumber', message: 'Order must be a whole number', value: '1.5' },
     ]);
     expect(checkSettings({ issn: ' 1234-5678 ', show_usage: 1, journal_name: 'X', fee_rupee: 'ten' })).toEqual({
       value: null,
@@ -166,5 +188,51 @@ describe('imported issues, editors, indexing entries and settings', () => {
       issn: '1234-5678',
       show_editor_contacts: 1,
     });
+  });
+});
+
+describe('the problems of a dry run, as a person reads them', () => {
+  const records = { issues: [], articles: [], tombstones: [], editors: [], indexing: [], settings: undefined };
+  const planWith = (problems: ImportPlan['problems'], articles: ImportedArticle[]): ImportPlan => ({
+    ...emptyPlan('articles.csv'),
+    problems,
+    issues: [
+      {
+        record: 'row 2',
+        year: 2024,
+        volume: 1,
+        issue: 1,
+        frequency: 'jan',
+        state: 'draft',
+        publication_date: '',
+        articles,
+      },
+    ],
+  });
+
+  it('come in the order of the source, whichever check found them, with a summary of the records left out', () => {
+    const readerProblem = { record: 'row 14', field: 'ptype', message: 'must be paid or free' };
+    const bad = article({ record: 'row 5', pagenumber: '1 to 6', refnumber: '5', txnid: 'T5' });
+    const good = article({ record: 'row 9', refnumber: '9', txnid: 'T9', title: 'Another title' });
+    const report = new Survey(planWith([readerProblem], [bad, good]), records).finish();
+    expect(report.problems.map(problemLine)).toEqual([
+      'row 5, pages: Page number format must be like 1-6. (given: "1 to 6")',
+      'row 14, ptype: must be paid or free',
+    ]);
+    expect(reportLines(report).slice(0, 2)).toEqual([
+      'articles.csv: to create 1 issue, 1 article, 0 editors, 0 indexing entries, 0 settings; 0 already here and identical (skipped)',
+      '2 records left out, for the problems below: row 5; row 14',
+    ]);
+  });
+
+  it('name an author by place and name and show the value refused', () => {
+    const authors = article().authors.map((author, i) =>
+      i === 1 ? { ...author, orcid: '0000-0002-1825-0098' } : author,
+    );
+    const [problem] = checkArticle(article({ authors })).problems;
+    expect(problemLine(problem!)).toBe(
+      'row 7, author 2 (Maria van der Berg), ORCID iD: ORCID iD must be like 0000-0002-1825-0097, with a correct ' +
+        'check digit (given: "0000-0002-1825-0098")',
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { authorLine } from '../../../common/authors.js';
+import { authorLine, type Author } from '../../../common/authors.js';
 import type { EditorCategory, EditorStatus, IssueState } from '../../../common/constants.js';
 import { articleAddSchema, articleEditSchema } from '../../../common/schemas/article.js';
 import { editorInputSchema } from '../../../common/schemas/editor-input.js';
@@ -33,12 +33,56 @@ function fieldName(path: readonly PropertyKey[]): string {
   return path.map((part, i) => (path[0] === 'authors' && i === 1 ? Number(part) + 1 : String(part))).join('.');
 }
 
+/** The words the forms label a field with, where its API name is not already a word. */
+const FIELD_WORDS: Record<string, string> = {
+  refnumber: 'reference number',
+  pagenumber: 'pages',
+  txnid: 'transaction id',
+  ptype: 'payment type',
+  publishdate: 'publication date',
+  authorname: 'authors',
+  doi: 'DOI',
+  orcid: 'ORCID iD',
+  given_name: 'given name',
+  family_name: 'family name',
+  licence_name: 'licence',
+  licence_url: 'licence address',
+  publication_date: 'publication date',
+  editor_website: 'website',
+};
+const words = (key: PropertyKey) => FIELD_WORDS[String(key)] ?? String(key).replace(/_/g, ' ');
+
+/** What a problem says of its field to a person: the field in words, an author by place and name, the value given. */
+function described(path: readonly PropertyKey[], values: object): { label: string; value?: string } {
+  const [first, index, key] = path;
+  const authors = (values as { authors?: unknown }).authors;
+  if (first === 'authors' && typeof index === 'number' && Array.isArray(authors)) {
+    const author = (authors[index] ?? {}) as Partial<Author>;
+    const name = [author.given_name, author.family_name].filter(Boolean).join(' ');
+    const label = `author ${index + 1}${name ? ` (${name})` : ''}${key === undefined ? '' : `, ${words(key)}`}`;
+    return { label, ...givenValue(key === undefined ? undefined : (author as Record<string, unknown>)[String(key)]) };
+  }
+  return { label: words(first ?? ''), ...givenValue((values as Record<string, unknown>)[String(first)]) };
+}
+
+const givenValue = (value: unknown) =>
+  (typeof value === 'string' && value.trim() !== '') || typeof value === 'number' ? { value: String(value) } : {};
+
 /** The first problem of each field, as a form shows one at a time (a later check may repeat an earlier one). */
-function problemsOf(record: string, error: z.ZodError): ImportProblem[] {
+function problemsOf(record: string, error: z.ZodError, values: object = {}): ImportProblem[] {
   const byField = new Map<string, ImportProblem>();
   for (const issue of error.issues) {
     const field = fieldName(issue.path);
-    if (!byField.has(field)) byField.set(field, { record, field, message: issue.message });
+    if (byField.has(field)) continue;
+    const { label, value } = described(issue.path, values);
+    // A label that only repeats the field's name adds nothing.
+    byField.set(field, {
+      record,
+      field,
+      message: issue.message,
+      ...(label !== field && { label }),
+      ...(value !== undefined && { value }),
+    });
   }
   return [...byField.values()];
 }
@@ -84,7 +128,7 @@ function checkIssueFields(issue: ImportedIssue): Checked<CleanIssue> {
     state: issue.state,
     publication_date: issue.publication_date || undefined,
   });
-  if (!parsed.success) return refused(problemsOf(issue.record, parsed.error));
+  if (!parsed.success) return refused(problemsOf(issue.record, parsed.error, issue));
   const { state = 'published', publication_date = '', ...numbers } = parsed.data;
   return valid({ ...numbers, state, publication_date });
 }
@@ -133,8 +177,8 @@ function checkArticleFields(article: ImportedArticle): Checked<CleanArticle> {
   });
   const extra = articleExtraSchema.safeParse(article);
   const problems = [
-    ...(fields.success ? [] : withoutRepeatedAuthorLine(problemsOf(record, fields.error))),
-    ...(extra.success ? [] : problemsOf(record, extra.error)),
+    ...(fields.success ? [] : withoutRepeatedAuthorLine(problemsOf(record, fields.error, article))),
+    ...(extra.success ? [] : problemsOf(record, extra.error, article)),
   ];
   if (!fields.success || !extra.success) return refused(problems);
   const data = fields.data;
@@ -198,7 +242,7 @@ export function checkEditor(editor: ImportedEditor): Checked<CleanEditor> {
 
 function checkEditorFields(editor: ImportedEditor): Checked<CleanEditor> {
   const parsed = editorInputSchema.safeParse(editor);
-  if (!parsed.success) return refused(problemsOf(editor.record, parsed.error));
+  if (!parsed.success) return refused(problemsOf(editor.record, parsed.error, editor));
   const input = parsed.data;
   const clean = {
     name: toPlainText(input.name),
@@ -241,7 +285,7 @@ export function checkIndexingEntry(entry: ImportedIndexingEntry): Checked<CleanI
   return withCharacterRule(
     record,
     values,
-    parsed.success ? valid(parsed.data) : refused(problemsOf(record, parsed.error)),
+    parsed.success ? valid(parsed.data) : refused(problemsOf(record, parsed.error, entry)),
   );
 }
 

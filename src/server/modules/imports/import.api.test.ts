@@ -14,7 +14,7 @@ import {
   type ImportedIssue,
   type ImportPlan,
 } from './import-plan.js';
-import { ImportRefused, problemLine, type ImportProgress } from './import-report.js';
+import { ImportRefused, problemLine, reportLines, type ImportProgress } from './import-report.js';
 import { generatedImport, writeImportFiles, type GeneratedImport } from './import-test-fixtures.js';
 import { ImportService } from './import.service.js';
 import { updateSettings } from './imports.repository.js';
@@ -226,15 +226,18 @@ describe('a spreadsheet with five bad rows', () => {
     const plan = await planOf({ rows, pdfs: generated.pdfs });
     const entriesBefore = await importEntries();
     const report = await service().dryRun(plan);
-    // The report goes issue by issue; in the order of the rows here.
-    const byRow = report.problems.map(problemLine).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
-    expect(byRow).toEqual([
-      'row 5, pagenumber: Page number format must be like 1-6.',
-      'row 8, authors.1.orcid: ORCID iD must be like 0000-0002-1825-0097, with a correct check digit',
-      'row 11, publishdate: Publication date must be a real date',
+    // In the order of the rows, each field in words, an author by place and name, the value refused shown.
+    expect(report.problems.map(problemLine)).toEqual([
+      'row 5, pages: Page number format must be like 1-6. (given: "1 to 6")',
+      'row 8, author 1 (Asha Rao), ORCID iD: ORCID iD must be like 0000-0002-1825-0097, with a correct check digit ' +
+        '(given: "0000-0002-1825-0098")',
+      'row 11, publication date: Publication date must be a real date (given: "2026-13-45")',
       'row 14, txnid: Transaction ID Already Used: row 4 has it too',
-      'row 17, doi: DOI must look like 10.1234/suffix (without https://doi.org/).',
+      'row 17, DOI: DOI must look like 10.1234/suffix (without https://doi.org/). (given: "doi:abc")',
     ]);
+    expect(reportLines(report)[1]).toBe(
+      '5 records left out, for the problems below: row 5; row 8; row 11; row 14; row 17',
+    );
     const refused = await service()
       .apply(plan, TEST_ACTOR)
       .catch((error: unknown) => error);
@@ -333,8 +336,8 @@ describe('values taken here, by a deleted article or by another journal', () => 
     expect(report.problems.map(problemLine)).toEqual([
       'article 550010, txnid: Transaction ID Already Used: article 550001 has it',
       'article 550002, refnumber: Duplicate reference number: a deleted article keeps it',
-      'article 550012, doi: Duplicate DOI: a deleted article keeps it',
       'article 550011, doi: Duplicate DOI: another journal of this installation has it',
+      'article 550012, doi: Duplicate DOI: a deleted article keeps it',
     ]);
     const crossing = await service().dryRun({
       ...plan,

@@ -127,7 +127,13 @@ describe('the check', () => {
     expect(response.statusCode).toBe(200);
     const report = response.json<ImportReport>();
     expect(report.problems).toEqual([
-      { record: 'row 3', field: 'pagenumber', message: expect.stringContaining('Page number') },
+      {
+        record: 'row 3',
+        field: 'pagenumber',
+        message: expect.stringContaining('Page number'),
+        label: 'pages',
+        value: 'pages one to six',
+      },
     ]);
   });
 

@@ -38,7 +38,8 @@ function Problems({ problems }: { problems: ImportReport['problems'] }) {
     <>
       <h3>Problems ({problems.length})</h3>
       <p className="form-error" role="alert">
-        {counted(problems.length, 'problem keeps', 'problems keep')} this import from running: put{' '}
+        {counted(new Set(problems.map((problem) => problem.record)).size, 'record is', 'records are')} left out for{' '}
+        {counted(problems.length, 'problem', 'problems')}, which keep this import from running: put{' '}
         {problems.length === 1 ? 'it' : 'them'} right in the source and check again. Nothing was written.
       </p>
       <AdminTable actions={false} columns={['Record', 'Field', 'Problem']}>
@@ -46,8 +47,11 @@ function Problems({ problems }: { problems: ImportReport['problems'] }) {
           {(problem, index) => (
             <tr key={index}>
               <td>{problem.record}</td>
-              <td className="import-field">{problem.field || '—'}</td>
-              <td>{problem.message}</td>
+              <td className="import-field">{problem.label || problem.field || '—'}</td>
+              <td>
+                {problem.message}
+                {problem.value !== undefined && ` (given: ${JSON.stringify(problem.value)})`}
+              </td>
             </tr>
           )}
         </Shown>
