@@ -41,8 +41,6 @@ import {
 } from 'kysely';
 import { JOURNAL_TABLES } from '../db/table-owners.js';
 
-
-
 const journalTables: ReadonlySet<string> = new Set(JOURNAL_TABLES);
 const JOURNAL_ID = 'journal_id';
 
