@@ -114,9 +114,10 @@ describe('the import screen', () => {
     await chooseFiles(page, bad);
     await check(page);
     const problem = page.getByRole('table').getByRole('row', { name: /row 3/ });
-    await expectText(problem, { contains: 'pagenumber' });
+    await expectText(problem, { contains: 'pagesPage number format must be like 1-6. (given: "pages one to six")' });
     await expectText(page.getByRole('alert'), {
-      contains: '1 problem keeps this import from running: put it right in the source and check again.',
+      contains:
+        '1 record is left out. 1 problem keeps this import from running: put it right in the source and check again.',
     });
     await expectDisabled(importButton(page), true);
     expect(await axeViolations(page)).toEqual([]);
@@ -188,7 +189,9 @@ describe('the import screen', () => {
 
     await chooseFiles(page, await importFiles('phone-bad', withBadPages(generated), 'csv'));
     await check(page);
-    await expectText(page.getByRole('table').getByRole('row', { name: /row 3/ }), { contains: 'pagenumber' });
+    await expectText(page.getByRole('table').getByRole('row', { name: /row 3/ }), {
+      contains: '(given: "pages one to six")',
+    });
     await screenshot(page, 'import-problems-phone');
 
     await chooseFiles(page, await importFiles('phone-good', generated, 'csv'));

@@ -38,8 +38,8 @@ function Problems({ problems }: { problems: ImportReport['problems'] }) {
     <>
       <h3>Problems ({problems.length})</h3>
       <p className="form-error" role="alert">
-        {counted(new Set(problems.map((problem) => problem.record)).size, 'record is', 'records are')} left out for{' '}
-        {counted(problems.length, 'problem', 'problems')}, which keep this import from running: put{' '}
+        {counted(new Set(problems.map((problem) => problem.record)).size, 'record is', 'records are')} left out.{' '}
+        {counted(problems.length, 'problem keeps', 'problems keep')} this import from running: put{' '}
         {problems.length === 1 ? 'it' : 'them'} right in the source and check again. Nothing was written.
       </p>
       <AdminTable actions={false} columns={['Record', 'Field', 'Problem']}>
