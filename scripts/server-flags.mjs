@@ -37,15 +37,11 @@ export const SERVER_NODE_FLAGS = [
 // files) an allocation arena of its own, and keeps what each has held. Two arenas for the whole process brought
 // the peak of `npm run bench` from 262-270 MB to 248-257 MB with the same throughput (docs/decisions/082-page-bytes-made-once.md).
 //
-// glibc serves a block of 128 KB or more from a mapping of its own, returned to the system when freed, but raises
-// that threshold to the size of each such block freed, up to 32 MB: after the first PDF of an import was freed, every
-// later file (6 MB each) came from the arenas, which kept the freed space. A fixed threshold of 1 MB (above a page's
-// buffers, which a mapping each would slow) kept the peak of a 300 MB OJS import check at 237 MB instead of 260-267,
-// and under 150 connections after it at 236-240 MB instead of 238-271 (docs/performance-log.md). Values already in
-// the environment win.
+// A fixed MALLOC_MMAP_THRESHOLD_ of 1 MB kept the peak of a 300 MB OJS import check at 237-248 MB instead of 260-267,
+// but home and issue repeat views were 20-37 % lower with it in alternating rounds, so it is not set: that import
+// check is over the 256 MB bar (docs/performance-log.md). Values already in the environment win.
 export const SERVER_ENV = {
   MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
-  MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '1048576',
 };
 
 /**
