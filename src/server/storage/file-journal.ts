@@ -5,6 +5,7 @@ import type { FileStore, StagedFile } from './file-store.js';
 import {
   deletePendingMove,
   firstPendingMove,
+  hasPendingMoveTo,
   insertPendingMoves,
   lockPendingMoves,
   type FileMove,
@@ -93,6 +94,18 @@ export class FileJournal {
         else done[carried.outcome] += 1;
       }
     });
+  }
+
+  /**
+   * Whether the file at `target` (a path rows name) is there for a reader, putting it in place first when a committed
+   * move is still to do so: its write has not carried the journal out yet, or its process died in between (decision
+   * 117), and no later write or start has carried it out since. The journal is then carried out as writers do.
+   */
+  async inPlace(target: string): Promise<boolean> {
+    if (this.files.exists(target)) return true;
+    if (!(await hasPendingMoveTo(this.db, target))) return false;
+    await this.carryOut();
+    return this.files.exists(target);
   }
 
   /** Runs `work` while holding the journal's lock, so that no move is carried out meanwhile (the repair at start). */

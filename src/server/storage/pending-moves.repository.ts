@@ -25,6 +25,17 @@ export const listPendingMoves = (db: Executor): Promise<PendingFileMoveRow[]> =>
 export const firstPendingMove = (db: Executor): Promise<PendingFileMoveRow | undefined> =>
   db.selectFrom('pending_file_moves').selectAll().orderBy('id').limit(1).executeTakeFirst();
 
+/** Whether a committed move is still to put a file in place at `target`. */
+export async function hasPendingMoveTo(db: Executor, target: string): Promise<boolean> {
+  const found = await db
+    .selectFrom('pending_file_moves')
+    .select('id')
+    .where('target', '=', target)
+    .limit(1)
+    .executeTakeFirst();
+  return found !== undefined;
+}
+
 export async function deletePendingMove(db: Executor, id: number): Promise<void> {
   await db.deleteFrom('pending_file_moves').where('id', '=', id).execute();
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { recordIdParams } from '../../../common/schemas/record-id.js';
 import { notFound } from '../../http/errors.js';
@@ -29,6 +29,22 @@ const PDF_CACHING = 'public, no-cache';
 const isDownload = (request: FastifyRequest) =>
   request.method === 'GET' && (!request.headers.range || /^bytes=0-/.test(request.headers.range));
 
+/** The headers @fastify/send gives a file's answer, which an answer without the file must not carry. */
+const FILE_HEADERS = ['content-type', 'content-length', 'content-range', 'accept-ranges', 'etag', 'last-modified'];
+
+/**
+ * A file found and then renamed or removed before it was opened (a move carried out, or a delete, just then) fails its
+ * stream before anything is sent. That is a 404 a moment early, not a server error: the answer is then the one it would
+ * have been a moment later, without the file's headers. Any other error goes on to the site's error handler.
+ */
+function answerVanishedFile(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error.code !== 'ENOENT' || reply.raw.headersSent) throw error;
+  request.log.info(`${request.url}: the file was moved or removed as it was being sent`);
+  for (const name of reply.raw.getHeaderNames()) reply.raw.removeHeader(name);
+  for (const name of [...FILE_HEADERS, 'cache-control']) reply.removeHeader(name);
+  return reply.callNotFound();
+}
+
 /**
  * Article PDFs at their address (specification: Entities and their fields), served only while the article is published
  * (docs/security.md, Output):
@@ -37,7 +53,8 @@ const isDownload = (request: FastifyRequest) =>
  * article's PDF, or a file no row names, is not public. Register it in the scope that serves the journal's files.
  */
 export function registerArticleFileRoutes(scope: FastifyInstance, usage: UsageRecorder): void {
-  scope.get('/assets/archives/:year/:folder/:file', { schema: { hide: true } }, async (request, reply) => {
+  const options = { schema: { hide: true }, errorHandler: answerVanishedFile };
+  scope.get('/assets/archives/:year/:folder/:file', options, async (request, reply) => {
     const params = fileParams.safeParse(request.params);
     if (!params.success) return reply.callNotFound();
     const {
@@ -63,6 +80,7 @@ export function registerArticleFileRoutes(scope: FastifyInstance, usage: UsageRe
     '/api/admin/archives/:id/pdf',
     {
       preValidation: scope.requireAdmin,
+      errorHandler: answerVanishedFile,
       schema: {
         tags: ['admin'],
         summary: "An article's stored PDF, whatever its status",

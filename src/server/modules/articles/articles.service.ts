@@ -326,7 +326,7 @@ export class ArticlesService {
   async storedFile(id: number): Promise<string | null> {
     const row = await findArticleById(this.db, id);
     const stored = row ? storedPath(row) : null;
-    return stored && this.files.exists(stored) ? stored : null;
+    return stored && (await this.journal.inPlace(stored)) ? stored : null;
   }
 
   /**
@@ -340,7 +340,11 @@ export class ArticlesService {
     file: string,
   ): Promise<{ path: string; articleId: number } | null> {
     const found = await findPublishedArticleFile(this.db, year, volume, issue, file);
-    return found ? { path: `${FileStore.articleDir(year, volume, issue)}/${file}`, articleId: found.id } : null;
+    if (!found) return null;
+    const path = `${FileStore.articleDir(year, volume, issue)}/${file}`;
+    // A row committed by a write whose move is not carried out yet (its process may have died) names a file to come.
+    await this.journal.inPlace(path);
+    return { path, articleId: found.id };
   }
 
   /** The write and its file moves run in one transaction (FileJournal); a refused write leaves no file behind. */
