@@ -11,7 +11,7 @@ import {
 import { useEmailEnabled } from '../../lib/email-features.js';
 import { adminRequest } from '../admin-shell/admin-request.js';
 import { useFlash } from '../admin-shell/flash.js';
-import { CrossrefButton, DoajButton } from './crossref-button.js';
+import { CrossrefButton, DoajButton } from './xml-download-buttons.js';
 
 type Issue = Omit<AdminIssue, 'articles' | 'enabledArticles'>;
 

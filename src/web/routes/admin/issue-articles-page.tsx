@@ -4,7 +4,7 @@ import type { ArticleRecord } from '../../../common/schemas/archives.js';
 import { padNumber, type AdminIssue } from '../../../common/schemas/issue.js';
 import { adminLoad } from '../../features/admin-shell/admin-request.js';
 import { useRowSelection } from '../../features/admin-shell/row-selection.js';
-import { CrossrefButton, DoajButton } from '../../features/admin-issues/crossref-button.js';
+import { CrossrefButton, DoajButton } from '../../features/admin-issues/xml-download-buttons.js';
 import { IssueStatePanel } from '../../features/admin-issues/issue-state-panel.js';
 import { ArticleExportButtons } from '../../features/pdf-exports/export-buttons.js';
 import { AdminTable } from '../../features/admin-shell/admin-table.js';

@@ -3,7 +3,7 @@ import { Link, useLoaderData, useRevalidator } from 'react-router';
 import { GENERIC_ERROR_MESSAGE } from '../../../common/schemas/auth.js';
 import { ISSUE_DELETED_MESSAGE, padNumber, type AdminIssue } from '../../../common/schemas/issue.js';
 import { AddIssueForm } from '../../features/admin-issues/add-issue-form.js';
-import { DoajButton } from '../../features/admin-issues/crossref-button.js';
+import { DoajButton } from '../../features/admin-issues/xml-download-buttons.js';
 import { issueStateText } from '../../features/admin-issues/issue-state-panel.js';
 import { EditIssueForm } from '../../features/admin-issues/edit-issue-form.js';
 import { adminLoad, adminRequest } from '../../features/admin-shell/admin-request.js';
