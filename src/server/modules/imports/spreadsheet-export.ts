@@ -11,7 +11,7 @@ import { findIssue } from '../issues/issues.repository.js';
 import { issueLabel } from './import-compare.js';
 import { ImportRefused } from './import-report.js';
 import { listAuthorsInBatches, listIssues } from './imports.repository.js';
-import { COLUMN_NAMES, COLUMNS, NO_PDF, type Cells, type ColumnName } from './spreadsheet-columns.js';
+import { COLUMN_LABELS, COLUMN_NAMES, COLUMNS, NO_PDF, type Cells, type ColumnName } from './spreadsheet-columns.js';
 import { ARTICLE_FIELDS } from './import-plan.js';
 import { authorCells } from './spreadsheet-plan.js';
 import { spreadsheetFormat, tableBytes, writeWhole, type SpreadsheetFormat } from './spreadsheet-file.js';
@@ -71,7 +71,7 @@ export async function exportSpreadsheet(
       articles += 1;
     }
   }
-  await writeWhole(targets.spreadsheet, await tableBytes(format, COLUMN_NAMES, rows));
+  await writeWhole(targets.spreadsheet, await tableBytes(format, COLUMN_LABELS, rows));
   await writePdfArchive(targets.pdfs, pdfs);
   return { issues: issues.length, articles, pdfs: pdfs.length, warnings };
 }
@@ -80,10 +80,16 @@ export async function exportSpreadsheet(
 export function templateBytes(format: SpreadsheetFormat): Promise<Buffer> {
   const example = COLUMNS.map((column) => column.example);
   const notes = [
-    ['column', 'required', 'what it holds', 'example'],
-    ...COLUMNS.map((column) => [column.name, column.required ? 'yes' : '', column.description, column.example]),
+    ['column', 'required', 'what it holds', 'example', 'name in the API (also read as a header)'],
+    ...COLUMNS.map((column) => [
+      column.label,
+      column.required ? 'yes' : '',
+      column.description,
+      column.example,
+      column.name,
+    ]),
   ];
-  return tableBytes(format, COLUMN_NAMES, [example], [{ name: 'Columns', rows: notes }]);
+  return tableBytes(format, COLUMN_LABELS, [example], [{ name: 'Columns', rows: notes }]);
 }
 
 async function oneIssue(db: Executor, numbers: IssueNumbers): Promise<IssueRow> {

@@ -75,7 +75,7 @@ function tableOf(rows: string[][], name: string): Table {
   if (!header || header.every((cell) => cell.trim() === ''))
     throw new ImportRefused(`${name} has no header row: its first row names the columns (see the template)`);
   return {
-    header: header.map((cell) => cell.trim().toLowerCase()),
+    header: header.map((cell) => cell.trim()),
     rows: body
       .map((values, index) => ({ number: index + 2, values }))
       .filter((row) => row.values.some((value) => value.trim() !== '')),

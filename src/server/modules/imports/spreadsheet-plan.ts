@@ -17,6 +17,8 @@ import { ARCHIVE_LIMITS, PdfArchive, type ArchiveLimits } from './pdf-archive.js
 import {
   AUTHOR_LIST_COLUMNS,
   COLUMN_NAMES,
+  columnLabel,
+  columnOfHeader,
   ISSUE_COLUMNS,
   NO_PDF,
   type Cells,
@@ -86,7 +88,10 @@ export function planFromTable(source: string, table: Table, pdfs: PdfArchive | n
   const plan = emptyPlan(source);
   const problems = plan.problems!;
   const columns = columnsOf(table.header, plan);
-  if (!columns) return plan;
+  if (!columns) {
+    labelColumns(problems);
+    return plan;
+  }
   const issues = new Map<string, IssueDraft>();
   for (const row of table.rows) {
     const cells = Object.fromEntries(
@@ -99,31 +104,39 @@ export function planFromTable(source: string, table: Table, pdfs: PdfArchive | n
     else problems.push(...article.problems);
   }
   plan.issues = [...issues.values()].map(({ issue }) => issue);
+  labelColumns(problems);
   for (const name of pdfs?.unasked() ?? [])
     plan.unmapped.push({ record: pdfs!.name, message: `${name} is named by no row: it is not imported` });
   return plan;
 }
 
-/** Where each column is; null (with the problems) when a required one is missing or one appears twice. */
+/** Where each column is (headed by its label or its name); null (with the problems) when one is missing or twice. */
 function columnsOf(header: string[], plan: ImportPlan): Map<ColumnName, number> | null {
-  const known = new Set<string>(COLUMN_NAMES);
   const columns = new Map<ColumnName, number>();
   const problem = (field: string, message: string) => plan.problems!.push({ record: HEADER, field, message });
-  header.forEach((name, index) => {
-    if (name === '') return;
-    if (!known.has(name))
+  header.forEach((cell, index) => {
+    if (cell.trim() === '') return;
+    const name = columnOfHeader(cell);
+    if (!name)
       plan.unmapped.push({
         record: HEADER,
-        message: `the column "${name}" is not one of the template's: it is not imported`,
+        message: `the column "${cell}" is not one of the template's: it is not imported`,
       });
-    else if (columns.has(name as ColumnName)) problem(name, 'The column appears twice');
-    else columns.set(name as ColumnName, index);
+    else if (columns.has(name)) problem(name, 'The column appears twice');
+    else columns.set(name, index);
   });
   for (const name of REQUIRED_COLUMNS)
     if (!columns.has(name)) problem(name, 'The column is missing (see the template)');
   if (!columns.has('authors') && !columns.has('authors_json'))
-    problem('authors', 'The column is missing (see the template), or authors_json in its place');
+    problem('authors', `The column is missing (see the template), or ${columnLabel('authors_json')} in its place`);
   return plan.problems!.some((entry) => entry.record === HEADER) ? null : columns;
+}
+
+/** Each problem of a column names it as its header does ("Transaction ID", not txnid). */
+function labelColumns(problems: ImportProblem[]): void {
+  for (const problem of problems)
+    if (problem.field && !problem.label && columnLabel(problem.field) !== problem.field)
+      problem.label = columnLabel(problem.field);
 }
 
 const isIssueOnly = (cells: Cells) =>
@@ -226,7 +239,7 @@ function pdfOf(record: string, cells: Cells, pdfs: PdfArchive | null): Outcome<I
       {
         record,
         field: 'pdf',
-        message: `${PDF_REQUIRED_MESSAGE} (${where}; "${NO_PDF}" in the pdf column imports the article without one)`,
+        message: `${PDF_REQUIRED_MESSAGE} (${where}; "${NO_PDF}" in the ${columnLabel('pdf')} column imports the article without one)`,
       },
     ],
   };
@@ -300,7 +313,11 @@ function authorsFromJson(cells: AuthorCells, record: string): Outcome<Author[]> 
   const beside = ['authors', ...AUTHOR_LIST_COLUMNS, 'corresponding_author'] as const;
   const filled = beside.find((column) => cells[column].trim() !== '');
   if (filled)
-    return { problems: [{ record, field: filled, message: 'must be empty when authors_json holds the authors' }] };
+    return {
+      problems: [
+        { record, field: filled, message: `must be empty when ${columnLabel('authors_json')} holds the authors` },
+      ],
+    };
   let json: unknown;
   try {
     json = JSON.parse(cells.authors_json);

@@ -7,7 +7,7 @@ import type { Author } from '../../../common/authors.js';
 import type { ImportPlan } from './import-plan.js';
 import { ImportRefused } from './import-report.js';
 import { checkArticle } from './import-validation.js';
-import { COLUMN_NAMES, COLUMNS, type Cells } from './spreadsheet-columns.js';
+import { COLUMN_LABELS, COLUMN_NAMES, COLUMNS, columnOfHeader, type Cells } from './spreadsheet-columns.js';
 import { templateBytes } from './spreadsheet-export.js';
 import { readTable, SPREADSHEET_LIMITS, tableBytes } from './spreadsheet-file.js';
 import { authorCells, authorsFromCells, planFromTable } from './spreadsheet-plan.js';
@@ -19,10 +19,12 @@ beforeEach(() => {
 });
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-/** The plan of these rows (by column name) under the full header; an article's PDF is "none" unless given. */
+/** The plan of these rows (by column name) under a header (by name or label); an article's PDF is "none" unless given. */
 function planOf(rows: Partial<Cells>[], header: readonly string[] = COLUMN_NAMES): ImportPlan {
-  const cell = (row: Partial<Cells>, name: string) =>
-    row[name as keyof Cells] ?? (name === 'pdf' && row.refnumber ? 'none' : '');
+  const cell = (row: Partial<Cells>, heading: string) => {
+    const name = columnOfHeader(heading) ?? heading;
+    return row[name as keyof Cells] ?? (name === 'pdf' && row.refnumber ? 'none' : '');
+  };
   const values = rows.map((row) => header.map((name) => cell(row, name)));
   return planFromTable(
     'articles.csv',
@@ -104,8 +106,13 @@ describe('the rows of a spreadsheet as a plan', () => {
       }),
     ]);
     expect(plan.problems).toEqual([
-      { record: 'row 4', field: 'frequency', message: 'differs from row 3 of the same issue ("jan")' },
-      { record: 'row 5', field: 'issue', message: 'Issue must be a whole number' },
+      {
+        record: 'row 4',
+        field: 'frequency',
+        label: 'Months covered',
+        message: 'differs from row 3 of the same issue ("jan")',
+      },
+      { record: 'row 5', field: 'issue', label: 'Issue', message: 'Issue must be a whole number' },
     ]);
   });
 
@@ -121,23 +128,40 @@ describe('the rows of a spreadsheet as a plan', () => {
       { ...good, pdf: '' },
     ]);
     expect(plan.problems).toEqual([
-      { record: 'row 2', field: 'ptype', message: 'Payment type must be paid or free' },
-      { record: 'row 3', field: 'status', message: 'Status must be enabled or disabled' },
-      { record: 'row 4', field: 'author_orcids', message: '2 entries for 1 authors' },
+      { record: 'row 2', field: 'ptype', label: 'Payment type', message: 'Payment type must be paid or free' },
+      { record: 'row 3', field: 'status', label: 'Status', message: 'Status must be enabled or disabled' },
+      { record: 'row 4', field: 'author_orcids', label: 'Author ORCID iDs', message: '2 entries for 1 authors' },
       {
         record: 'row 5',
         field: 'corresponding_author',
+        label: 'Corresponding author',
         message: 'must be the place of an author in the list, from 1 to 1',
       },
-      { record: 'row 6', field: 'issue_state', message: 'State must be draft or published' },
-      { record: 'row 7', field: 'author_countries', message: 'must be empty when authors_json holds the authors' },
+      { record: 'row 6', field: 'issue_state', label: 'Issue state', message: 'State must be draft or published' },
+      {
+        record: 'row 7',
+        field: 'author_countries',
+        label: 'Author countries',
+        message: 'must be empty when Authors as JSON holds the authors',
+      },
       {
         record: 'row 8',
         field: 'pdf',
+        label: 'PDF file',
         message:
-          'The PDF file is required. (give the ZIP of PDFs, with 880001.pdf in it; "none" in the pdf column imports the article without one)',
+          'The PDF file is required. (give the ZIP of PDFs, with 880001.pdf in it; "none" in the PDF file column imports the article without one)',
       },
     ]);
+  });
+
+  it('reads a column headed by its label in any case and spacing, or by the name of older templates', () => {
+    const headers = COLUMNS.map((column, i) =>
+      i % 2 ? `  ${column.label.toUpperCase().replace(/ /g, '   ')} ` : column.name,
+    );
+    const byWords = planOf(generatedImport(2).rows, headers);
+    expect(byWords.problems).toEqual([]);
+    expect(byWords.unmapped).toEqual([]);
+    expect(byWords.issues).toEqual(planOf(generatedImport(2).rows).issues);
   });
 
   it('refuses a sheet without a required column, and reports a column it does not know', () => {
@@ -145,11 +169,17 @@ describe('the rows of a spreadsheet as a plan', () => {
     const plan = planOf(generatedImport(1).rows, [...header, 'reviewer']);
     expect(plan.issues).toEqual([]);
     expect(plan.problems).toEqual([
-      { record: 'row 1', field: 'txnid', message: 'The column is missing (see the template)' },
+      {
+        record: 'row 1',
+        field: 'txnid',
+        label: 'Transaction ID',
+        message: 'The column is missing (see the template)',
+      },
       {
         record: 'row 1',
         field: 'authors',
-        message: 'The column is missing (see the template), or authors_json in its place',
+        label: 'Authors',
+        message: 'The column is missing (see the template), or Authors as JSON in its place',
       },
     ]);
     expect(plan.unmapped).toEqual([
@@ -201,7 +231,7 @@ describe('spreadsheet files', () => {
     const csv = path.join(dir, 'a.csv');
     fs.writeFileSync(csv, '\uFEFFYear;Title\r\n2024;"A; B ""quoted"""\r\n;\r\n2025;<p>x</p>\r\n');
     expect(await readTable(csv)).toEqual({
-      header: ['year', 'title'],
+      header: ['Year', 'Title'],
       rows: [
         { number: 2, values: ['2024', 'A; B "quoted"'] },
         { number: 4, values: ['2025', '<p>x</p>'] },
@@ -238,7 +268,8 @@ describe('the template', () => {
     const csv = path.join(dir, 'template.csv');
     fs.writeFileSync(csv, await templateBytes('csv'));
     const table = await readTable(csv);
-    expect(table.header).toEqual(COLUMN_NAMES);
+    expect(table.header).toEqual(COLUMN_LABELS);
+    expect(table.header).toContain('Transaction ID');
     // Its one article wants its PDF from a ZIP.
     const plan = planFromTable('template.csv', table, null);
     expect(plan.problems).toEqual([expect.objectContaining({ record: 'row 2', field: 'pdf' })]);
@@ -246,7 +277,9 @@ describe('the template', () => {
     fs.writeFileSync(xlsx, await templateBytes('xlsx'));
     const sheets = await readXlsxFile(xlsx);
     expect(sheets.map((sheet) => sheet.sheet)).toEqual(['Articles', 'Columns']);
-    expect(sheets[1]!.data.slice(1).map((row) => row[0])).toEqual(COLUMN_NAMES);
+    expect(sheets[1]!.data.slice(1).map((row) => [row[0], row[4]])).toEqual(
+      COLUMNS.map((column) => [column.label, column.name]),
+    );
   });
 
   it("has an example article that the article form's checks accept", () => {

@@ -75,7 +75,7 @@ export function SourceFields({ source }: { source: ImportSourceKind }) {
         <label>
           PDFs (a .zip, at most {limitOf('pdfs')})
           <span className="hint">
-            Each PDF named as its row&apos;s pdf column says, or by reference number: 1024.pdf.
+            Each PDF named as its row&apos;s PDF file column says, or by reference number: 1024.pdf.
           </span>
           <input type="file" name="pdfs" accept=".zip" />
         </label>
