@@ -11,11 +11,13 @@ import { datestamp } from './oai-arguments.js';
 import { dublinCore, parentElement, textElement } from './oai-xml.js';
 import type { OaiRecordRow } from './oai.repository.js';
 
-/** What every record of one answer shares: the public origin, the host in identifiers, and the journal. */
+/** What every record of one journal in an answer shares: the public origin, the host in identifiers, the journal. */
 export interface Repository {
   origin: string;
   host: string;
   settings: SiteSettings;
+  /** The sets a record of a volume belongs to, as its header names them. */
+  setSpecs: (volume: number) => string[];
 }
 
 const identifierPrefix = (host: string) => `oai:${host}:article/`;
@@ -46,7 +48,10 @@ export function headerXml(row: OaiRecordRow, repository: Repository): string {
     'header',
     textElement('identifier', oaiIdentifier(repository.host, row.refnumber)) +
       textElement('datestamp', datestamp(row.modification || row.creation)) +
-      textElement('setSpec', setSpec(row.volume)),
+      repository
+        .setSpecs(row.volume)
+        .map((spec) => textElement('setSpec', spec))
+        .join(''),
     { status: isDeleted(row) ? 'deleted' : undefined },
   );
 }
