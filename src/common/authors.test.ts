@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authorLine, authorsFromLine, invertedName, parseOrcid } from './authors.js';
+import { authorLine, authorsFromLine, invertedName, parseOrcid, placeOf } from './authors.js';
 import { authorsSchema } from './schemas/authors.js';
 
 describe('ORCID iDs', () => {
@@ -38,5 +38,13 @@ describe('authors', () => {
   it('refuses an ORCID iD with a wrong check digit, naming the author', () => {
     const result = authorsSchema.safeParse([{ family_name: 'Rao', orcid: '0000-0002-1825-0098' }]);
     expect(result.error?.issues[0]).toMatchObject({ path: [0, 'orcid'] });
+  });
+});
+
+describe('placeOf', () => {
+  it('gives the affiliation with its country, and nothing without an affiliation, as the article page', () => {
+    expect(placeOf({ affiliation: 'IIT Bombay', country: 'India' })).toBe('IIT Bombay, India');
+    expect(placeOf({ affiliation: 'IIT Bombay', country: '' })).toBe('IIT Bombay');
+    expect(placeOf({ affiliation: '', country: 'India' })).toBe('');
   });
 });

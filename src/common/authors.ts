@@ -94,3 +94,10 @@ export function authorsForLine(line: string, stored: readonly Author[], email = 
     index === corresponding ? { ...author, corresponding: true, email } : { ...author, corresponding: false },
   );
 }
+
+/**
+ * 'Department of Soil Science, Punjab Agricultural University, India': the affiliation with its country, as the
+ * article page, the certificates and the cover page write it; '' without an affiliation.
+ */
+export const placeOf = (author: { affiliation: string; country: string }) =>
+  author.affiliation ? [author.affiliation, author.country].filter(Boolean).join(', ') : '';

@@ -54,8 +54,8 @@ export interface CslItem {
 /** A stored publication date when it is a whole one (YYYY-MM-DD), else null. */
 export const fullDate = (publishdate: string) => (/^\d{4}-\d{2}-\d{2}$/.test(publishdate) ? publishdate : null);
 
-/** '2025-03-14', or the year when the article has no date. */
-const publicationDate = (article: Pick<PublicArticle, 'publishdate' | 'year'>) =>
+/** '2025-03-14', or the year when the article has no date: the one date every output of an article gives. */
+export const publicationDate = (article: Pick<PublicArticle, 'publishdate' | 'year'>) =>
   fullDate(article.publishdate) ?? String(article.year);
 
 /** '2025-03-14' -> [2025, 3, 14]; [year] when the article has no date. */

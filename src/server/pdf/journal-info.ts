@@ -1,4 +1,5 @@
-import { IMPACT_FACTOR_DISPLAY_CHARS, MONTHS } from '../../common/constants.js';
+import { IMPACT_FACTOR_DISPLAY_CHARS } from '../../common/constants.js';
+import { longDate } from '../../common/dates.js';
 import type { SiteSettings } from '../../common/schemas/settings.js';
 
 /** The journal's details printed on every generated document, taken from the settings. */
@@ -50,11 +51,7 @@ export function contactLine(journal: JournalInfo): string {
 }
 
 /** '2024-03-05' -> '5 March 2024'; anything else is printed as stored. */
-export function formatDate(isoDate: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate);
-  const month = match ? MONTHS[Number(match[2]) - 1] : undefined;
-  return match && month ? `${Number(match[3])} ${month} ${match[1]}` : isoDate;
-}
+export const formatDate = (isoDate: string): string => longDate(isoDate) ?? isoDate;
 
 /** 'Volume 10, Issue 2, 2024'. */
 export const issueLabel = (a: { volume: number; issue: number; year: number }) =>

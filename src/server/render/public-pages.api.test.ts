@@ -230,7 +230,8 @@ describe('archive pages', () => {
     expect(main).toContain('<p>We measured <b>soil carbon</b> in 40 paddies.</p>');
     expect(main).not.toContain('alert(1)');
     expect(main).toContain('href="/assets/archives/2025/vol3issue1/90001.pdf"');
-    expect(text(main)).toContain('Pages 12-20');
+    expect(text(main)).toContain('Published 14 February 2025 Pages 12-20');
+    expect(main).toContain('<time dateTime="2025-02-14">14 February 2025</time>');
     expect(text(main)).toContain(
       'How to cite this article Iyer AK, Sharma R. Soil health of Oryza sativa paddies. Journal of Careful Tests, Volume 3, Issue 1, 2025, Pages 12-20.',
     );

@@ -1,8 +1,16 @@
 import { data, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { articleFileUrl, articlePath, issuePath, issueTitle, leadingNumber } from '../../../common/archive-links.js';
-import { cslItem, firstLanguage, JATS_TYPE, jatsPath, keywordList } from '../../../common/citation-exports.js';
-import { displayName, invertedName, type PublicAuthor } from '../../../common/authors.js';
+import {
+  cslItem,
+  firstLanguage,
+  JATS_TYPE,
+  jatsPath,
+  keywordList,
+  publicationDate,
+} from '../../../common/citation-exports.js';
+import { displayName, invertedName, placeOf, type PublicAuthor } from '../../../common/authors.js';
 import { formatCitation, titleText } from '../../../common/citation.js';
+import { longDate } from '../../../common/dates.js';
 import { doiUrl } from '../../../common/doi.js';
 import { textOf } from '../../../common/html.js';
 import { licenceOf } from '../../../common/licences.js';
@@ -71,7 +79,8 @@ function citationMeta(article: PublicArticle, settings: PublicSettings, origin: 
       tag('citation_author_institution', author.affiliation),
       tag('citation_author_orcid', author.orcid && `https://orcid.org/${author.orcid}`),
     ]),
-    tag('citation_publication_date', (article.publishdate || String(article.year)).replace(/-/g, '/')),
+    // The date the page shows and the references give, in the form Google Scholar reads.
+    tag('citation_publication_date', publicationDate(article).replace(/-/g, '/')),
     tag('citation_journal_title', settings.websitename),
     tag('citation_journal_abbrev', settings.journal_abbreviation),
     tag('citation_publisher', settings.publisher_name),
@@ -115,7 +124,7 @@ function AuthorDetails({ authors }: { authors: PublicAuthor[] }) {
       {described.map((author) => (
         <li key={displayName(author)}>
           <span className="author-name">{displayName(author)}</span>
-          {author.affiliation && ` · ${[author.affiliation, author.country].filter(Boolean).join(', ')}`}
+          {author.affiliation && ` · ${placeOf(author)}`}
           {author.orcid && (
             <>
               {' · '}
@@ -142,6 +151,23 @@ export function ArticlePage() {
     );
   }
   return <ArticleView article={article} settings={settings} />;
+}
+
+/**
+ * "Published 25 November 2026", when the article has a whole date. Left out of the admin's preview of a draft, whose
+ * publication sets the date.
+ */
+function PublishedOn({ publishdate }: { publishdate: string }) {
+  const written = longDate(publishdate);
+  if (!written) return null;
+  return (
+    <div>
+      <dt>Published</dt>
+      <dd>
+        <time dateTime={publishdate}>{written}</time>
+      </dd>
+    </div>
+  );
 }
 
 /** "Views · Downloads", when the journal shows them; they arrive after the page counted this view. */
@@ -180,6 +206,7 @@ export function ArticleView({ article, settings, preview = false }: ArticleViewP
         </p>
       )}
       <dl className="article-facts">
+        {!preview && <PublishedOn publishdate={article.publishdate} />}
         <div>
           <dt>Pages</dt>
           <dd>{article.pagenumber}</dd>
