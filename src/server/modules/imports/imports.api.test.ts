@@ -18,7 +18,7 @@ import { ojsExport } from './ojs/fixtures/ojs-export.js';
 import { MAX_OJS_MARKUP_BYTES } from './ojs/ojs-xml.js';
 import { generatedImport, writeImportFiles, type GeneratedImport } from './import-test-fixtures.js';
 import { importUploadLimits } from './import-uploads.js';
-import { COLUMN_NAMES } from './spreadsheet-columns.js';
+import { COLUMN_LABELS } from './spreadsheet-columns.js';
 import { readTable, type SpreadsheetFormat } from './spreadsheet-file.js';
 
 /** The admin's import calls (decision 102): template, export, check and run, through HTTP as the screen makes them. */
@@ -99,7 +99,7 @@ describe('the template', () => {
     const file = path.join(dir, `template.${format}`);
     fs.writeFileSync(file, response.rawPayload);
     const table = await readTable(file);
-    expect(table.header).toEqual(COLUMN_NAMES);
+    expect(table.header).toEqual(COLUMN_LABELS);
     expect(table.rows).toHaveLength(1);
   });
 
