@@ -181,8 +181,9 @@ async function healthFigures(dataDir: string, refnumbers: string[]) {
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-pdf-'));
 const ctx = await openContext(dataDir);
 try {
-  const articles = await ctx.db
-    .selectFrom('articles')
+  const articles = await ctx.journals
+    .first()
+    .db.selectFrom('articles')
     .select(['id', 'refnumber', 'authorname'])
     .orderBy('id')
     .execute();

@@ -105,7 +105,11 @@ export async function createContext(
       await seedSecondDemoJournal(journalList, journals, log);
     }
   }
-  await ensureFirstAdmin(db, { username: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD }, log);
+  await ensureFirstAdmin(
+    journals.first().db,
+    { username: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD },
+    log,
+  );
   const usage = new UsageRecorder(
     secret,
     (journalId) => journals.site(journalId).db,

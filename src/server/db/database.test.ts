@@ -8,6 +8,7 @@ import { findIssue, insertIssue } from '../modules/issues/issues.repository.js';
 import { holdSqliteWriteLock } from '../test/sqlite-write-lock.js';
 import { DEFAULT_QUERY_TIMEOUT_MS, openDatabase, pingDatabase, type DatabaseHandle } from './database.js';
 import { migrate } from './migrate.js';
+import { scopedDb } from '../journals/journal-scope.js';
 
 describe('a SQLite transaction while another connection writes', () => {
   let dir: string;
@@ -27,12 +28,13 @@ describe('a SQLite transaction while another connection writes', () => {
 
   it('that reads before it writes waits for the other to finish, then commits', async () => {
     const lock = await holdSqliteWriteLock(file, 300);
-    await handle.db.transaction().execute(async (trx) => {
+    const journal = scopedDb(handle.db, 1);
+    await journal.transaction().execute(async (trx) => {
       if (!(await findIssue(trx, 2026, 1, 1)))
         await insertIssue(trx, { year: 2026, volume: 1, issue: 1, frequency: 'jan-feb' });
     });
     await lock.release();
-    expect(await findIssue(handle.db, 2026, 1, 1)).toMatchObject({ year: 2026, volume: 1, issue: 1 });
+    expect(await findIssue(journal, 2026, 1, 1)).toMatchObject({ year: 2026, volume: 1, issue: 1 });
   });
 });
 

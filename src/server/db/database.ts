@@ -21,6 +21,7 @@ import {
   type Transaction,
 } from 'kysely';
 import pg from 'pg';
+import { InstallationScope } from './installation-scope.js';
 import type { Database } from './schema.js';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -113,7 +114,10 @@ function sqliteKysely(
   dialect = (config: SqliteDialectConfig) => new SqliteDialect(config),
 ): Db {
   sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
-  return new Kysely<Database>({ dialect: dialect({ database: withStatementCache(sqlite) }) });
+  return new Kysely<Database>({
+    dialect: dialect({ database: withStatementCache(sqlite) }),
+    plugins: [new InstallationScope()],
+  });
 }
 
 /**
@@ -395,7 +399,10 @@ function openPostgres(
   });
   listenForConnectionErrors(pool, onConnectionError);
   const probe = new DatabaseProbe(url, onConnectionError);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: kyselyPool(pool, probe) }) });
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: kyselyPool(pool, probe) }),
+    plugins: [new InstallationScope()],
+  });
   probes.set(db, probe);
   return db;
 }

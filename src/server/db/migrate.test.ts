@@ -1,9 +1,10 @@
 import { Migrator, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addArticle, addIssue } from '../test/archive-fixtures.js';
-import { openDatabase, type DatabaseHandle } from './database.js';
+import type { DatabaseHandle } from './database.js';
 import { migrate } from './migrate.js';
 import { initialMigration } from './migrations/001-initial.js';
+import { openEarlierDatabase } from '../test/earlier-database.js';
 
 let handle: DatabaseHandle | undefined;
 afterEach(() => handle?.db.destroy());
@@ -17,7 +18,7 @@ const indexedIds = async ({ db }: DatabaseHandle, word: string) =>
 
 describe('migration 002 (SQLite search index of published articles)', () => {
   it('leaves the unpublished articles of an existing database out of the index', async () => {
-    handle = openDatabase({ sqliteFile: ':memory:' });
+    handle = openEarlierDatabase();
     const first = new Migrator({
       db: handle.db,
       provider: { getMigrations: async () => ({ '001-initial': initialMigration('sqlite') }) },
@@ -39,7 +40,7 @@ describe('migration 002 (SQLite search index of published articles)', () => {
 
 describe('migration 005 (OAI-PMH datestamps)', () => {
   it('gives articles without a last change their creation time as one', async () => {
-    handle = openDatabase({ sqliteFile: ':memory:' });
+    handle = openEarlierDatabase();
     const first = new Migrator({
       db: handle.db,
       provider: { getMigrations: async () => ({ '001-initial': initialMigration('sqlite') }) },

@@ -1,5 +1,6 @@
 import { Migrator, sql, type Migration } from 'kysely';
 import type { Db, DatabaseHandle } from './database.js';
+import { acrossJournals } from './installation-scope.js';
 import { initialMigration } from './migrations/001-initial.js';
 import { searchIndexPublishedMigration } from './migrations/002-search-index-published.js';
 import { userRolesMigration } from './migrations/003-user-roles.js';
@@ -18,12 +19,15 @@ import { articleTombstonesMigration } from './migrations/015-article-tombstones.
 import { articleAuthorsMigration } from './migrations/016-article-authors.js';
 import { usageStatisticsMigration } from './migrations/017-usage-statistics.js';
 import { sharedLimitsMigration } from './migrations/018-shared-limits.js';
+import { journalWithoutDefaultMigration } from './migrations/019-journal-without-default.js';
 
 /**
  * Brings the schema up to date; runs at every start. `upTo` stops after the named migration (tests make the
  * database of an earlier release with it).
  */
-export async function migrate({ db, engine }: DatabaseHandle, upTo?: string): Promise<void> {
+export async function migrate({ db: installation, engine }: DatabaseHandle, upTo?: string): Promise<void> {
+  // Migrations change every journal's tables at once.
+  const db = acrossJournals(installation);
   const migrations: Record<string, Migration> = {
     '001-initial': initialMigration(engine),
     '002-search-index-published': searchIndexPublishedMigration(engine),
@@ -43,6 +47,7 @@ export async function migrate({ db, engine }: DatabaseHandle, upTo?: string): Pr
     '016-article-authors': articleAuthorsMigration(),
     '017-usage-statistics': usageStatisticsMigration(engine),
     '018-shared-limits': sharedLimitsMigration(),
+    '019-journal-without-default': journalWithoutDefaultMigration(engine),
   };
   const migrationTableSchema = engine === 'postgres' ? await currentSchema(db) : undefined;
   const migrator = new Migrator({ db, migrationTableSchema, provider: { getMigrations: async () => migrations } });

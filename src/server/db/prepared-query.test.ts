@@ -5,17 +5,19 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { addIssue } from '../test/archive-fixtures.js';
 import { openDatabase, preparedQuery, type DatabaseHandle, type Executor } from './database.js';
 import { migrate } from './migrate.js';
+import { scopedDb } from '../journals/journal-scope.js';
 
 const handles: DatabaseHandle[] = [];
 afterEach(async () => {
   await Promise.all(handles.splice(0).map((handle) => handle.db.destroy()));
 });
 
+/** A new database, and a handle on journal 1's rows. */
 async function openMigrated(): Promise<DatabaseHandle> {
   const handle = openDatabase({ sqliteFile: ':memory:' });
   handles.push(handle);
   await migrate(handle);
-  return handle;
+  return { ...handle, db: scopedDb(handle.db, 1) };
 }
 
 const issuesOfYear = preparedQuery((db: Executor, year: number, fromIssue: number) =>
@@ -63,11 +65,12 @@ describe('a read-only SQLite connection', () => {
       const writer = openDatabase({ sqliteFile: file });
       handles.push(writer);
       await migrate(writer);
-      await addIssue(writer.db, 2024, 5, 1);
+      await addIssue(scopedDb(writer.db, 1), 2024, 5, 1);
       const reader = openDatabase({ sqliteFile: file, readOnly: true });
       handles.push(reader);
-      expect(await issuesOfYear(reader.db, 2024, 1)).toEqual([{ issue: 1 }]);
-      await expect(reader.db.deleteFrom('issues').execute()).rejects.toThrow(/readonly/);
+      const journal = scopedDb(reader.db, 1);
+      expect(await issuesOfYear(journal, 2024, 1)).toEqual([{ issue: 1 }]);
+      await expect(journal.deleteFrom('issues').execute()).rejects.toThrow(/readonly/);
     } finally {
       await Promise.all(handles.splice(0).map((handle) => handle.db.destroy()));
       fs.rmSync(dir, { recursive: true, force: true });

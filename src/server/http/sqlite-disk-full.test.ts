@@ -68,7 +68,7 @@ function indexingForm(title: string): FormData {
   return form;
 }
 const indexingTitles = async () =>
-  (await app().ctx.db.selectFrom('indexing').select('title').execute()).map((row) => row.title);
+  (await app().journal.db.selectFrom('indexing').select('title').execute()).map((row) => row.title);
 
 /** Every file under DATA_DIR/files, temporary ones included. */
 const storedFiles = () =>
@@ -138,7 +138,11 @@ describe('SQLite on a full disk', () => {
 
     const deleted = await request('DELETE', `/api/archives/${articleId}`);
     expect(deleted.statusCode, deleted.body).toBe(200);
-    const row = await app().ctx.db.selectFrom('articles').select('id').where('id', '=', articleId).executeTakeFirst();
+    const row = await app()
+      .journal.db.selectFrom('articles')
+      .select('id')
+      .where('id', '=', articleId)
+      .executeTakeFirst();
     expect(row).toBeUndefined();
     expect(storedFiles()).not.toContain(pdf);
     // All the delete wrote went to the log, empty before it: the space taken by the log and the space now free
@@ -164,7 +168,10 @@ describe('SQLite on a full disk', () => {
   });
 
   it('deletes through the written-again reserve when the disk fills once more', async () => {
-    const entry = await app().ctx.db.selectFrom('indexing').select(['id', 'image']).where('title', '=', 'Roomy Index');
+    const entry = await app()
+      .journal.db.selectFrom('indexing')
+      .select(['id', 'image'])
+      .where('title', '=', 'Roomy Index');
     const { id, image } = await entry.executeTakeFirstOrThrow();
     await fillDisk();
 

@@ -282,7 +282,9 @@ describe('JournalScope: compiled SQL', () => {
     expect(() => new JournalScope(1.5)).toThrow(/Invalid journal id/);
     expect(JournalScope.of(scoped)).toBe(2);
     expect(() => JournalScope.of(unscoped)).toThrow(/not journal-scoped/);
-    expect(() => JournalScope.of(scopedDb(scoped, 1))).toThrow(/several journals/);
+    // A handle keeps its journal: scoping it again to another is refused, to its own changes nothing.
+    expect(() => scopedDb(scoped, 1)).toThrow(/scoped to journal 2 cannot be scoped to journal 1/);
+    expect(JournalScope.of(scopedDb(scoped, 2))).toBe(2);
     const { j1 } = await open();
     expect(await j1.transaction().execute(async (trx) => JournalScope.of(trx))).toBe(1);
   });

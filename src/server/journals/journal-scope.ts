@@ -26,7 +26,6 @@ import {
   type InsertQueryNode,
   type JoinNode,
   type Kysely,
-  type KyselyPlugin,
   type MergeQueryNode,
   type OnConflictNode,
   type OperationNode,
@@ -39,6 +38,7 @@ import {
   type UnknownRow,
   type UpdateQueryNode,
 } from 'kysely';
+import { withScope, type ScopePlugin } from '../db/installation-scope.js';
 import { JOURNAL_TABLES } from '../db/table-owners.js';
 
 const journalTables: ReadonlySet<string> = new Set(JOURNAL_TABLES);
@@ -58,8 +58,10 @@ const JOURNAL_ID = 'journal_id';
  *
  * Raw SQL (`sql\`...\``) is not rewritten: raw SQL that reads or writes a journal table must filter by the journal
  * itself, using `JournalScope.of(db)` for the id. Tables not in JOURNAL_TABLES (users, journals, ...) pass untouched.
+ * It takes the place of the installation's scope (InstallationScope), which refuses journal tables outright.
  */
-export class JournalScope implements KyselyPlugin {
+export class JournalScope implements ScopePlugin {
+  readonly scope = 'journal';
   readonly #transformer: ScopeTransformer;
 
   constructor(readonly journalId: number) {
@@ -70,14 +72,9 @@ export class JournalScope implements KyselyPlugin {
   /** The journal id of a scoped handle or transaction (both Kysely and Transaction fit); throws if not scoped. */
   static of(db: { getExecutor(): QueryExecutor }): number {
     // getExecutor() is tagged @internal in Kysely's typings but is public; a handle's plugins are where its scope lives.
-    const ids = new Set(
-      db
-        .getExecutor()
-        .plugins.filter((plugin) => plugin instanceof JournalScope)
-        .map((plugin) => plugin.journalId),
-    );
-    if (ids.size !== 1) throw new Error(ids.size ? 'Handle scoped to several journals' : 'Handle not journal-scoped');
-    return [...ids][0]!;
+    const scope = db.getExecutor().plugins.find((plugin): plugin is JournalScope => plugin instanceof JournalScope);
+    if (!scope) throw new Error('Handle not journal-scoped');
+    return scope.journalId;
   }
 
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
@@ -91,7 +88,11 @@ export class JournalScope implements KyselyPlugin {
 
 /** The handle each journal's services receive: every query on it is confined to that journal. */
 export function scopedDb<DB>(db: Kysely<DB>, journalId: number): Kysely<DB> {
-  return db.withPlugin(new JournalScope(journalId));
+  const scope = new JournalScope(journalId);
+  if (db.getExecutor().plugins.some((plugin) => plugin instanceof JournalScope && plugin.journalId !== journalId)) {
+    throw new Error(`A handle scoped to journal ${JournalScope.of(db)} cannot be scoped to journal ${journalId}`);
+  }
+  return withScope(db, scope);
 }
 
 /** The reference that qualifies a FROM/JOIN item's columns (its alias, else the table), if it is journal-owned. */

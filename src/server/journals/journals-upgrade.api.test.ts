@@ -7,6 +7,7 @@ import { openDatabase, type DatabaseOptions } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
 import { listTables, restoreLastId, type AnyDb } from '../ops/database-tables.js';
 import { createTestApp, testEngine, type TestApp } from '../test/test-app.js';
+import { acrossJournals } from '../db/installation-scope.js';
 
 /** A site made by the release before journals (its README says how), as rows and the files they name. */
 const FIXTURE = path.resolve(import.meta.dirname, '../db/fixtures/before-journals');
@@ -32,7 +33,7 @@ async function siteBeforeJournals(database: DatabaseOptions, dataDir: string) {
   const handle = openDatabase(database);
   try {
     await migrate(handle, LAST_MIGRATION_BEFORE_JOURNALS);
-    const db = handle.db as AnyDb;
+    const db: AnyDb = acrossJournals(handle.db);
     // The migrations seed some rows (the content pages); the fixture holds what that site had instead.
     for (const [table, rows] of Object.entries(FIXTURE_ROWS)) {
       await db.deleteFrom(table).execute();
@@ -56,7 +57,7 @@ afterAll(() => t?.close());
 
 describe(`a site made before journals, upgraded in place (${testEngine})`, () => {
   it('keeps every row as it was, each now journal 1’s', async () => {
-    const db = t.ctx.db as AnyDb;
+    const db: AnyDb = acrossJournals(t.ctx.db);
     for (const [table, rows] of Object.entries(FIXTURE_ROWS)) {
       const now = await db.selectFrom(table).selectAll().execute();
       const key = Object.keys(rows[0] ?? now[0] ?? {}).includes('id') ? 'id' : Object.keys(rows[0] ?? {})[0]!;
@@ -72,7 +73,7 @@ describe(`a site made before journals, upgraded in place (${testEngine})`, () =>
       expect(sorted(withoutJournal), table).toEqual(sorted(rows));
     }
     // Each user is a member of journal 1 with the role they had; its admins run the installation.
-    const members = await t.ctx.db.selectFrom('journal_members').selectAll().orderBy('user_id').execute();
+    const members = await db.selectFrom('journal_members').selectAll().orderBy('user_id').execute();
     expect(members).toEqual(FIXTURE_ROWS.users!.map((user) => ({ user_id: user.id, journal_id: 1, role: user.role })));
     const publishers = await t.ctx.db.selectFrom('users').select('id').where('publisher', '=', 1).execute();
     expect(publishers.map((user) => user.id)).toEqual(

@@ -19,6 +19,7 @@ import {
   type TableManifest,
 } from './backup-format.js';
 import { listTables, migrationNames, readLastIds, type AnyDb, type TableInfo } from './database-tables.js';
+import { acrossJournals } from '../db/installation-scope.js';
 
 export interface BackupSummary {
   tables: { name: string; rows: number }[];
@@ -99,7 +100,9 @@ async function snapshotSqlite(file: string, destination: string): Promise<void> 
   }
 }
 
-async function dumpTables(db: AnyDb, engine: Engine, dir: string): Promise<BackupManifest> {
+async function dumpTables(installation: AnyDb, engine: Engine, dir: string): Promise<BackupManifest> {
+  // A backup holds every journal's rows.
+  const db = acrossJournals(installation);
   const tables = await listTables(db, engine);
   const lastIds = await readLastIds(db, engine, tables);
   const dumped: TableManifest[] = [];

@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from '../test/test-app.js';
 import { exportJournal } from './journal-export.js';
 import { importJournal } from './journal-import.js';
 import { JournalMoveRefused, MANIFEST_ENTRY, type Installation, type JournalManifest } from './journal-move-format.js';
+import { acrossJournals } from '../db/installation-scope.js';
 
 /**
  * `npm run import-journal` holds a journal's text to the rule typed text keeps (no NUL, no lone surrogate): an
@@ -56,7 +57,7 @@ const AFTER = 'Correct it in the installation the file comes from and export aga
 const journalsOf = async (t: TestApp) => ({
   journals: await t.ctx.db.selectFrom('journals').select(['id', 'name']).execute(),
   hosts: await t.ctx.db.selectFrom('journal_hosts').select('host').execute(),
-  articles: await t.ctx.db.selectFrom('articles').select('id').execute(),
+  articles: await acrossJournals(t.ctx.db).selectFrom('articles').select('id').execute(),
 });
 
 describe('a journal export holding text no form takes', () => {

@@ -28,6 +28,7 @@ import {
   type Row,
 } from './journal-move-format.js';
 import { ZipError, ZipReader, type ZipEntry } from './zip-reader.js';
+import { acrossJournals } from '../db/installation-scope.js';
 
 export interface ImportOptions {
   /** Host names of the new journal, the primary first. */
@@ -176,7 +177,10 @@ async function importInto(
   const taken = await hostOwner(db, hosts);
   if (taken) throw new JournalMoveRefused(`The host ${taken.host} already belongs to journal ${taken.journal_id}`);
   if (!options.clearDois)
-    await refuseUsedDois(anyDb, [...(manifest.tables.articles ?? []), ...(manifest.tables.article_tombstones ?? [])]);
+    await refuseUsedDois(acrossJournals(anyDb), [
+      ...(manifest.tables.articles ?? []),
+      ...(manifest.tables.article_tombstones ?? []),
+    ]);
   const name = options.name?.trim() || manifest.journal.name;
   const publicOrigin = options.origin ?? keptOrigin(manifest.journal.public_origin, hosts);
 
@@ -332,7 +336,7 @@ async function refuseUsedDois(db: AnyDb, articles: Row[]): Promise<void> {
   const dois = [...new Set(articles.map((row) => row.doi).filter((doi): doi is string => typeof doi === 'string'))];
   const wanted = dois.filter((doi) => doi !== '');
   for (let at = 0; at < wanted.length; at += DOI_BATCH) {
-    // Every journal's articles: this handle is not scoped, and the table's type leaves journal_id out.
+    // Every journal's articles: this handle reaches them all, and the table's type leaves journal_id out.
     const batch = wanted.slice(at, at + DOI_BATCH);
     const used: { doi: string; journal_id: number }[] = await db
       .selectFrom('articles')

@@ -16,6 +16,7 @@ import { exportJournal } from './journal-export.js';
 import { importJournal } from './journal-import.js';
 import { JournalMoveRefused, MANIFEST_ENTRY, parseManifest, type Installation } from './journal-move-format.js';
 import { ZipReader } from './zip-reader.js';
+import { acrossJournals } from '../db/installation-scope.js';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '..', '..', '..');
@@ -69,7 +70,8 @@ async function json(t: TestApp, host: string, url: string): Promise<unknown> {
 async function journalsOf(t: TestApp) {
   const journals = await t.ctx.db.selectFrom('journals').select(['id', 'name']).orderBy('id').execute();
   const hosts = await t.ctx.db.selectFrom('journal_hosts').selectAll().orderBy('host').execute();
-  const articles = await t.ctx.db
+  // Every journal's: a refused import left no article anywhere.
+  const articles = await acrossJournals(t.ctx.db)
     .selectFrom('articles')
     .select((eb) => eb.fn.countAll().as('n'))
     .executeTakeFirstOrThrow();

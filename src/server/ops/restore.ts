@@ -17,6 +17,7 @@ import {
   type TableManifest,
 } from './backup-format.js';
 import { listTables, loadOrder, migrationNames, restoreLastId, type AnyDb, type TableInfo } from './database-tables.js';
+import { acrossJournals } from '../db/installation-scope.js';
 
 /** A restore that was refused before anything was changed: the message says why. */
 export class RestoreRefused extends Error {}
@@ -147,7 +148,8 @@ async function loadDatabase(
     const tables = await matchTables(handle, manifest);
     const order = loadOrder(tables.map(({ table }) => table));
     const fromBackup = new Map(tables.map(({ table, backup }) => [table.name, backup]));
-    const db: AnyDb = handle.db;
+    // A backup holds every journal's rows.
+    const db: AnyDb = acrossJournals(handle.db);
     return await db.transaction().execute(async (trx) => {
       // The migrations' own rows (their record, a default settings row) give way to the backup's.
       for (const table of [...order].reverse()) await trx.deleteFrom(table.name).execute();

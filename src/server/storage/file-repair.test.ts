@@ -12,6 +12,7 @@ import { checkFiles, disagreementCount, logRepair, repairFiles } from './file-re
 import { FileStore } from './file-store.js';
 import { PROCESS_OWNER } from './process-owner.js';
 import { insertPendingMoves, listPendingMoves } from './pending-moves.repository.js';
+import { scopedDb } from '../journals/journal-scope.js';
 
 const DIR = 'archives/2025/vol4issue1';
 const MACHINE = PROCESS_OWNER.split('-')[1]!;
@@ -30,8 +31,8 @@ beforeEach(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'journal-repair-'));
   files = new FileStore(path.join(root, 'files'));
   const handle = openDatabase({ sqliteFile: ':memory:' });
-  db = handle.db;
   await migrate(handle);
+  db = scopedDb(handle.db, 1);
   await addIssue(db, ISSUE.year, ISSUE.volume, ISSUE.issue);
 });
 afterEach(async () => {

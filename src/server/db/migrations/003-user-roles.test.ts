@@ -1,15 +1,16 @@
 import { Migrator, sql, type Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../database.js';
+import type { DatabaseHandle } from '../database.js';
 import { migrate } from '../migrate.js';
 import { initialMigration } from './001-initial.js';
+import { openEarlierDatabase } from '../../test/earlier-database.js';
 
 let handle: DatabaseHandle | undefined;
 afterEach(() => handle?.db.destroy());
 
 describe('migration 003 (user roles)', () => {
   it('makes the users of an existing database admins, as they were, and refuses an unknown role', async () => {
-    handle = openDatabase({ sqliteFile: ':memory:' });
+    handle = openEarlierDatabase();
     const first = new Migrator({
       db: handle.db,
       provider: { getMigrations: async () => ({ '001-initial': initialMigration('sqlite') }) },

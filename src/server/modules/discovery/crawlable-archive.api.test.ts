@@ -80,7 +80,7 @@ describe('a crawl from / following plain links of the server HTML, over 2,000 ar
   let large: TestApp;
   beforeAll(async () => {
     large = await createTestApp();
-    await seedLargeArchive(large.ctx.db, 2_000);
+    await seedLargeArchive(large.journal.db, 2_000);
   });
   afterAll(() => large.close());
 

@@ -288,7 +288,7 @@ describe('a sitemap over its URL limit', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
     large = await createTestApp({ env: { SITE_URL } });
-    await seedLargeArchive(large.ctx.db, 600);
+    await seedLargeArchive(large.journal.db, 600);
     // The limit is 50,000 URLs; 200 lets a few hundred articles cross it.
     app = Fastify();
     registerJournalRouting(app, large.ctx);
@@ -307,7 +307,7 @@ describe('a sitemap over its URL limit', () => {
     const entries = xpathValues(index, el('sitemapindex', 'sitemap'));
     const files = entries.flatMap((entry) => childTexts(entry, 'loc'));
     const years = (
-      await large.ctx.db.selectFrom('articles').select('year').distinct().where('status', '=', 'enabled').execute()
+      await large.journal.db.selectFrom('articles').select('year').distinct().where('status', '=', 'enabled').execute()
     ).map((row) => row.year);
     expect(files.sort()).toEqual(
       [`${SITE_URL}/sitemap-pages.xml`, ...years.map((year) => `${SITE_URL}/sitemap-${year}.xml`)].sort(),
@@ -322,14 +322,14 @@ describe('a sitemap over its URL limit', () => {
       expectAbsoluteWithDates(urls);
       listed.push(...urls.keys());
     }
-    const articles = await large.ctx.db
+    const articles = await large.journal.db
       .selectFrom('articles')
       .select(['year', 'volume', 'issue', 'refnumber'])
       .where('status', '=', 'enabled')
       .execute();
     expect(articles).toHaveLength(600);
     expect(files.length).toBeGreaterThan(2);
-    const issues = await large.ctx.db
+    const issues = await large.journal.db
       .selectFrom('articles')
       .select(['year', 'volume', 'issue'])
       .distinct()

@@ -46,7 +46,7 @@ async function noEmailArticle(): Promise<number> {
   return id;
 }
 const activityCountOf = async (app: TestApp) =>
-  (await app.ctx.db.selectFrom('activity_log').selectAll().execute()).length;
+  (await app.journal.db.selectFrom('activity_log').selectAll().execute()).length;
 const activityCount = () => activityCountOf(t);
 /**
  * The server stores a reset link and starts its mail before it answers (the mail arrives after the answer): the
@@ -322,14 +322,14 @@ describe('mailed links', () => {
   it('are not sent without SITE_URL: both calls answer 409 site_url_required, whether or not the account exists', async () => {
     const bare = await createTestApp({ env: { SMTP_URL: inbox.url } });
     try {
-      await insertUser(bare.ctx.db, {
+      await insertUser(bare.journal.db, {
         username: 'meera',
         name: 'Meera',
         email: 'meera.bare@journal.example',
         password_hash: await hashPassword('old-password-1'),
       });
-      await addIssue(bare.ctx.db, ISSUE.year, ISSUE.volume, ISSUE.issue);
-      const articleId = await storeArticle(bare.ctx.db, { ...ISSUE, email: 'bare@uni.example' });
+      await addIssue(bare.journal.db, ISSUE.year, ISSUE.volume, ISSUE.issue);
+      const articleId = await storeArticle(bare.journal.db, { ...ISSUE, email: 'bare@uni.example' });
       const [mails, logged] = [inbox.messages.length, await activityCountOf(bare)];
       const refusal = {
         error: 'site_url_required',

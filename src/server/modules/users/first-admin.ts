@@ -5,24 +5,29 @@ import { hashPassword } from '../../auth/passwords.js';
 import { countUsers, insertUser } from './users.repository.js';
 
 /**
- * Creates the first administrator when there is no user yet. Without ADMIN_PASSWORD a password is
- * generated and printed once: it is never stored in clear anywhere.
+ * Creates the first administrator when there is no user yet, a member of the journal `journal` is scoped to (the
+ * installation's first). Without ADMIN_PASSWORD a password is generated and printed once: it is never stored in
+ * clear anywhere.
  */
 export async function ensureFirstAdmin(
-  db: Db,
+  journal: Db,
   options: { username: string; password?: string },
   log: FastifyBaseLogger,
 ): Promise<void> {
-  if ((await countUsers(db)) > 0) return;
+  if ((await countUsers(journal)) > 0) return;
   const password = options.password ?? crypto.randomBytes(12).toString('base64url');
-  await insertUser(db, {
-    username: options.username,
-    name: 'Administrator',
-    role: 'admin',
-    // The first account runs the installation: it manages the journals, and is an admin in every one.
-    publisher: 1,
-    password_hash: await hashPassword(password),
-  });
+  const passwordHash = await hashPassword(password);
+  // The account and its membership together: an account without one would be an admin nowhere.
+  await journal.transaction().execute((trx) =>
+    insertUser(trx, {
+      username: options.username,
+      name: 'Administrator',
+      role: 'admin',
+      // The first account runs the installation: it manages the journals, and is an admin in every one.
+      publisher: 1,
+      password_hash: passwordHash,
+    }),
+  );
   if (options.password) log.info(`Created admin user "${options.username}" with the password from ADMIN_PASSWORD`);
   else
     log.warn(`Created admin user "${options.username}" with password: ${password}  (shown once; change it at /admin)`);
