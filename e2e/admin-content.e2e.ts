@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createUser } from './support/admin-api.js';
 import { launchBrowser, openPage, screenshot, type VIEWPORTS } from './support/browser.js';
 import { expectAttribute, expectCount, expectReading, expectText, expectValue } from './support/page-state.js';
+import { answerConfirmation } from './support/confirm-dialog.js';
 import { startBuiltServer, type RunningServer } from './support/server.js';
 import { waitUntil } from '../src/server/test/wait-until.js';
 
@@ -144,7 +145,6 @@ describe.each(['desktop', 'phone'] as (keyof typeof VIEWPORTS)[])('pages and for
     );
 
     // Deleted after a confirmation, the entry leaves the public list (and the other journeys find the demo list).
-    const dialogs = watchDialogs(page);
     await page.goto(`${baseUrl}/admin/indexing`);
     const rows = page.locator('tbody tr', { has: page.getByRole('cell', { name: title, exact: true }) });
     await rows.first().waitFor();
@@ -153,10 +153,12 @@ describe.each(['desktop', 'phone'] as (keyof typeof VIEWPORTS)[])('pages and for
         .first()
         .getByRole('button', { name: `Delete ${title}` })
         .click();
+      expect(await answerConfirmation(page, 'Delete entry')).toBe(
+        `Delete the indexing entry “${title}” and its logo? It disappears from the indexing list on the site.`,
+      );
       await flash(page, 'Indexing entry deleted');
       await expectCount(rows, left - 1);
     }
-    expect(dialogs[0]).toBe(`Delete the indexing entry "${title}" and its logo?`);
     expect(await (await fetch(`${baseUrl}/indexing`)).text()).not.toContain(title);
     expect(errors).toEqual([]);
     await page.context().close();
@@ -173,7 +175,6 @@ describe.each(['desktop', 'phone'] as (keyof typeof VIEWPORTS)[])('pages and for
       ['refnumber', 'Ref number must be a valid number.'],
       ['txnid', 'Transaction ID is required'],
       ['email', 'Email is required'],
-      ['authorname', 'Author names is required'],
       ['title', 'Title is required'],
       ['abstract', 'Abstract is required'],
       ['pagenumber', 'Page number format must be like 1-6.'],
@@ -185,9 +186,14 @@ describe.each(['desktop', 'phone'] as (keyof typeof VIEWPORTS)[])('pages and for
       await expectAttribute(page.locator(`#field-${field}`), 'aria-invalid', 'true');
       await expectAttribute(page.locator(`#field-${field}`), 'aria-describedby', { contains: `field-${field}-error` });
     }
+    // No author's name is the authors' problem, said in their fieldset.
+    await expectText(page.locator('#authors-error'), 'Author names is required');
+    await expectAttribute(page.getByRole('group', { name: 'Authors' }), 'aria-describedby', {
+      contains: 'authors-error',
+    });
     // Fields with a default are fine, and required ones are marked.
     await expectAttribute(page.locator('#field-ptype'), 'aria-invalid', 'false');
-    await expectCount(page.locator('label.required'), 10);
+    await expectCount(page.locator('label.required, legend.required'), 10);
     await screenshot(page, `admin-article-empty-${viewport}`);
     expect(await noOverflow(page)).toBeLessThanOrEqual(0);
     expect(errors).toEqual([]);
@@ -297,7 +303,7 @@ describe('a token that expires while a form is edited', () => {
     const addPath = `/admin/archives/add/${year}/12/6`;
     await page.goto(`${server.baseUrl}${addPath}`);
     await page.getByLabel('Reference number').fill('88001');
-    await page.getByLabel('Author names').fill('Meera Pillai, Arjun Das');
+    await page.getByLabel('Given name of author 1').fill('Meera Pillai, Arjun Das');
     await page.getByRole('textbox', { name: 'Abstract', exact: true }).fill('Rainfall and yields over thirty years.');
     await expire(page);
     await page.getByRole('link', { name: 'Pages', exact: true }).click();
@@ -305,7 +311,7 @@ describe('a token that expires while a form is edited', () => {
     await signIn(page, server.baseUrl, ADMIN);
     await page.waitForURL(`${server.baseUrl}${addPath}`);
     await expectValue(page.getByLabel('Reference number'), '88001');
-    await expectValue(page.getByLabel('Author names'), 'Meera Pillai, Arjun Das');
+    await expectValue(page.getByLabel('Family name of author 2'), 'Das');
     await page
       .getByRole('textbox', { name: 'Abstract', exact: true })
       .getByText('Rainfall and yields over thirty years.')

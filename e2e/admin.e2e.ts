@@ -73,12 +73,13 @@ async function fillArticle(page: Page, pagenumber: string) {
   await page.getByLabel('Reference number').fill(REF);
   await page.getByLabel('Transaction ID').fill('TXN-E2E-77001');
   await page.getByLabel('Email', { exact: true }).fill('author@uni.example');
-  await page.getByLabel('Author names').fill('Meera Pillai, Arjun Das');
+  // A list of names typed into a given name fills one card per author.
+  await page.getByLabel('Given name of author 1').fill('Meera Pillai, Arjun Das');
   await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Monsoon rainfall and paddy yields');
   await page
     .getByRole('textbox', { name: 'Abstract', exact: true })
     .fill('We relate thirty years of monsoon rainfall to paddy yields.');
-  await page.getByLabel('Country', { exact: true }).fill('India');
+  await page.getByLabel('Country of author 1').fill('India');
   await page.getByLabel('Page number').fill(pagenumber);
 }
 
@@ -124,7 +125,7 @@ describe('admin journey at desktop width', () => {
       await fieldError(page, 'Volume must be a number');
       await page.getByLabel('Volume').fill(String(ISSUE.volume));
       await page.getByLabel('Issue', { exact: true }).fill(String(ISSUE.issue));
-      await page.getByLabel('Frequency').selectOption(ISSUE.frequency);
+      await page.getByLabel('Months the issue covers').selectOption(ISSUE.frequency);
       await page.getByLabel('Publish at once', { exact: false }).check();
       await page.getByRole('button', { name: 'Create Issue' }).click();
       if (attempt === 1) {
@@ -138,7 +139,8 @@ describe('admin journey at desktop width', () => {
     const issueRow = page.locator('tbody tr').filter({ has: page.getByRole('cell', { name: '90', exact: true }) });
     await expectCount(issueRow, 1);
     const cells = await issueRow.locator('td').allInnerTexts();
-    expect(cells.slice(0, 5)).toEqual([String(year), '90', '03', 'sep-oct', '000']);
+    // Numbers as numbers and months as the site writes them, not codes.
+    expect(cells.slice(0, 5)).toEqual([String(year), '90', '3', 'Sep-Oct', '0']);
     expect(cells[5]).toBe(`Published ${new Date().toISOString().slice(0, 10)}`);
     expect(cells[6]!.split(/\s+/)).toEqual(['Articles', 'Edit', 'Delete']);
     await screenshot(page, 'admin-issues-desktop');
@@ -148,14 +150,12 @@ describe('admin journey at desktop width', () => {
     await page.getByRole('link', { name: 'Add Article' }).click();
     await page.waitForURL(`${baseUrl}/admin/archives/add/${year}/90/3`);
     await expectValue(page.getByLabel('Payment type'), 'paid');
-    await expectValue(
-      page.getByLabel('Publication date (also the certificate date)'),
-      new Date().toISOString().slice(0, 10),
-    );
+    await expectValue(page.getByLabel('Publication date'), new Date().toISOString().slice(0, 10));
+    await page.getByText('Also the date on the certificates.').waitFor();
     await fillArticle(page, '1_6');
     await expectCount(page.getByText('Title (up to 100 words): 5 words'), 1);
-    await page.getByText('Separate the names with commas; at most 5 authors.').waitFor();
-    await page.getByText('Include at most 50 references.').waitFor();
+    await page.getByText('At most 5 authors.', { exact: false }).waitFor();
+    await page.getByText('The references (at most 50) belong in the PDF.', { exact: false }).waitFor();
     await page.getByRole('button', { name: 'Add Article' }).click();
     await fieldError(page, 'Page number format must be like 1-6.');
     await page.getByLabel('Page number').fill('0-6');

@@ -4,6 +4,7 @@ import { freePort } from '../scripts/free-port.mjs';
 import { testPdf } from '../src/server/test/article-form.js';
 import { SmtpInbox } from '../src/server/test/smtp-inbox.js';
 import { launchBrowser, openPage, screenshot, VIEWPORTS } from './support/browser.js';
+import { answerConfirmation } from './support/confirm-dialog.js';
 import { expectText } from './support/page-state.js';
 import { startBuiltServer, type RunningServer } from './support/server.js';
 
@@ -126,13 +127,14 @@ describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('correcting 
     await createIssue(volume, 2, 'mar-apr');
     await addArticle(volume, 1, paper);
     const { page, errors } = await openPage(browser, viewport);
-    const dialogs = acceptDialogs(page);
     await signIn(page);
 
     await page.goto(adminIssue(1));
     await page.getByRole('button', { name: `Delete article ${paper.refnumber}` }).click();
+    expect(await answerConfirmation(page, 'Delete article')).toContain(
+      `Delete article ${paper.refnumber} and its PDF?`,
+    );
     await flash(page, 'Article deleted');
-    expect(dialogs.at(-1)).toContain(`Delete article ${paper.refnumber} and its PDF?`);
     await page.getByText('No articles in this issue yet.').waitFor();
     await screenshot(page, `corrections-deleted-${viewport}`);
 
@@ -140,10 +142,11 @@ describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('correcting 
     await page.getByLabel('Reference number').fill(paper.refnumber);
     await page.getByLabel('Transaction ID').fill(paper.txnid);
     await page.getByLabel('Email', { exact: true }).fill(paper.email);
-    await page.getByLabel('Author names').fill('Meera Pillai');
+    await page.getByLabel('Given name of author 1').fill('Meera');
+    await page.getByLabel('Family name of author 1').fill('Pillai');
     await page.getByRole('textbox', { name: 'Title', exact: true }).fill(paper.title);
     await page.getByRole('textbox', { name: 'Abstract', exact: true }).fill('Rainfall and yields.');
-    await page.getByLabel('Country', { exact: true }).fill('India');
+    await page.getByLabel('Country of author 1').fill('India');
     await page.getByLabel('Page number').fill('1-8');
     await page
       .getByLabel('PDF file')
@@ -162,6 +165,7 @@ describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('correcting 
 
     await page.goto(adminIssue(1));
     await page.getByRole('button', { name: 'Publish issue' }).click();
+    await answerConfirmation(page, 'Publish');
     await flash(page, 'Issue published');
     expect(errors).toEqual([]);
   });
@@ -177,6 +181,9 @@ describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('correcting 
       .getByLabel('Issue')
       .selectOption({ label: `VOL. ${volume}, ISSUE 2 (${year}) Mar-Apr` });
     await page.getByRole('button', { name: 'Move Article' }).click();
+    expect(await answerConfirmation(page, 'Move article')).toBe(
+      `Move article ${paper.refnumber} to VOL. ${volume}, ISSUE 2 (${year}) Mar-Apr? Its old address will lead to the new one.`,
+    );
     await flash(page, `Article moved to VOL. ${volume}, ISSUE 2`);
     await screenshot(page, `corrections-moved-${viewport}`);
 
@@ -188,18 +195,19 @@ describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('correcting 
 
     // Edit the issue's frequency: the admin list and the public issue page show the new one.
     await page.goto(`${baseUrl}/admin/archives`);
-    await page.getByRole('button', { name: `Edit ${year} vol. ${volume} issue 2` }).click();
+    await page.getByRole('button', { name: `Edit VOL. ${volume}, ISSUE 2 (${year}) Mar-Apr` }).click();
     const form = page.getByRole('form', { name: 'Edit issue' });
-    await form.getByLabel('Frequency').selectOption('nov-dec');
+    await form.getByLabel('Months the issue covers').selectOption({ label: 'November to December' });
     await screenshot(page, `corrections-edit-issue-${viewport}`);
     await form.getByRole('button', { name: 'Save Issue' }).click();
     await flash(page, 'Issue updated successfully');
-    expect(dialogs.at(-1)).toBe('Save the changes to this issue?');
+    // A change of months alone is saved without a question.
+    expect(dialogs).toEqual([]);
     const row = page
       .locator('tbody tr')
-      .filter({ has: page.getByRole('button', { name: `Edit ${year} vol. ${volume} issue 2` }) });
-    // The frequency column is hidden on phones, but its cell is there.
-    await expectText(row.locator('td').nth(3), 'nov-dec');
+      .filter({ has: page.getByRole('button', { name: `Edit VOL. ${volume}, ISSUE 2 (${year}) Nov-Dec` }) });
+    // The months column is hidden on phones, but its cell is there.
+    await expectText(row.locator('td').nth(3), 'Nov-Dec');
     await page.goto(`${baseUrl}/archives/${year}/vol${volume}/issue2`);
     await page.getByRole('heading', { name: `VOL. ${volume}, ISSUE 2 (${year}) Nov-Dec` }).waitFor();
 

@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage, screenshot } from './support/browser.js';
-import { expectText } from './support/page-state.js';
+import { answerConfirmation } from './support/confirm-dialog.js';
+import { expectText, pasteInto } from './support/page-state.js';
 import { testPdf } from '../src/server/test/article-form.js';
 import { waitUntil } from '../src/server/test/wait-until.js';
 
@@ -9,6 +10,8 @@ const baseUrl = inject('baseUrl');
 const admin = { username: inject('adminUsername'), password: inject('adminPassword') };
 const nextYear = new Date().getFullYear() + 1;
 const PUBLICATION_DATE = `${nextYear}-01-20`;
+/** The browser runs on this machine, in its time zone. */
+const TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 const ARTICLES = [
   { ref: '82001', title: 'Tidal flats of the Konkan coast', authors: 'Meera Pillai, Arjun Das' },
   { ref: '82002', title: 'Mangrove carbon in Sundarbans soils', authors: 'María José van der Berg' },
@@ -55,7 +58,7 @@ async function createDraftIssue(page: Page, volume: number, issue: number) {
   await page.getByLabel('Year').fill(String(nextYear));
   await page.getByLabel('Volume').fill(String(volume));
   await page.getByLabel('Issue', { exact: true }).fill(String(issue));
-  await page.getByLabel('Frequency').selectOption('jan-feb');
+  await page.getByLabel('Months the issue covers').selectOption({ label: 'January to February' });
   await page.getByRole('button', { name: 'Create Issue' }).click();
   await flash(page, 'Issue created successfully');
   await page.goto(`${baseUrl}/admin/archives/${nextYear}/${volume}/${issue}`);
@@ -72,8 +75,8 @@ async function addArticle(
   await page.getByLabel('Reference number').fill(article.ref);
   await page.getByLabel('Transaction ID').fill(`TXN-LIFE-${article.ref}`);
   await page.getByLabel('Email', { exact: true }).fill(`author${n}@coast.example`);
-  await page.getByLabel('Author names').fill(article.authors);
-  // The names fill the list of authors; the first one's details are given there.
+  // Names pasted into a given name fill the cards; the first one's details are given there.
+  await pasteInto(page.getByLabel('Given name of author 1'), article.authors);
   await page.getByLabel('Affiliation of author 1').fill('Goa University');
   if (n === 1) await page.getByLabel('ORCID iD of author 1').fill('https://orcid.org/0000-0002-1825-0097');
   await page.getByRole('textbox', { name: 'Title', exact: true }).fill(article.title);
@@ -105,7 +108,7 @@ describe('an issue prepared in private and published in one step', () => {
     await page.goto(`${baseUrl}/admin`);
     await page
       .getByRole('region', { name: 'Issues in preparation' })
-      .getByText(`${nextYear} vol. 40 issue 1`)
+      .getByText(`VOL. 40, ISSUE 1 (${nextYear}) Jan-Feb`)
       .waitFor();
     await screenshot(page, 'issue-draft-dashboard-desktop');
 
@@ -113,6 +116,11 @@ describe('an issue prepared in private and published in one step', () => {
     await page.goto(`${baseUrl}/admin/archives/${nextYear}/40/1`);
     await page.getByLabel('Publication date', { exact: false }).fill(PUBLICATION_DATE);
     await page.getByRole('button', { name: 'Publish issue' }).click();
+    expect(await answerConfirmation(page, 'Publish')).toBe(
+      `Publish VOL. 40, ISSUE 1 (${nextYear}) Jan-Feb dated ${PUBLICATION_DATE}? Readers, libraries and indexers ` +
+        'will find its 3 enabled articles on the site and in its search, with their download pages and ' +
+        'certificates. Each article takes the issue’s publication date.',
+    );
     await flash(page, 'Issue published');
     await expectText(page.locator('.issue-state-line strong'), `Published ${PUBLICATION_DATE}`);
     const publication = page.getByRole('region', { name: 'Publication' });
@@ -159,6 +167,9 @@ describe('an issue prepared in private and published in one step', () => {
     const local = new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
     await page.getByLabel('Or publish automatically at').fill(local);
     await page.getByRole('button', { name: 'Schedule' }).click();
+    expect(await answerConfirmation(page, 'Publish')).toContain(
+      `(${TIME_ZONE})? Readers, libraries and indexers will find its 1 enabled article`,
+    );
     await flash(page, 'Issue scheduled');
     await expectText(page.locator('.issue-state-line strong'), { contains: 'Scheduled for' });
     expect(await status(articlePath(40, 2, '82004'))).toBe(404);

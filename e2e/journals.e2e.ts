@@ -86,7 +86,7 @@ describe('a publisher with several journals', () => {
     await page.getByRole('button', { name: 'Add New' }).click();
     await page.getByLabel('Volume').fill('1');
     await page.getByLabel('Issue', { exact: true }).fill('1');
-    await page.getByLabel('Frequency').selectOption('jan-feb');
+    await page.getByLabel('Months the issue covers').selectOption({ label: 'January to February' });
     await page.getByLabel('Publish at once', { exact: false }).check();
     await page.getByRole('button', { name: 'Create Issue' }).click();
     await flash(page, 'Issue created successfully');
@@ -95,10 +95,11 @@ describe('a publisher with several journals', () => {
     await page.getByLabel('Reference number').fill(REF);
     await page.getByLabel('Transaction ID').fill('TXN-ALPINE-1');
     await page.getByLabel('Email', { exact: true }).fill('author@alps.example');
-    await page.getByLabel('Author names').fill('Anna Huber');
+    await page.getByLabel('Given name of author 1').fill('Anna');
+    await page.getByLabel('Family name of author 1').fill('Huber');
     await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Glacier retreat in the Ötztal Alps');
     await page.getByRole('textbox', { name: 'Abstract', exact: true }).fill('Forty years of glacier surveys.');
-    await page.getByLabel('Country', { exact: true }).fill('Austria');
+    await page.getByLabel('Country of author 1').fill('Austria');
     await page.getByLabel('Page number').fill('1-9');
     const pdf = testPdf('alpine journey', Buffer.alloc(2000, 32));
     await page.getByLabel('PDF file').setInputFiles({ name: 'paper.pdf', mimeType: 'application/pdf', buffer: pdf });

@@ -156,3 +156,13 @@ export function expectReading<T>(
 ) {
   return settled(what, read, accept, options);
 }
+
+/** Pastes text into a field as the clipboard would, through a paste event the page can read. */
+export async function pasteInto(locator: Locator, text: string): Promise<void> {
+  await locator.focus();
+  await locator.evaluate((field, pasted) => {
+    const clipboardData = new DataTransfer();
+    clipboardData.setData('text/plain', pasted);
+    field.dispatchEvent(new ClipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true }));
+  }, text);
+}

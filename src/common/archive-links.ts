@@ -1,5 +1,5 @@
 /** Addresses of archive pages and files, shared by the server (metadata) and the browser (links). */
-import { MAX_RECORD_ID } from './constants.js';
+import { MAX_RECORD_ID, MONTHS } from './constants.js';
 
 interface ArticleLocation {
   year: number;
@@ -42,6 +42,15 @@ export const frequencyLabel = (frequency: string) =>
     .split('-')
     .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
     .join('-');
+
+const monthName = (code: string) => MONTHS.find((name) => name.slice(0, 3).toLowerCase() === code) ?? code;
+
+/** A frequency code in words, for choosing it: 'may' -> 'May', 'jan-feb-mar' -> 'January to March'. */
+export function monthsCovered(frequency: string): string {
+  const parts = frequency.split('-');
+  const first = monthName(parts[0]!);
+  return parts.length === 1 ? first : `${first} to ${monthName(parts.at(-1)!)}`;
+}
 
 /** 'Volume 10, Issue 2 (Mar-Apr 2024)': the cover page's heading, on the PDF and on the home page's cover card. */
 export function coverIssueHeading(cover: { year: number; volume: number; issue: number; frequency: string }): string {

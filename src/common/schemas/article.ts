@@ -137,6 +137,7 @@ export const articleEditSchema = z.object({
 export type ArticleEditInput = z.infer<typeof articleEditSchema>;
 
 export const ARTICLE_DELETED_MESSAGE = 'Article deleted';
+export const ARTICLE_UPDATED_MESSAGE = 'Article updated: its page and download page show the changes.';
 export const MOVE_TARGET_MISSING_MESSAGE = `issue_id: ${MOVE_TARGET_MESSAGE}`;
 
 export const licenceAppliedMessage = (articles: number) =>

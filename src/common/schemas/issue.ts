@@ -70,9 +70,6 @@ export type AdminIssue = z.infer<typeof adminIssueSchema>;
 export const ISSUE_CREATED_MESSAGE = 'Issue created successfully';
 export const DUPLICATE_ISSUE_MESSAGE = 'This issue already exists.';
 
-/** Volume and issue shown with 2 digits, article counts with 3 (specification: Business constants and limits). */
-export const padNumber = (value: number, digits: number) => String(value).padStart(digits, '0');
-
 export const ISSUE_UPDATED_MESSAGE = 'Issue updated successfully';
 export const ISSUE_DELETED_MESSAGE = 'Issue deleted';
 export const ISSUE_TAKEN_MESSAGE = 'Another issue already has this year, volume and issue number.';
@@ -91,11 +88,13 @@ export const ISSUE_SCHEDULED_MESSAGE = 'Issue scheduled';
 export const ISSUE_UNPUBLISHED_MESSAGE = 'Issue moved back to draft';
 export const ALREADY_PUBLISHED_MESSAGE = 'This issue is published already.';
 export const NOT_PUBLISHED_MESSAGE = 'This issue is not published.';
+export const EMPTY_ISSUE_SCHEDULE_MESSAGE =
+  'This issue has no enabled article yet: add its articles before scheduling its publication.';
 
 /** What readers lose when an issue goes back to draft, for the confirmation. */
-export const unpublishWarning = (name: string, articles: number) =>
-  `Move ${name} back to draft? Its ${articles} published article${articles === 1 ? '' : 's'} will disappear from ` +
-  'the site, the search, the download page, the sitemap and the feed, and OAI-PMH will report them deleted.';
+export const unpublishWarning = (articles: number) =>
+  `Its ${articles} published article${articles === 1 ? '' : 's'} disappear from the site and its search, their ` +
+  'download pages and certificates answer “not found”, and libraries and indexers are told they were withdrawn.';
 
 /**
  * The numbers a new issue of `year` most likely takes: the next issue of that year's volume, or the first issue of

@@ -149,6 +149,20 @@ describe('issue states', () => {
     expect(await issueRow(draftId)).toMatchObject({ state: 'draft', publish_at: '' });
   });
 
+  it('refuses to schedule an issue without an enabled article with a clear 409, leaving it a draft', async () => {
+    const created = await post('/api/admin/create-issue', { year: 2027, volume: 9, issue: 2, frequency: 'feb' });
+    const emptyId = (created.json() as { id: number }).id;
+    expect((await post(`/api/admin/issues/${emptyId}/unpublish`, { confirm: true })).statusCode).toBe(200);
+    const at = new Date(Date.now() + 60_000).toISOString();
+    const response = await post(`/api/admin/issues/${emptyId}/schedule`, { publish_at: at });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      error: 'empty_issue',
+      message: 'This issue has no enabled article yet: add its articles before scheduling its publication.',
+    });
+    expect(await issueRow(emptyId)).toMatchObject({ state: 'draft', publish_at: '' });
+  });
+
   it('publishes a scheduled issue once its time comes, once whichever process checks', async () => {
     const at = new Date(Date.now() + 60_000).toISOString();
     const response = await post(`/api/admin/issues/${draftId}/schedule`, { publish_at: at });

@@ -88,13 +88,14 @@ export async function deleteIssue(db: Executor, id: number): Promise<void> {
 }
 
 /** Articles of any status in the issue. */
-export async function countIssueArticles(db: Executor, at: IssueNumbers): Promise<number> {
+export async function countIssueArticles(db: Executor, at: IssueNumbers, only?: 'enabled'): Promise<number> {
   const row = await db
     .selectFrom('articles')
     .select((eb) => eb.fn.countAll().as('n'))
     .where('year', '=', at.year)
     .where('volume', '=', at.volume)
     .where('issue', '=', at.issue)
+    .$if(only === 'enabled', (query) => query.where('status', '=', 'enabled'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

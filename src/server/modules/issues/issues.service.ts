@@ -4,6 +4,7 @@ import {
   NOT_PUBLISHED_MESSAGE,
   type IssueCreateInput,
   ISSUE_TAKEN_MESSAGE,
+  EMPTY_ISSUE_SCHEDULE_MESSAGE,
   issueNotEmptyMessage,
   type AdminIssue,
   type IssueInput,
@@ -158,6 +159,9 @@ export class IssuesService {
       const current = await lockIssue(trx, id);
       if (!current) throw notFound('Issue not found');
       if (current.state === 'published') throw new HttpError(409, 'already_published', ALREADY_PUBLISHED_MESSAGE);
+      // Nobody is there to notice an empty issue going out at night.
+      if ((await countIssueArticles(trx, current, 'enabled')) === 0)
+        throw new HttpError(409, 'empty_issue', EMPTY_ISSUE_SCHEDULE_MESSAGE);
       await updateIssue(trx, id, { state: 'scheduled', publish_at: at });
       const summary = `Scheduled ${label(current)} to be published at ${at}`;
       await recordActivity(trx, actor, { action: 'schedule', objectType: 'issue', objectId: id, summary });

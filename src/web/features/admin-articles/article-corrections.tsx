@@ -4,6 +4,7 @@ import type { ArticleRecord } from '../../../common/schemas/archives.js';
 import { ARTICLE_DELETED_MESSAGE, ARTICLE_ERROR_MESSAGES } from '../../../common/schemas/article.js';
 import { GENERIC_ERROR_MESSAGE } from '../../../common/schemas/auth.js';
 import type { AdminIssue } from '../../../common/schemas/issue.js';
+import { useConfirm, type Confirmation } from '../../components/confirm-dialog.js';
 import { adminRequest } from '../admin-shell/admin-request.js';
 import { useFlash } from '../admin-shell/flash.js';
 import { FormError } from '../admin-shell/form-error.js';
@@ -11,15 +12,36 @@ import { articleValues } from './article-form.js';
 
 const titleOf = (issue: AdminIssue) => issueTitle(issue.year, issue.volume, issue.issue, issue.frequency);
 
-export const deleteQuestion = (refnumber: string) =>
-  `Delete article ${refnumber} and its PDF? This cannot be undone. If readers have seen it, a notice stays at its ` +
-  'address and its reference number and DOI cannot be used again; its title and transaction id can.';
+export const deleteQuestion = (refnumber: string): Confirmation => ({
+  question: `Delete article ${refnumber} and its PDF?`,
+  consequence:
+    'This cannot be undone. If readers have seen it, a notice stays at its address and its reference number and ' +
+    'DOI cannot be used again; its title and transaction id can.',
+  action: 'Delete article',
+  danger: true,
+});
+
+/** What moving does to readers: a scheduled or draft issue hides the article, and gives it its date, until it is out. */
+export function moveQuestion(refnumber: string, target: AdminIssue): Confirmation {
+  const question = `Move article ${refnumber} to ${titleOf(target)}?`;
+  if (target.state === 'published')
+    return { question, consequence: 'Its old address will lead to the new one.', action: 'Move article' };
+  return {
+    question,
+    consequence:
+      `${titleOf(target)} is not out yet. Until it is published, the article's address, its download page and its ` +
+      "certificates answer “not found”, and when it is published the article takes the issue's publication date.",
+    action: 'Move article',
+    danger: true,
+  };
+}
 
 /** Asks, then deletes; true when the article is gone. A refusal is shown as a flash message. */
 export function useDeleteArticle(): (article: Pick<ArticleRecord, 'id' | 'refnumber'>) => Promise<boolean> {
   const flash = useFlash();
+  const confirm = useConfirm();
   return async (article) => {
-    if (!window.confirm(deleteQuestion(article.refnumber))) return false;
+    if (!(await confirm(deleteQuestion(article.refnumber)))) return false;
     const result = await adminRequest(`/api/archives/${article.id}`, { method: 'DELETE' });
     if (!result.ok) {
       flash.show('error', result.status === 404 ? result.message : GENERIC_ERROR_MESSAGE);
@@ -46,17 +68,13 @@ export function MoveArticleForm({
   const [issueId, setIssueId] = useState('');
   const [error, setError] = useState('');
   const flash = useFlash();
+  const confirm = useConfirm();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const target = others.find((issue) => String(issue.id) === issueId);
     if (!target) return setError('Choose the issue to move the article to.');
-    if (
-      !window.confirm(
-        `Move article ${article.refnumber} to ${titleOf(target)}? Its old address will lead to the new one.`,
-      )
-    )
-      return;
+    if (!(await confirm(moveQuestion(article.refnumber, target)))) return;
     const body = new FormData();
     for (const [key, value] of Object.entries(articleValues(article))) body.append(key, value);
     body.append('issue_id', issueId);

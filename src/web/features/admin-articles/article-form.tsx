@@ -3,7 +3,6 @@ import type { z } from 'zod';
 import {
   ARTICLE_STATUSES,
   FILE_SIZE_MESSAGE,
-  MAX_AUTHORS,
   MAX_REFERENCES,
   MAX_TITLE_WORDS,
   MAX_UPLOAD_BYTES,
@@ -12,6 +11,7 @@ import {
 import type { ArticleRecord } from '../../../common/schemas/archives.js';
 import {
   ARTICLE_ERROR_MESSAGES,
+  ARTICLE_UPDATED_MESSAGE,
   articleAddSchema,
   articleEditSchema,
   countWords,
@@ -22,11 +22,14 @@ import {
 } from '../../../common/schemas/article.js';
 import { RichTextField } from '../admin-editor/rich-text-field.js';
 import { adminRequest } from '../admin-shell/admin-request.js';
+import { FlashBeside, useFlash } from '../admin-shell/flash.js';
 import { FormError } from '../admin-shell/form-error.js';
 import { hasProblems, NO_PROBLEMS, refusalProblems, schemaProblems, type FormProblems } from '../forms/field-errors.js';
 import { FormField, type ControlProps } from '../forms/form-field.js';
 import { useKeptForm } from '../../lib/use-kept-form.js';
 import { downloadStoredPdf } from './stored-pdf.js';
+import { authorLine, type Author } from '../../../common/authors.js';
+import type { IssueState } from '../../../common/constants.js';
 import { AuthorsEditor, authorsText, NEW_AUTHORS_TEXT, parseAuthorsText } from './authors-editor.js';
 
 const TEXT_FIELDS = [
@@ -42,6 +45,8 @@ const TEXT_FIELDS = [
   'doi',
 ] as const;
 type TextField = (typeof TEXT_FIELDS)[number];
+/** The author line and the country are written from the author editor's cards, not typed. */
+type TypedField = Exclude<TextField, 'authorname' | 'country'>;
 export type ArticleValues = Record<
   TextField | 'title' | 'abstract' | 'ptype' | 'publishdate' | 'status' | 'authors',
   string
@@ -77,23 +82,34 @@ export function newArticleValues(issuePublicationDate = ''): ArticleValues {
 export function articleValues(article: ArticleRecord): ArticleValues {
   const values = newArticleValues();
   for (const key of Object.keys(values) as (keyof ArticleValues)[]) values[key] = String(article[key] ?? '');
-  return { ...values, authors: authorsText(article.authors) };
+  return { ...values, authors: authorsText(withArticleCountry(article.authors, article.country)) };
 }
 
-const LABELS: Record<TextField, string> = {
+/**
+ * The form asks for the country once, on the authors: an article saved with a country of its own and none on its
+ * authors shows it on the corresponding author, so that saving keeps it.
+ */
+function withArticleCountry(authors: Author[], country: string): Author[] {
+  if (!country || authors.some((author) => author.country)) return authors;
+  return authors.map((author) => (author.corresponding ? { ...author, country } : author));
+}
+
+/** The article's own country, which the issue page lists: the corresponding author's, else the first one given. */
+const articleCountry = (authors: readonly Author[]) =>
+  (authors.find((author) => author.corresponding && author.country) ?? authors.find((author) => author.country))
+    ?.country ?? '';
+
+const LABELS: Record<TypedField, string> = {
   refnumber: 'Reference number',
   txnid: 'Transaction ID',
   email: 'Email',
   mobile: 'Mobile',
-  authorname: 'Author names',
   keywords: 'Keywords',
   subject: 'Subject',
-  country: 'Country',
   pagenumber: 'Page number',
   doi: 'DOI (optional)',
 };
-const HINTS: Partial<Record<TextField, string>> = {
-  authorname: `Separate the names with commas; at most ${MAX_AUTHORS} authors.`,
+const HINTS: Partial<Record<TypedField, string>> = {
   pagenumber: 'First and last page, like 1-6.',
   doi: 'Like 10.1234/ijars.2025.3.1.101, without https://doi.org/.',
 };
@@ -114,12 +130,26 @@ const REQUIRED = new Set([
 const EDIT_OPTIONAL = new Set(['email', 'pdfFile']);
 const FIELD_NAMES = [...TEXT_FIELDS, 'title', 'abstract', 'ptype', 'publishdate', 'status', 'pdfFile', 'authors'];
 
-/** The first problem of an author, naming which one: "Author 2: ORCID iD must be …". */
-function authorProblem(error: z.ZodError): string | undefined {
-  const issue = error.issues.find((found) => found.path[0] === 'authors');
-  if (!issue) return undefined;
-  return typeof issue.path[1] === 'number' ? `Author ${issue.path[1] + 1}: ${issue.message}` : issue.message;
+const AUTHOR_FIELD = 'authors.';
+
+/** Each author field's first problem, keyed `authors.{index}.{field}`, to be shown beside that field. */
+function authorFieldProblems(error: z.ZodError): Record<string, string> {
+  const problems: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const [list, index, field] = issue.path;
+    if (list === 'authors' && typeof index === 'number' && typeof field === 'string')
+      problems[`${AUTHOR_FIELD}${index}.${field}`] ??= issue.message;
+  }
+  return problems;
 }
+
+/** The author fields' problems as the author editor reads them, keyed `{index}.{field}`. */
+const authorEditorProblems = (fields: Record<string, string>) =>
+  Object.fromEntries(
+    Object.entries(fields)
+      .filter(([key]) => key.startsWith(AUTHOR_FIELD))
+      .map(([key, message]) => [key.slice(AUTHOR_FIELD.length), message]),
+  );
 
 /** The server's refusals of an article save, on the fields they concern, with the messages of the specification's Error catalogue. */
 const REFUSALS = {
@@ -148,15 +178,33 @@ interface ArticleFormProps {
   onSaved: (article: ArticleRecord) => void;
   /** Add only: the DOI the settings suggest for a reference number ('' for none). */
   suggestDoi?: (refnumber: string) => string;
+  /** The state of the article's issue: until it is published, publishing it sets the article's date. */
+  issueState: IssueState;
 }
+
+/** What the article's date is for, and on an issue not yet out, that publishing the issue replaces it. */
+const publicationDateHint = (state: IssueState) =>
+  state === 'published'
+    ? 'Also the date on the certificates.'
+    : "Replaced by the issue's publication date when the issue is published; also the date on the certificates.";
 
 /** Every field of an article with its rules and messages (specification: Entities and their fields, Validation rules,
  * Error catalogue). */
-export function ArticleForm({ mode, initial, issue, lastPage = 0, article, onSaved, suggestDoi }: ArticleFormProps) {
+export function ArticleForm({
+  mode,
+  initial,
+  issue,
+  lastPage = 0,
+  article,
+  onSaved,
+  suggestDoi,
+  issueState,
+}: ArticleFormProps) {
   const [values, setValues] = useKeptForm('article', initial);
   const [file, setFile] = useState<File | null>(null);
   const [problems, setProblems] = useState<FormProblems>(NO_PROBLEMS);
   const [busy, setBusy] = useState(false);
+  const flash = useFlash();
   const required = (key: string) => REQUIRED.has(key) && (mode === 'add' || !EDIT_OPTIONAL.has(key));
   const setError = (form: string) => setProblems({ fields: {}, form });
   const set = (key: keyof ArticleValues) => (value: string) => setValues((current) => ({ ...current, [key]: value }));
@@ -193,8 +241,10 @@ export function ArticleForm({ mode, initial, issue, lastPage = 0, article, onSav
         : articleEditSchema.safeParse(values);
     const found = parsed.success ? { fields: {}, form: '' } : schemaProblems(parsed.error);
     const fields: Record<string, string> = { ...found.fields };
-    const authors = parsed.success ? undefined : authorProblem(parsed.error);
-    if (authors) fields.authors = authors;
+    const authorFields = parsed.success ? {} : authorFieldProblems(parsed.error);
+    // An author field's problem is said beside that field, not again over the whole list.
+    if (Object.keys(authorFields).length) delete fields.authors;
+    Object.assign(fields, authorFields);
     const range = pageRange(values.pagenumber);
     if (mode === 'add' && !fields.pagenumber && range && range.first <= lastPage)
       fields.pagenumber = pageOrderMessage(lastPage);
@@ -221,6 +271,7 @@ export function ArticleForm({ mode, initial, issue, lastPage = 0, article, onSav
     );
     setBusy(false);
     if (!result.ok) return setProblems(refusalProblems(result, FIELD_NAMES, REFUSALS));
+    if (mode === 'edit') flash.show('success', ARTICLE_UPDATED_MESSAGE, { beside: true });
     onSaved(result.data);
   }
 
@@ -243,15 +294,12 @@ export function ArticleForm({ mode, initial, issue, lastPage = 0, article, onSav
       {control}
     </FormField>
   );
-  const text = (key: TextField, control?: (props: ControlProps) => ReactNode) =>
+  const text = (key: TypedField, control?: (props: ControlProps) => ReactNode) =>
     field(
       key,
       LABELS[key],
       control ?? ((props) => <input {...props} value={values[key]} onChange={(e) => set(key)(e.target.value)} />),
-      {
-        className: key === 'authorname' ? 'span-2' : undefined,
-        hint: HINTS[key],
-      },
+      { hint: HINTS[key] },
     );
   const currentFile = article?.file ? { id: article.id, file: article.file } : null;
   const openCurrentFile = async () => setError((currentFile && (await downloadStoredPdf(currentFile))) ?? '');
@@ -272,26 +320,35 @@ export function ArticleForm({ mode, initial, issue, lastPage = 0, article, onSav
             ))}
           </select>
         ))}
-        {field('publishdate', 'Publication date (also the certificate date)', (props) => (
-          <input
-            {...props}
-            type="date"
-            value={values.publishdate}
-            onChange={(e) => set('publishdate')(e.target.value)}
-          />
-        ))}
+        {field(
+          'publishdate',
+          'Publication date',
+          (props) => (
+            <input
+              {...props}
+              type="date"
+              value={values.publishdate}
+              onChange={(e) => set('publishdate')(e.target.value)}
+            />
+          ),
+          { hint: publicationDateHint(issueState) },
+        )}
         {text('email', (props) => (
           <input {...props} type="email" value={values.email} onChange={(e) => set('email')(e.target.value)} />
         ))}
         {text('mobile')}
         <AuthorsEditor
           authors={parseAuthorsText(values.authors)}
-          line={values.authorname}
-          onChange={(authors, line) =>
-            setValues((current) => ({ ...current, authors: authorsText(authors), authorname: line }))
+          onChange={(authors) =>
+            setValues((current) => ({
+              ...current,
+              authors: authorsText(authors),
+              authorname: authorLine(authors),
+              country: articleCountry(authors),
+            }))
           }
-          error={problems.fields.authors}
-          lineError={problems.fields.authorname}
+          fieldErrors={authorEditorProblems(problems.fields)}
+          error={problems.fields.authorname ?? problems.fields.authors}
           required={required('authorname')}
         />
         {field(
@@ -310,12 +367,11 @@ export function ArticleForm({ mode, initial, issue, lastPage = 0, article, onSav
           ),
           {
             className: 'span-2',
-            hint: `Include at most ${MAX_REFERENCES} references.`,
+            hint: `The summary readers see on the article's page. The references (at most ${MAX_REFERENCES}) belong in the PDF.`,
           },
         )}
         {text('keywords')}
         {text('subject')}
-        {text('country')}
         {text('pagenumber')}
         {text('doi')}
         {field(
@@ -347,9 +403,12 @@ export function ArticleForm({ mode, initial, issue, lastPage = 0, article, onSav
           ))}
       </div>
       <FormError message={problems.form} />
-      <button type="submit" className="button-primary" disabled={busy}>
-        {mode === 'add' ? 'Add Article' : 'Update Article'}
-      </button>
+      <div className="form-actions">
+        <button type="submit" className="button-primary" disabled={busy}>
+          {mode === 'add' ? 'Add Article' : 'Update Article'}
+        </button>
+        <FlashBeside />
+      </div>
     </form>
   );
 }

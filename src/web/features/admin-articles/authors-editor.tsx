@@ -1,4 +1,5 @@
-import { authorLine, authorsForLine, type Author } from '../../../common/authors.js';
+import type { ClipboardEvent } from 'react';
+import { authorsForLine, displayName, type Author } from '../../../common/authors.js';
 import { MAX_AUTHORS } from '../../../common/constants.js';
 import { FormField } from '../forms/form-field.js';
 
@@ -36,71 +37,98 @@ const FIELDS: { key: keyof Omit<Author, 'corresponding'>; label: string; type?: 
 
 interface Props {
   authors: Author[];
-  /** The comma-separated author line, as typed or as the list writes it. */
-  line: string;
-  onChange: (authors: Author[], line: string) => void;
-  /** A problem of the list (an author's field), and one of the names line. */
+  onChange: (authors: Author[]) => void;
+  /** Each author field's problem, keyed `{index}.{field}`: shown beside that field. */
+  fieldErrors: Record<string, string>;
+  /** A problem of the list as a whole (no author, too many). */
   error?: string;
-  lineError?: string;
   required: boolean;
 }
 
+/** A given name never holds a comma: one typed or pasted there is a list of names. */
+const isNameList = (text: string) => text.includes(',');
+
+/** The list with the card at `index` replaced by one card per name of `names`; the others keep their details. */
+function withNameList(authors: Author[], index: number, names: string): Author[] {
+  const line = [...authors.slice(0, index).map(displayName), names, ...authors.slice(index + 1).map(displayName)]
+    .filter((name) => name.trim())
+    .join(', ');
+  const correspondingEmail = authors.find((author) => author.corresponding)?.email ?? '';
+  return authorsForLine(line, authors, correspondingEmail);
+}
+
 /**
- * The authors as a list (decision 100): each with given and family names, affiliation, country, ORCID iD and email,
- * one of them the corresponding author; added, removed and reordered here. Names typed or pasted as one
- * comma-separated line fill the list, keeping the details of the names already there.
+ * The article's one author editor (decision 100): each author with given and family names, affiliation, country,
+ * ORCID iD and email, one of them the corresponding author; added, removed and reordered here. A list of names typed
+ * or pasted into a given name fills one card per name, keeping the details of the names already there.
  */
-export function AuthorsEditor({ authors, line, onChange, error, lineError, required }: Props) {
-  const update = (next: Author[]) => onChange(next, authorLine(next));
+export function AuthorsEditor({ authors, onChange, fieldErrors, error, required }: Props) {
   const change = (index: number, values: Partial<Author>) =>
-    update(authors.map((author, at) => (at === index ? { ...author, ...values } : author)));
+    onChange(authors.map((author, at) => (at === index ? { ...author, ...values } : author)));
+  const typeGivenName = (index: number, text: string) =>
+    isNameList(text) ? onChange(withNameList(authors, index, text)) : change(index, { given_name: text });
+  // A whole name pasted into an empty card is split into its given and family names, like a list.
+  const pasteGivenName = (index: number, event: ClipboardEvent<HTMLInputElement>) => {
+    const text = event.clipboardData.getData('text/plain').trim();
+    const empty = !authors[index]?.given_name && !authors[index]?.family_name;
+    if (!isNameList(text) && !(empty && text.includes(' '))) return;
+    event.preventDefault();
+    onChange(withNameList(authors, index, text));
+  };
   const markCorresponding = (index: number) =>
-    update(authors.map((author, at) => ({ ...author, corresponding: at === index })));
+    onChange(authors.map((author, at) => ({ ...author, corresponding: at === index })));
   const move = (index: number, by: -1 | 1) => {
     const next = [...authors];
     [next[index], next[index + by]] = [next[index + by]!, next[index]!];
-    update(next);
+    onChange(next);
   };
   const remove = (index: number) => {
     const next = authors.filter((_, at) => at !== index);
     const corresponding = next.some((author) => author.corresponding);
-    update(next.map((author, at) => ({ ...author, corresponding: corresponding ? author.corresponding : at === 0 })));
+    onChange(next.map((author, at) => ({ ...author, corresponding: corresponding ? author.corresponding : at === 0 })));
   };
 
   return (
-    <fieldset className="span-2 authors-editor" aria-describedby={error ? 'authors-error' : undefined}>
-      <legend>Authors</legend>
-      <FormField
-        name="authorname"
-        label="Author names"
-        required={required}
-        error={lineError}
-        hint={`Separate the names with commas; at most ${MAX_AUTHORS} authors.`}
-      >
-        {(control) => (
-          <textarea
-            {...control}
-            rows={2}
-            value={line}
-            onChange={(event) => onChange(authorsForLine(event.target.value, authors), event.target.value)}
-          />
-        )}
-      </FormField>
+    <fieldset
+      className="span-2 authors-editor"
+      aria-describedby={['authors-hint', error ? 'authors-error' : ''].filter(Boolean).join(' ')}
+    >
+      <legend className={required ? 'required' : undefined}>Authors</legend>
+      <small id="authors-hint" className="hint">
+        At most {MAX_AUTHORS} authors. Names pasted into a given name, separated by commas, fill one card per author.
+      </small>
+      {error && (
+        <small id="authors-error" className="field-error">
+          {error}
+        </small>
+      )}
       <ol className="author-list">
         {authors.map((author, index) => (
           <li key={index} className="author-row" aria-label={`Author ${index + 1}`}>
             {FIELDS.map((field) => (
-              <label key={field.key} className="field">
-                <span className="field-label">{field.label}</span>
-                <input
-                  type={field.type ?? 'text'}
-                  // The article has an Email and a Country of its own: each author's say whose they are.
-                  aria-label={`${field.label} of author ${index + 1}`}
-                  value={author[field.key]}
-                  placeholder={field.hint}
-                  onChange={(event) => change(index, { [field.key]: event.target.value })}
-                />
-              </label>
+              <FormField
+                key={field.key}
+                name={`authors.${index}.${field.key}`}
+                label={field.label}
+                error={fieldErrors[`${index}.${field.key}`]}
+              >
+                {(control) => (
+                  <input
+                    {...control}
+                    type={field.type ?? 'text'}
+                    // The article has an Email of its own: each author's says whose it is.
+                    aria-label={`${field.label} of author ${index + 1}`}
+                    value={author[field.key]}
+                    placeholder={field.hint}
+                    onChange={(event) =>
+                      field.key === 'given_name'
+                        ? typeGivenName(index, event.target.value)
+                        : change(index, { [field.key]: event.target.value })
+                    }
+                    onPaste={field.key === 'given_name' ? (event) => pasteGivenName(index, event) : undefined}
+                  />
+                )}
+              </FormField>
             ))}
             <label className="checkbox-field">
               <input
@@ -138,15 +166,10 @@ export function AuthorsEditor({ authors, line, onChange, error, lineError, requi
       <button
         type="button"
         disabled={authors.length >= MAX_AUTHORS}
-        onClick={() => update([...authors, emptyAuthor(authors.length === 0)])}
+        onClick={() => onChange([...authors, emptyAuthor(authors.length === 0)])}
       >
         Add author
       </button>
-      {error && (
-        <small id="authors-error" className="field-error">
-          {error}
-        </small>
-      )}
     </fieldset>
   );
 }

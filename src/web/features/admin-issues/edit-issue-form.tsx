@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { ISSUE_UPDATED_MESSAGE, issueInputSchema, type AdminIssue } from '../../../common/schemas/issue.js';
+import { useConfirm, type Confirmation } from '../../components/confirm-dialog.js';
 import { adminRequest } from '../admin-shell/admin-request.js';
 import { useFlash } from '../admin-shell/flash.js';
 import { FormError } from '../admin-shell/form-error.js';
@@ -19,11 +20,15 @@ const NUMBER_FIELDS: { name: NumberField; label: string }[] = [
   { name: 'issue', label: 'Issue' },
 ];
 
-/** What saving will do, asked before it is done. */
-function confirmation(issue: AdminIssue, next: { year: number; volume: number; issue: number }): string {
+/** What saving will do, asked before it is done; a change of months alone needs no question. */
+function confirmation(issue: AdminIssue, next: { year: number; volume: number; issue: number }): Confirmation | null {
   const renumbered = next.year !== issue.year || next.volume !== issue.volume || next.issue !== issue.issue;
-  if (!renumbered) return 'Save the changes to this issue?';
-  return `Renumber this issue? Its ${issue.articles} articles and their PDFs move with it, and its old addresses lead to the new ones.`;
+  if (!renumbered) return null;
+  return {
+    question: 'Renumber this issue?',
+    consequence: `Its ${issue.articles} articles and their PDFs move with it, and links to its old addresses lead to the new ones.`,
+    action: 'Renumber issue',
+  };
 }
 
 /** Changes an issue's numbers or frequency; its articles, their PDFs and addresses follow (decision 050). */
@@ -37,6 +42,7 @@ export function EditIssueForm({
   onSaved: () => void;
 }) {
   const flash = useFlash();
+  const confirm = useConfirm();
   const [numbers, setNumbers] = useState<Record<NumberField, string>>({
     year: String(issue.year),
     volume: String(issue.volume),
@@ -55,7 +61,8 @@ export function EditIssueForm({
       frequency: frequency || undefined,
     });
     if (!parsed.success) return setProblems(schemaProblems(parsed.error));
-    if (!window.confirm(confirmation(issue, parsed.data))) return;
+    const question = confirmation(issue, parsed.data);
+    if (question && !(await confirm(question))) return;
     const result = await adminRequest(`/api/admin/issues/${issue.id}`, { method: 'PUT', body: parsed.data });
     if (!result.ok) return setProblems(refusalProblems(result, FIELD_NAMES, REFUSALS));
     flash.show('success', ISSUE_UPDATED_MESSAGE);

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
+import { issueTitle } from '../../../common/archive-links.js';
 import { GENERIC_ERROR_MESSAGE } from '../../../common/schemas/auth.js';
 import type { ArticleRecord } from '../../../common/schemas/archives.js';
 import {
@@ -8,6 +10,7 @@ import {
   unpublishWarning,
   type AdminIssue,
 } from '../../../common/schemas/issue.js';
+import { useConfirm, type Confirmation } from '../../components/confirm-dialog.js';
 import { useEmailEnabled } from '../../lib/email-features.js';
 import { adminRequest } from '../admin-shell/admin-request.js';
 import { useFlash } from '../admin-shell/flash.js';
@@ -15,12 +18,35 @@ import { CrossrefButton, DoajButton } from './xml-download-buttons.js';
 
 type Issue = Omit<AdminIssue, 'articles' | 'enabledArticles'>;
 
-const issueName = (issue: Issue) => `${issue.year} vol. ${issue.volume} issue ${issue.issue}`;
+const issueName = (issue: Issue) => issueTitle(issue.year, issue.volume, issue.issue, issue.frequency);
 const today = () => new Date().toISOString().slice(0, 10);
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
-/** A stored instant in the reader's own time zone, e.g. "27 Nov 2026, 09:00". */
+/** The browser's time zone, which a datetime-local field is in: "Europe/Berlin". */
+const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** A stored instant in the reader's own time zone, named: "27 Nov 2026, 09:00 (Europe/Berlin)". */
 export const localTime = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  `${new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })} (${browserTimeZone()})`;
+
+/** What publishing does, in an editor's words, asked before it is done. */
+export function publishQuestion(name: string, articles: number, when: string): Confirmation {
+  return {
+    question: `Publish ${name} ${when}?`,
+    consequence:
+      `Readers, libraries and indexers will find its ${plural(articles, 'enabled article')} on the site and in its ` +
+      'search, with their download pages and certificates. Each article takes the issue’s publication date.',
+    action: 'Publish',
+  };
+}
+
+/** Moving back to draft: what readers lose. */
+const unpublishQuestion = (name: string, articles: number): Confirmation => ({
+  question: `Move ${name} back to draft?`,
+  consequence: unpublishWarning(articles),
+  action: 'Move back to draft',
+  danger: true,
+});
 
 /** What readers see of the issue now, in a few words. */
 export function issueStateText(issue: Pick<Issue, 'state' | 'publish_at' | 'publication_date'>): string {
@@ -41,6 +67,7 @@ interface Props {
  */
 export function IssueStatePanel({ issue, articles, onChanged }: Props) {
   const flash = useFlash();
+  const confirm = useConfirm();
   const [busy, setBusy] = useState(false);
   const enabled = articles.filter((article) => article.status === 'enabled');
 
@@ -54,9 +81,20 @@ export function IssueStatePanel({ issue, articles, onChanged }: Props) {
     await onChanged();
   }
 
-  function backToDraft() {
-    if (window.confirm(unpublishWarning(issueName(issue), enabled.length)))
-      void act('unpublish', { confirm: true }, ISSUE_UNPUBLISHED_MESSAGE);
+  async function backToDraft() {
+    if (await confirm(unpublishQuestion(issueName(issue), enabled.length)))
+      await act('unpublish', { confirm: true }, ISSUE_UNPUBLISHED_MESSAGE);
+  }
+
+  async function publish(date: string) {
+    const when = date === today() ? 'today' : `dated ${date}`;
+    if (await confirm(publishQuestion(issueName(issue), enabled.length, when)))
+      await act('publish', { publication_date: date }, ISSUE_PUBLISHED_MESSAGE);
+  }
+
+  async function schedule(at: string) {
+    if (await confirm(publishQuestion(issueName(issue), enabled.length, `on ${localTime(at)}`)))
+      await act('schedule', { publish_at: at }, ISSUE_SCHEDULED_MESSAGE);
   }
 
   return (
@@ -67,19 +105,16 @@ export function IssueStatePanel({ issue, articles, onChanged }: Props) {
           <span className="muted"> — readers, search and indexers cannot see it yet.</span>
         )}
       </p>
+      {issue.state !== 'published' && (
+        <Link to={`/admin/archives/${issue.year}/${issue.volume}/${issue.issue}/preview`}>Preview the whole issue</Link>
+      )}
       {issue.state === 'published' ? (
         <NextSteps issue={issue} articles={enabled} />
       ) : (
-        <PublishForm
-          issue={issue}
-          articles={enabled.length}
-          busy={busy}
-          onPublish={(date) => act('publish', { publication_date: date }, ISSUE_PUBLISHED_MESSAGE)}
-          onSchedule={(at) => act('schedule', { publish_at: at }, ISSUE_SCHEDULED_MESSAGE)}
-        />
+        <PublishForm issue={issue} articles={enabled.length} busy={busy} onPublish={publish} onSchedule={schedule} />
       )}
       {issue.state !== 'draft' && (
-        <button type="button" className="link-button danger" disabled={busy} onClick={backToDraft}>
+        <button type="button" className="link-button danger" disabled={busy} onClick={() => void backToDraft()}>
           Back to draft
         </button>
       )}
@@ -109,12 +144,15 @@ function PublishForm({ issue, articles, busy, onPublish, onSchedule }: PublishFo
         Publish issue
       </button>
       <label>
-        Or publish automatically at
+        <span>
+          Or publish automatically at <span className="muted">(time in {browserTimeZone()})</span>
+        </span>
         <input type="datetime-local" value={at} onChange={(event) => setAt(event.target.value)} />
       </label>
       <button
         type="button"
-        disabled={busy || !at}
+        disabled={busy || !at || articles === 0}
+        title={articles === 0 ? 'An issue without enabled articles cannot be scheduled.' : undefined}
         // datetime-local is the browser's own time zone; the server keeps the instant.
         onClick={() => void onSchedule(new Date(at).toISOString())}
       >
@@ -135,7 +173,13 @@ function NextSteps({ issue, articles }: { issue: Issue; articles: ArticleRecord[
           <a href={`/archives/${issue.year}/${issue.volume}/${issue.issue}`}>See the issue on the site</a>
         </li>
         <li>
-          Deposit the DOIs: <CrossrefButton issue={issue} />
+          {articles.some((article) => article.doi) ? (
+            <>
+              Deposit the DOIs: <CrossrefButton issue={issue} />
+            </>
+          ) : (
+            'No article of this issue has a DOI yet: once they have, their deposit for Crossref is made here.'
+          )}
         </li>
         <li>
           Upload the articles to DOAJ: <DoajButton issue={issue} />

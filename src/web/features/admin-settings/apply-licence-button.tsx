@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { GENERIC_ERROR_MESSAGE } from '../../../common/schemas/auth.js';
+import { useConfirm } from '../../components/confirm-dialog.js';
 import { adminRequest } from '../admin-shell/admin-request.js';
 import { useFlash } from '../admin-shell/flash.js';
 
@@ -10,12 +11,18 @@ import { useFlash } from '../admin-shell/flash.js';
 export function ApplyLicenceButton({ unsaved }: { unsaved: boolean }) {
   const flash = useFlash();
   const [busy, setBusy] = useState(false);
+  const confirm = useConfirm();
 
   async function apply() {
-    const question =
-      'Apply the saved licence to every existing article? Their pages, citations, Crossref and OAI-PMH records will ' +
-      'name it instead of the licence each was published under.';
-    if (!window.confirm(question)) return;
+    const applying = await confirm({
+      question: 'Apply the saved licence to every existing article?',
+      consequence:
+        'Every article page and citation will name it instead of the licence the article was published under, and ' +
+        'so will what libraries and indexers read about the articles from now on.',
+      action: 'Apply to every article',
+      danger: true,
+    });
+    if (!applying) return;
     setBusy(true);
     const result = await adminRequest<{ message: string }>('/api/admin/articles/apply-licence', {
       method: 'POST',

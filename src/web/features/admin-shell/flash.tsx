@@ -7,18 +7,23 @@ export interface FlashState {
   error: boolean;
   normal: boolean;
   message: string;
+  /** Shown beside the button that caused it (a long form's save), not at the top of the page. */
+  beside: boolean;
 }
 
 type FlashKind = 'success' | 'error' | 'normal';
 
 interface FlashApi {
   state: FlashState;
-  /** `keep` carries the message over the next navigation (a save that then moves to a list). */
-  show(kind: FlashKind, message: string, options?: { keep?: boolean }): void;
+  /**
+   * `keep` carries the message over the next navigation (a save that then moves to a list); `beside` shows it where
+   * the form's `<FlashBeside />` is, next to its button, where the eye is after a save at the end of a long form.
+   */
+  show(kind: FlashKind, message: string, options?: { keep?: boolean; beside?: boolean }): void;
   clear(): void;
 }
 
-const EMPTY: FlashState = { success: false, error: false, normal: false, message: '' };
+const EMPTY: FlashState = { success: false, error: false, normal: false, message: '', beside: false };
 const FlashContext = createContext<FlashApi | null>(null);
 
 export function FlashProvider({ children }: { children: ReactNode }) {
@@ -32,9 +37,9 @@ export function FlashProvider({ children }: { children: ReactNode }) {
     else setState(EMPTY);
   }, [location.pathname]);
 
-  const show = useCallback((kind: FlashKind, message: string, options: { keep?: boolean } = {}) => {
+  const show = useCallback((kind: FlashKind, message: string, options: { keep?: boolean; beside?: boolean } = {}) => {
     keepNext.current = options.keep ?? false;
-    setState({ ...EMPTY, [kind]: true, message });
+    setState({ ...EMPTY, [kind]: true, message, beside: options.beside ?? false });
   }, []);
   const clear = useCallback(() => setState(EMPTY), []);
   const api = useMemo(() => ({ state, show, clear }), [state, show, clear]);
@@ -47,10 +52,12 @@ export function useFlash(): FlashApi {
   return api;
 }
 
+const kindOf = (state: FlashState) => (state.success ? 'success' : state.error ? 'error' : 'normal');
+
 export function FlashMessage() {
   const { state, clear } = useFlash();
-  if (!state.message) return null;
-  const kind = state.success ? 'success' : state.error ? 'error' : 'normal';
+  if (!state.message || state.beside) return null;
+  const kind = kindOf(state);
   return (
     <div className={`flash flash-${kind}`} role={state.error ? 'alert' : 'status'}>
       <span>{state.message}</span>
@@ -58,5 +65,19 @@ export function FlashMessage() {
         ×
       </button>
     </div>
+  );
+}
+
+/**
+ * Where a long form's save is confirmed: beside its button. The live region is always there, so that a screen reader
+ * announces the message when it appears in it.
+ */
+export function FlashBeside() {
+  const { state } = useFlash();
+  const shown = state.beside ? state.message : '';
+  return (
+    <p className={shown ? `flash flash-${kindOf(state)} flash-beside` : 'flash-beside'} role="status">
+      {shown}
+    </p>
   );
 }

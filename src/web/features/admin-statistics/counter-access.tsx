@@ -2,13 +2,14 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useRevalidator } from 'react-router';
 import type { CounterKey, CounterKeyInput, CreatedCounterKey } from '../../../common/schemas/counter.js';
 import type { Period } from '../../../common/schemas/statistics.js';
+import { useConfirm } from '../../components/confirm-dialog.js';
 import { adminRequest } from '../admin-shell/admin-request.js';
 import { useFlash } from '../admin-shell/flash.js';
 import { FormError } from '../admin-shell/form-error.js';
 import { NO_PROBLEMS, refusalMessage, refusalProblems, type FormProblems } from '../forms/field-errors.js';
 import { FormField } from '../forms/form-field.js';
-import { COUNTER_KEYS_URL, counterKeyBody, harvestUrlPattern, missingFields } from './counter-keys.js';
-import { COUNTER_REPORTS } from './counter-reports.js';
+import { COUNTER_KEYS_URL, counterKeyBody, harvestMessage, missingFields } from './counter-keys.js';
+import { coveredPeriod, periodWords, recentMonths, type AvailableMonths } from './counter-reports.js';
 import { ReportDownloads } from './report-downloads.js';
 
 /** The keys, or why they could not be read (the COUNTER API answers apart from the statistics). */
@@ -21,10 +22,16 @@ const day = (iso: string | null) => (iso ? iso.slice(0, 10) : 'Never');
 function KeysTable({ keys, onRevoked }: { keys: CounterKey[]; onRevoked: (key: CounterKey) => void }) {
   const flash = useFlash();
   const revalidator = useRevalidator();
+  const confirm = useConfirm();
 
   async function revoke(key: CounterKey) {
-    const question = `Revoke the API key of ${key.institution_name} (customer ID ${key.customer_id})? Harvesters using it will be refused from now on.`;
-    if (!window.confirm(question)) return;
+    const revoking = await confirm({
+      question: `Revoke the API key of ${key.institution_name}?`,
+      consequence: `The library’s usage reports will no longer reach it: its harvester is refused from now on. A new key can be made for it later.`,
+      action: 'Revoke key',
+      danger: true,
+    });
+    if (!revoking) return;
     const result = await adminRequest(`${COUNTER_KEYS_URL}/${key.id}`, { method: 'DELETE' });
     if (!result.ok) return flash.show('error', refusalMessage(result));
     flash.show('success', `Revoked the API key of ${key.institution_name}.`);
@@ -114,8 +121,18 @@ function NewKeyForm({ onCreated }: { onCreated: (key: CreatedCounterKey) => void
       <h3>Add an institution</h3>
       <div className="form-grid">
         {field('institution_name', 'Institution name', true)}
-        {field('customer_id', 'Customer ID', true, 'How the institution names itself to the COUNTER API')}
-        {field('requestor_id', 'Requestor ID', false, 'Optional: the harvesting service acting for it')}
+        {field(
+          'customer_id',
+          'Customer ID',
+          true,
+          'A short name you choose for the institution, like lakeside-university: its harvester sends it with the key.',
+        )}
+        {field(
+          'requestor_id',
+          'Requestor ID',
+          false,
+          'Only if the library asks for one: the name of the service that collects its reports for it.',
+        )}
       </div>
       <FormError message={problems.form} />
       <button type="submit" className="button-primary">
@@ -125,31 +142,29 @@ function NewKeyForm({ onCreated }: { onCreated: (key: CreatedCounterKey) => void
   );
 }
 
-/** What to tell the institution besides its key: where its harvester asks for the reports. */
-function HarvestLine({ created }: { created: CreatedCounterKey }) {
-  return (
-    <p className="hint stats-harvest">
-      How a library harvests: <code>{harvestUrlPattern(window.location.origin, created)}</code>, where report is one of{' '}
-      {COUNTER_REPORTS.map((report) => report.id).join(', ')}.
-    </p>
-  );
-}
+type CopyTarget = HTMLInputElement | HTMLTextAreaElement;
 
-/** The new key, this once: only a hash of it is kept. */
-function NewKeyNotice({ created, onDone }: { created: CreatedCounterKey; onDone: () => void }) {
-  const input = useRef<HTMLInputElement>(null);
-  const [copied, setCopied] = useState('');
-
-  async function copy() {
-    input.current?.select();
+/** Copies a field's text; without a clipboard (no HTTPS) it is selected for the keyboard's copy instead. */
+function useCopy(): [(field: CopyTarget | null) => Promise<void>, string] {
+  const [said, setSaid] = useState('');
+  async function copy(field: CopyTarget | null) {
+    if (!field) return;
+    field.select();
     try {
-      await navigator.clipboard.writeText(created.api_key);
-      setCopied('Copied.');
+      await navigator.clipboard.writeText(field.value);
+      setSaid('Copied.');
     } catch {
-      // No clipboard without HTTPS: the key is selected for the keyboard's copy instead.
-      setCopied('Selected: press Ctrl+C (⌘C on a Mac) to copy it.');
+      setSaid('Selected: press Ctrl+C (⌘C on a Mac) to copy it.');
     }
   }
+  return [copy, said];
+}
+
+/** The new key, this once (only a hash of it is kept), and the message that gives it to the library. */
+function NewKeyNotice({ created, months, onDone }: { created: CreatedCounterKey; months: Period; onDone: () => void }) {
+  const key = useRef<HTMLInputElement>(null);
+  const message = useRef<HTMLTextAreaElement>(null);
+  const [copy, copied] = useCopy();
 
   return (
     <div className="stats-new-key" role="status">
@@ -160,15 +175,27 @@ function NewKeyNotice({ created, onDone }: { created: CreatedCounterKey; onDone:
         <label htmlFor="new-api-key" className="visually-hidden">
           New API key
         </label>
-        <input id="new-api-key" ref={input} readOnly value={created.api_key} onFocus={(e) => e.target.select()} />
-        <button type="button" className="button-primary" onClick={copy}>
+        <input id="new-api-key" ref={key} readOnly value={created.api_key} onFocus={(e) => e.target.select()} />
+        <button type="button" className="button-primary" onClick={() => void copy(key.current)}>
           Copy key
         </button>
       </div>
       <p className="hint">
         Copy it now and send it to the institution: it is shown only this once and cannot be read again. {copied}
       </p>
-      <HarvestLine created={created} />
+      <label className="stats-harvest">
+        Message for the library, with its key and its harvest address
+        <textarea
+          ref={message}
+          readOnly
+          rows={7}
+          value={harvestMessage(window.location.origin, created, months)}
+          onFocus={(e) => e.target.select()}
+        />
+      </label>
+      <button type="button" onClick={() => void copy(message.current)}>
+        Copy the message
+      </button>
       <button type="button" className="link-button" onClick={onDone}>
         I have copied the key
       </button>
@@ -176,8 +203,43 @@ function NewKeyNotice({ created, onDone }: { created: CreatedCounterKey; onDone:
   );
 }
 
+/**
+ * The reports of the chosen period's complete months with counted use, headed with the months they cover: the
+ * COUNTER API leaves out months not over yet and months before counting began.
+ */
+function ReportsOfPeriod({ period, available }: { period: Period; available: AvailableMonths | null }) {
+  const covered = available ? coveredPeriod(period, available) : period;
+  if (!covered)
+    return (
+      <p className="muted">
+        No complete month of {periodWords(period)} has counted use, so there is no report for it
+        {available ? `: reports can cover ${periodWords({ from: available.first, to: available.last })}` : ''}.
+      </p>
+    );
+  const shortened = covered.from !== period.from || covered.to !== period.to;
+  return (
+    <>
+      <h3>Reports for {periodWords(covered)}</h3>
+      {shortened && (
+        <p className="hint">
+          Of {periodWords(period)}, the reports cover the months that are over and have counted use.
+        </p>
+      )}
+      <ReportDownloads period={covered} />
+    </>
+  );
+}
+
 /** COUNTER API access: the period's reports for the admin, and the institutions that may harvest them. */
-export function CounterAccess({ keys, period }: { keys: CounterKeys; period: Period }) {
+export function CounterAccess({
+  keys,
+  period,
+  available,
+}: {
+  keys: CounterKeys;
+  period: Period;
+  available: AvailableMonths | null;
+}) {
   const revalidator = useRevalidator();
   const [created, setCreated] = useState<CreatedCounterKey | null>(null);
 
@@ -193,14 +255,17 @@ export function CounterAccess({ keys, period }: { keys: CounterKeys; period: Per
         The journal&apos;s usage as COUNTER 5.1 reports: download them here, or let libraries and their harvesting
         services read them through the API, each with a key of its own.
       </p>
-      <h3>
-        Reports for {period.from} to {period.to}
-      </h3>
-      <ReportDownloads period={period} />
+      <ReportsOfPeriod period={period} available={available} />
       <h3>Institutions with an API key</h3>
       {keys.ok ? (
         <>
-          {created && <NewKeyNotice created={created} onDone={() => setCreated(null)} />}
+          {created && (
+            <NewKeyNotice
+              created={created}
+              months={available ? recentMonths(available) : period}
+              onDone={() => setCreated(null)}
+            />
+          )}
           <KeysTable keys={keys.keys} onRevoked={(key) => key.id === created?.id && setCreated(null)} />
           <NewKeyForm onCreated={onCreated} />
         </>

@@ -1,19 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { counterKeyBody, harvestUrlPattern, missingFields } from './counter-keys.js';
+import { counterKeyBody, harvestAddress, harvestMessage, missingFields } from './counter-keys.js';
+
+const KEY = { customer_id: 'lakeside-01', requestor_id: '', api_key: 'k3y' };
+const MONTHS = { from: '2025-11', to: '2026-10' };
 
 describe('how a library harvests', () => {
-  it('shows the report address with the customer id, leaving the report, key and months to fill in', () => {
-    expect(harvestUrlPattern('https://journal.example', { customer_id: 'lakeside-01', requestor_id: '' })).toBe(
-      'https://journal.example/api/counter/r51/reports/{report}?customer_id=lakeside-01&api_key={key}' +
-        '&begin_date=YYYY-MM&end_date=YYYY-MM',
+  it('gives an address that opens the journal usage report as it is, with the key and the months filled in', () => {
+    expect(harvestAddress('https://journal.example', KEY, MONTHS)).toBe(
+      'https://journal.example/api/counter/r51/reports/tr_j3?customer_id=lakeside-01&api_key=k3y' +
+        '&begin_date=2025-11&end_date=2026-10',
     );
   });
 
   it('names the requestor id when the key has one', () => {
-    expect(harvestUrlPattern('https://journal.example', { customer_id: 'c1', requestor_id: 'harvester.9' })).toBe(
-      'https://journal.example/api/counter/r51/reports/{report}?customer_id=c1&requestor_id=harvester.9' +
-        '&api_key={key}&begin_date=YYYY-MM&end_date=YYYY-MM',
+    expect(harvestAddress('https://journal.example', { ...KEY, requestor_id: 'harvester.9' }, MONTHS)).toContain(
+      '?customer_id=lakeside-01&requestor_id=harvester.9&api_key=k3y&',
     );
+  });
+
+  it('writes a message with the harvester settings and the address, without placeholders', () => {
+    const message = harvestMessage('https://journal.example', KEY, MONTHS);
+    expect(message.split('\n')).toEqual([
+      'Your usage reports (COUNTER Release 5.1) can be harvested with these settings:',
+      'COUNTER API address: https://journal.example/api/counter/r51',
+      'Customer ID: lakeside-01',
+      'API key: k3y',
+      `Journal usage from 2025-11 to 2026-10, ready to open: ${harvestAddress('https://journal.example', KEY, MONTHS)}`,
+    ]);
+    expect(message).not.toMatch(/[{}]|YYYY/);
   });
 });
 

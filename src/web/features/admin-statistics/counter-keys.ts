@@ -1,16 +1,31 @@
-import type { CounterKey, CounterKeyInput } from '../../../common/schemas/counter.js';
-import { COUNTER_REPORTS_PATH } from './counter-reports.js';
+import type { CounterKeyInput, CreatedCounterKey } from '../../../common/schemas/counter.js';
+import type { Period } from '../../../common/schemas/statistics.js';
+import { COUNTER_API_PATH, COUNTER_REPORTS_PATH } from './counter-reports.js';
 
 export const COUNTER_KEYS_URL = '/api/admin/counter-keys';
 
-/**
- * How a library asks for a report with its key: the address with the key's customer id, and its requestor id when
- * it has one; the report, the key and the months are left for the library to fill in.
- */
-export function harvestUrlPattern(origin: string, key: Pick<CounterKey, 'customer_id' | 'requestor_id'>): string {
-  const ids = new URLSearchParams({ customer_id: key.customer_id });
-  if (key.requestor_id) ids.set('requestor_id', key.requestor_id);
-  return `${origin}${COUNTER_REPORTS_PATH}/{report}?${ids}&api_key={key}&begin_date=YYYY-MM&end_date=YYYY-MM`;
+type NewKey = Pick<CreatedCounterKey, 'customer_id' | 'requestor_id' | 'api_key'>;
+
+/** The report most libraries ask for, TR_J3, of `months`, with the key filled in: an address that opens as it is. */
+export function harvestAddress(origin: string, key: NewKey, months: Period): string {
+  const query = new URLSearchParams({ customer_id: key.customer_id });
+  if (key.requestor_id) query.set('requestor_id', key.requestor_id);
+  query.set('api_key', key.api_key);
+  query.set('begin_date', months.from);
+  query.set('end_date', months.to);
+  return `${origin}${COUNTER_REPORTS_PATH}/tr_j3?${query}`;
+}
+
+/** What the library needs, ready to send: its harvester's settings and one address that opens a report. */
+export function harvestMessage(origin: string, key: NewKey, months: Period): string {
+  return [
+    'Your usage reports (COUNTER Release 5.1) can be harvested with these settings:',
+    `COUNTER API address: ${origin}${COUNTER_API_PATH}`,
+    `Customer ID: ${key.customer_id}`,
+    ...(key.requestor_id ? [`Requestor ID: ${key.requestor_id}`] : []),
+    `API key: ${key.api_key}`,
+    `Journal usage from ${months.from} to ${months.to}, ready to open: ${harvestAddress(origin, key, months)}`,
+  ].join('\n');
 }
 
 /** The body of POST /api/admin/counter-keys: the requestor id only when one is given. */

@@ -16,7 +16,10 @@ export function ReportDownloads({ period }: { period: Period }) {
       <ul className="stats-reports">
         {COUNTER_REPORTS.map((report) => (
           <li key={report.id}>
-            <span>{report.name}</span>
+            <span>
+              <span className="stats-report-name">{report.name}</span>
+              <small className="hint">{report.purpose}</small>
+            </span>
             {FORMATS.map(({ format, label }) => (
               <button
                 key={format}

@@ -1,5 +1,9 @@
 import { Form, useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router';
-import { ACTIVITY_OBJECT_TYPES, type ActivityPage as ActivityPageData } from '../../../common/schemas/activity.js';
+import {
+  ACTIVITY_OBJECT_TYPES,
+  type ActivityObjectType,
+  type ActivityPage as ActivityPageData,
+} from '../../../common/schemas/activity.js';
 import { adminLoad } from '../../features/admin-shell/admin-request.js';
 import { AdminTable } from '../../features/admin-shell/admin-table.js';
 import '../../styles/activity.css';
@@ -18,6 +22,38 @@ export function activityLoader({ request }: LoaderFunctionArgs) {
 }
 
 const when = (iso: string) => iso.slice(0, 16).replace('T', ' ');
+
+/** What each kind of record is called in the log and its filter, in an editor's words. */
+const OBJECT_WORDS: Record<ActivityObjectType, string> = {
+  article: 'Article',
+  issue: 'Issue',
+  editor: 'Editor',
+  settings: 'Settings',
+  user: 'User',
+  worklog: 'Work-log entry',
+  email: 'Email',
+  page: 'Page',
+  indexing: 'Indexing entry',
+  site_picture: 'Site picture',
+  counter_key: 'Usage statistics API key',
+  import: 'Import',
+};
+
+/** The recorded action in words; one not listed here is shown as recorded. */
+const ACTION_WORDS: Record<string, string> = {
+  create: 'Added',
+  update: 'Changed',
+  delete: 'Deleted',
+  publish: 'Published',
+  unpublish: 'Back to draft',
+  schedule: 'Scheduled',
+  import: 'Imported',
+  export: 'Exported',
+  send: 'Sent',
+  check: 'Checked',
+  template: 'Template',
+};
+const actionWords = (action: string) => ACTION_WORDS[action] ?? action;
 
 export function ActivityPage() {
   const page = useLoaderData<typeof activityLoader>();
@@ -46,7 +82,7 @@ export function ActivityPage() {
             <option value="">All</option>
             {ACTIVITY_OBJECT_TYPES.map((type) => (
               <option key={type} value={type}>
-                {type}
+                {OBJECT_WORDS[type]}
               </option>
             ))}
           </select>
@@ -73,9 +109,9 @@ export function ActivityPage() {
             <tr key={entry.id}>
               <td className="activity-time">{when(entry.created_at)}</td>
               <td>{entry.username}</td>
-              <td>{entry.action}</td>
+              <td>{actionWords(entry.action)}</td>
               <td className="hide-narrow">
-                {entry.object_type}
+                {OBJECT_WORDS[entry.object_type as ActivityObjectType] ?? entry.object_type}
                 {entry.object_id !== null && ` #${entry.object_id}`}
               </td>
               <td className="activity-summary">{entry.summary}</td>

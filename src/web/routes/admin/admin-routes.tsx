@@ -62,6 +62,12 @@ export const adminRoutes: RouteObject[] = [
           loader: m.issueArticlesLoader,
         })),
       ),
+      page('archives/:year/:volume/:issue/preview', () =>
+        import('./issue-preview-page.js').then((m) => ({
+          Component: m.IssuePreviewPage,
+          loader: m.issuePreviewLoader,
+        })),
+      ),
       page('archives/:id/preview', () =>
         import('./article-preview-page.js').then((m) => ({
           Component: m.ArticlePreviewPage,

@@ -1,6 +1,7 @@
 import type { FormEvent } from 'react';
 import { Link, NavLink, Outlet, useLoaderData, useNavigate, useSearchParams } from 'react-router';
 import { ADMIN_LOGIN_PATH, requireAdminSession } from '../../features/admin-shell/admin-request.js';
+import { ConfirmProvider } from '../../components/confirm-dialog.js';
 import { FlashMessage, FlashProvider } from '../../features/admin-shell/flash.js';
 import { clearSession, getSession } from '../../lib/session.js';
 import { useResettableText } from '../../lib/use-resettable-text.js';
@@ -97,34 +98,36 @@ export function AdminShell() {
 
   return (
     <FlashProvider>
-      <div className="admin">
-        <header className="admin-bar">
-          <Link to="/admin" className="admin-home">
-            Home
-          </Link>
-          <AdminSearch />
-          <Link to={`/admin/account/${user.id}`} className="admin-user">
-            {name}
-          </Link>
-          <a href="/" className="admin-site">
-            Site
-          </a>
-          <button type="button" className="admin-logout" onClick={logout}>
-            Logout
-          </button>
-        </header>
-        <nav className="admin-nav" aria-label="Admin sections">
-          {[...SECTIONS, ...(isPublisher(user) ? PUBLISHER_SECTIONS : [])].map((section) => (
-            <NavLink key={section.to} to={section.to} end={section.end}>
-              {section.label}
-            </NavLink>
-          ))}
-        </nav>
-        <main className="admin-main">
-          <FlashMessage />
-          <Outlet />
-        </main>
-      </div>
+      <ConfirmProvider>
+        <div className="admin">
+          <header className="admin-bar">
+            <Link to="/admin" className="admin-home">
+              Home
+            </Link>
+            <AdminSearch />
+            <Link to={`/admin/account/${user.id}`} className="admin-user">
+              {name}
+            </Link>
+            <a href="/" className="admin-site">
+              Site
+            </a>
+            <button type="button" className="admin-logout" onClick={logout}>
+              Logout
+            </button>
+          </header>
+          <nav className="admin-nav" aria-label="Admin sections">
+            {[...SECTIONS, ...(isPublisher(user) ? PUBLISHER_SECTIONS : [])].map((section) => (
+              <NavLink key={section.to} to={section.to} end={section.end}>
+                {section.label}
+              </NavLink>
+            ))}
+          </nav>
+          <main className="admin-main">
+            <FlashMessage />
+            <Outlet />
+          </main>
+        </div>
+      </ConfirmProvider>
     </FlashProvider>
   );
 }

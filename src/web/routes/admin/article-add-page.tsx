@@ -63,6 +63,7 @@ export function ArticleAddPage() {
           lastPage={lastPageOf(articles.map((article) => article.pagenumber))}
           onSaved={setSaved}
           suggestDoi={suggestDoi}
+          issueState={issue.state}
         />
       )}
     </section>

@@ -31,6 +31,10 @@ export function ArticleEditPage() {
   const current = saved ?? article;
   const navigate = useNavigate();
   const deleteArticle = useDeleteArticle();
+  const issueState =
+    issues.find(
+      (issue) => issue.year === current.year && issue.volume === current.volume && issue.issue === current.issue,
+    )?.state ?? 'published';
   const remove = async () => {
     if (await deleteArticle(current)) await navigate(issueAdminPath(current));
   };
@@ -54,6 +58,7 @@ export function ArticleEditPage() {
         issue={article}
         article={current}
         onSaved={setSaved}
+        issueState={issueState}
       />
       <MoveArticleForm
         key={`${current.year}/${current.volume}/${current.issue}`}

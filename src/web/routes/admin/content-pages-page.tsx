@@ -8,7 +8,7 @@ import {
 } from '../../../common/schemas/pages.js';
 import { RichTextField } from '../../features/admin-editor/rich-text-field.js';
 import { adminLoad, adminRequest } from '../../features/admin-shell/admin-request.js';
-import { useFlash } from '../../features/admin-shell/flash.js';
+import { FlashBeside, useFlash } from '../../features/admin-shell/flash.js';
 import { FormError } from '../../features/admin-shell/form-error.js';
 import { NO_PROBLEMS, refusalProblems, schemaProblems, type FormProblems } from '../../features/forms/field-errors.js';
 import { FormField } from '../../features/forms/form-field.js';
@@ -58,7 +58,7 @@ function ContentPageForm({ page }: { page: ContentPage }) {
     setBusy(false);
     if (!result.ok) return setProblems(refusalProblems(result, ['content']));
     setProblems(NO_PROBLEMS);
-    flash.show('success', PAGE_UPDATED_MESSAGE);
+    flash.show('success', PAGE_UPDATED_MESSAGE, { beside: true });
   }
 
   return (
@@ -87,9 +87,12 @@ function ContentPageForm({ page }: { page: ContentPage }) {
         )}
       </FormField>
       <FormError message={problems.form} />
-      <button type="submit" className="button-primary" disabled={busy}>
-        Save Page
-      </button>
+      <div className="form-actions">
+        <button type="submit" className="button-primary" disabled={busy}>
+          Save Page
+        </button>
+        <FlashBeside />
+      </div>
     </form>
   );
 }

@@ -1,3 +1,4 @@
+import { issueTitle } from '../../../common/archive-links.js';
 import { Link, useLoaderData } from 'react-router';
 import type { AdminIssue } from '../../../common/schemas/issue.js';
 import { issueStateText } from '../../features/admin-issues/issue-state-panel.js';
@@ -46,7 +47,7 @@ export function DashboardPage() {
             {unpublished.map((issue) => (
               <li key={issue.id}>
                 <Link to={issueAdminPath(issue)}>
-                  {issue.year} vol. {issue.volume} issue {issue.issue}
+                  {issueTitle(issue.year, issue.volume, issue.issue, issue.frequency)}
                 </Link>{' '}
                 <strong>{issueStateText(issue)}</strong>: {nextStep(issue)}
               </li>

@@ -4,6 +4,7 @@ import {
   INDEXING_ORDER_MESSAGE,
   type IndexingEntry,
 } from '../../../common/schemas/indexing.js';
+import { useConfirm, type Confirmation } from '../../components/confirm-dialog.js';
 import { adminLoad, adminRequest } from '../../features/admin-shell/admin-request.js';
 import { AdminTable } from '../../features/admin-shell/admin-table.js';
 import { useFlash } from '../../features/admin-shell/flash.js';
@@ -12,13 +13,19 @@ import { StatusSwitch } from '../../features/admin-shell/status-switch.js';
 
 export const indexingLoader = () => adminLoad<IndexingEntry[]>('/api/admin/indexing');
 
-const DELETE_INDEXING_CONFIRMATION = (title: string) => `Delete the indexing entry "${title}" and its logo?`;
+const deleteIndexingQuestion = (title: string): Confirmation => ({
+  question: `Delete the indexing entry “${title}” and its logo?`,
+  consequence: 'It disappears from the indexing list on the site.',
+  action: 'Delete entry',
+  danger: true,
+});
 
 /** Indexing entries in their public order: switch on and off, move up and down, edit, delete. */
 export function IndexingPage() {
   const entries = useLoaderData<typeof indexingLoader>();
   const revalidator = useRevalidator();
   const flash = useFlash();
+  const confirm = useConfirm();
 
   async function after(result: Awaited<ReturnType<typeof adminRequest>>, success: string | null) {
     if (!result.ok) flash.show('error', refusalMessage(result));
@@ -42,7 +49,7 @@ export function IndexingPage() {
   }
 
   async function remove(entry: IndexingEntry) {
-    if (!window.confirm(DELETE_INDEXING_CONFIRMATION(entry.title))) return;
+    if (!(await confirm(deleteIndexingQuestion(entry.title)))) return;
     await after(await adminRequest(`/api/admin/indexing/${entry.id}`, { method: 'DELETE' }), INDEXING_DELETED_MESSAGE);
   }
 

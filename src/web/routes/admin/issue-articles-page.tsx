@@ -1,7 +1,8 @@
 import { Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
 import { useDeleteArticle } from '../../features/admin-articles/article-corrections.js';
 import type { ArticleRecord } from '../../../common/schemas/archives.js';
-import { padNumber, type AdminIssue } from '../../../common/schemas/issue.js';
+import { issueTitle } from '../../../common/archive-links.js';
+import type { AdminIssue } from '../../../common/schemas/issue.js';
 import { adminLoad } from '../../features/admin-shell/admin-request.js';
 import { useRowSelection } from '../../features/admin-shell/row-selection.js';
 import { CrossrefButton, DoajButton } from '../../features/admin-issues/xml-download-buttons.js';
@@ -17,8 +18,9 @@ interface IssueArticles {
 export const issueArticlesLoader = ({ params }: LoaderFunctionArgs) =>
   adminLoad<IssueArticles>(`/api/admin/archives/${params.year}/${params.volume}/${params.issue}`);
 
+/** The issue as the site writes it: 'VOL. 1, ISSUE 3 (2026) May-Jun'. */
 export const issueHeading = (issue: { year: number; volume: number; issue: number; frequency: string }) =>
-  `Volume ${padNumber(issue.volume, 2)}, Issue ${padNumber(issue.issue, 2)} (${issue.year}) ${issue.frequency}`;
+  issueTitle(issue.year, issue.volume, issue.issue, issue.frequency);
 
 export function IssueArticlesPage() {
   const { issue, articles } = useLoaderData<typeof issueArticlesLoader>();
@@ -38,7 +40,7 @@ export function IssueArticlesPage() {
       <div className="bulk-actions">
         <span className="muted">{selection.selectedIds.length} selected</span>
         <ArticleExportButtons selectedIds={selection.selectedIds} />
-        <CrossrefButton issue={issue} />
+        {articles.some((article) => article.doi) && <CrossrefButton issue={issue} />}
         <DoajButton issue={issue} />
       </div>
       <AdminTable

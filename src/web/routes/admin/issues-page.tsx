@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Link, useLoaderData, useRevalidator } from 'react-router';
 import { GENERIC_ERROR_MESSAGE } from '../../../common/schemas/auth.js';
-import { ISSUE_DELETED_MESSAGE, padNumber, type AdminIssue } from '../../../common/schemas/issue.js';
+import { frequencyLabel, issueTitle } from '../../../common/archive-links.js';
+import { ISSUE_DELETED_MESSAGE, type AdminIssue } from '../../../common/schemas/issue.js';
+import { useConfirm } from '../../components/confirm-dialog.js';
 import { AddIssueForm } from '../../features/admin-issues/add-issue-form.js';
 import { DoajButton } from '../../features/admin-issues/xml-download-buttons.js';
 import { issueStateText } from '../../features/admin-issues/issue-state-panel.js';
@@ -15,18 +17,25 @@ export const issuesLoader = () => adminLoad<AdminIssue[]>('/api/admin/archives/'
 export const issueAdminPath = (issue: { year: number; volume: number; issue: number }) =>
   `/admin/archives/${issue.year}/${issue.volume}/${issue.issue}`;
 
-/** As the activity log names it; not 'Volume', which is a field label of the issue forms. */
-const issueName = (issue: AdminIssue) => `${issue.year} vol. ${issue.volume} issue ${issue.issue}`;
+/** As the site writes it: 'VOL. 1, ISSUE 3 (2026) May-Jun'. */
+const issueName = (issue: AdminIssue) => issueTitle(issue.year, issue.volume, issue.issue, issue.frequency);
 
 export function IssuesPage() {
   const issues = useLoaderData<typeof issuesLoader>();
   const revalidator = useRevalidator();
   const flash = useFlash();
+  const confirm = useConfirm();
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<AdminIssue | null>(null);
 
   async function remove(issue: AdminIssue) {
-    if (!window.confirm(`Delete ${issueName(issue)}?`)) return;
+    const deleting = await confirm({
+      question: `Delete ${issueName(issue)}?`,
+      consequence: 'The issue has no articles; it disappears from the archives.',
+      action: 'Delete issue',
+      danger: true,
+    });
+    if (!deleting) return;
     const result = await adminRequest(`/api/admin/issues/${issue.id}`, { method: 'DELETE' });
     if (!result.ok)
       return flash.show(
@@ -57,14 +66,14 @@ export function IssuesPage() {
           onSaved={() => revalidator.revalidate()}
         />
       )}
-      <AdminTable columns={['Year', 'Volume', 'Issue', { label: 'Frequency', hideNarrow: true }, 'Articles', 'State']}>
+      <AdminTable columns={['Year', 'Volume', 'Issue', { label: 'Months', hideNarrow: true }, 'Articles', 'State']}>
         {issues.map((issue) => (
           <tr key={issue.id}>
             <td>{issue.year}</td>
-            <td>{padNumber(issue.volume, 2)}</td>
-            <td>{padNumber(issue.issue, 2)}</td>
-            <td className="hide-narrow">{issue.frequency}</td>
-            <td>{padNumber(issue.articles, 3)}</td>
+            <td>{issue.volume}</td>
+            <td>{issue.issue}</td>
+            <td className="hide-narrow">{frequencyLabel(issue.frequency)}</td>
+            <td>{issue.articles}</td>
             <td className={`issue-state-${issue.state}`}>{issueStateText(issue)}</td>
             <td className="row-actions">
               <Link to={issueAdminPath(issue)}>Articles</Link>

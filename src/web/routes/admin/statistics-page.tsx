@@ -4,6 +4,7 @@ import type { Statistics } from '../../../common/schemas/statistics.js';
 import { adminLoad, adminRequest } from '../../features/admin-shell/admin-request.js';
 import { CounterAccess, type CounterKeys } from '../../features/admin-statistics/counter-access.js';
 import { COUNTER_KEYS_URL } from '../../features/admin-statistics/counter-keys.js';
+import { COUNTER_REPORTS_PATH, type AvailableMonths } from '../../features/admin-statistics/counter-reports.js';
 import { CsvDownload } from '../../features/admin-statistics/csv-download.js';
 import { PeriodChooser } from '../../features/admin-statistics/period-chooser.js';
 import { UsageChart } from '../../features/admin-statistics/usage-chart.js';
@@ -21,7 +22,15 @@ export async function statisticsLoader({ request }: LoaderFunctionArgs) {
   const statistics = await adminLoad<Statistics>(`/api/admin/statistics?${query}`);
   const answer = await adminRequest<CounterKey[]>(COUNTER_KEYS_URL);
   const keys: CounterKeys = answer.ok ? { ok: true, keys: answer.data } : { ok: false, message: answer.message };
-  return { statistics, keys };
+  return { statistics, keys, available: await availableMonths() };
+}
+
+/** The months the COUNTER reports have usage for, from the API's list of reports; null when it cannot be read. */
+async function availableMonths(): Promise<AvailableMonths | null> {
+  const answer =
+    await adminRequest<{ First_Month_Available: string; Last_Month_Available: string }[]>(COUNTER_REPORTS_PATH);
+  const first = answer.ok ? answer.data[0] : undefined;
+  return first ? { first: first.First_Month_Available, last: first.Last_Month_Available } : null;
 }
 
 /** The chart, its table and the most read lists of a period with usage. */
@@ -45,7 +54,7 @@ function UsageSections({ statistics }: { statistics: Statistics }) {
 
 /** Usage by the COUNTER Code of Practice 5.1 (decision 101): views are abstract views, downloads PDF downloads. */
 export function StatisticsPage() {
-  const { statistics, keys } = useLoaderData<typeof statisticsLoader>();
+  const { statistics, keys, available } = useLoaderData<typeof statisticsLoader>();
   const period = { from: statistics.from, to: statistics.to };
 
   return (
@@ -64,7 +73,7 @@ export function StatisticsPage() {
       ) : (
         <p className="admin-card admin-empty">No usage counted in this period yet.</p>
       )}
-      <CounterAccess keys={keys} period={period} />
+      <CounterAccess keys={keys} period={period} available={available} />
     </section>
   );
 }
