@@ -32,8 +32,6 @@ export interface AppContext {
   tokens: TokenService;
   /** Every journal's site; a request's host picks one (`request.site`). */
   journals: JournalSites<Services>;
-  /** The installation's accounts, one per person whatever the journal. */
-  users: UsersService;
   /** The journals' records: a journal created here gets its site at once. */
   journalList: JournalsService;
   /** Counted usage of every journal, gathered in memory and written in batches (decision 101). */

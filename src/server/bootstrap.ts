@@ -122,7 +122,6 @@ export async function createContext(
     databaseOptions,
     tokens,
     journals,
-    users: journals.first().services.users,
     journalList,
     usage,
   };
