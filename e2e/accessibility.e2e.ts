@@ -63,6 +63,7 @@ const adminScreens = (): Screen[] => [
     ready: '.admin-table',
     shot: 'admin-articles',
   },
+  { path: `/admin/archives/${article.year}/${article.volume}/${article.issue}/preview`, ready: '.issue-page' },
   { path: `/admin/archives/add/${article.year}/${article.volume}/${article.issue}`, ready: '.rich-text-input' },
   { path: `/admin/archives/${article.id}`, ready: '.rich-text-input' },
   { path: '/admin/editors', ready: '.admin-table' },

@@ -1,3 +1,4 @@
+import { issueTitle } from '../../../common/archive-links.js';
 import type { MonthUsage } from '../../../common/schemas/statistics.js';
 
 /** The series' colours: the site's navy, and an amber that stands out from white (3:1 at least) and from the navy. */
@@ -12,9 +13,9 @@ export const monthName = (month: string) => `${MONTH_NAMES[Number(month.slice(5,
 /** 12,345: the same grouping whatever the browser's language, like the rest of the admin. */
 export const figure = (value: number) => value.toLocaleString('en');
 
-/** '2025 vol. 4 issue 1', or a dash for a deleted article whose issue is unknown. */
+/** 'VOL. 4, ISSUE 1 (2025)' as the site writes it, or a dash for a deleted article whose issue is unknown. */
 export const issueName = (item: { year: number | null; volume: number | null; issue: number | null }) =>
-  item.year === null ? '—' : `${item.year} vol. ${item.volume} issue ${item.issue}`;
+  item.year === null ? '—' : issueTitle(item.year, item.volume!, item.issue!);
 
 export function totalsOf(months: MonthUsage[]): { views: number; downloads: number } {
   return months.reduce(
