@@ -12,7 +12,7 @@ import pino from 'pino';
 import { splitAuthors } from '../src/common/citation.js';
 import { createContext } from '../src/server/bootstrap.js';
 import { loadConfig } from '../src/server/config.js';
-import type { GeneratedFile } from '../src/server/modules/pdf/pdf.service.js';
+import type { GeneratedFile, RenamedAuthor } from '../src/server/modules/pdf/pdf.service.js';
 import { freePort } from './free-port.mjs';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from './server-flags.mjs';
 
@@ -37,7 +37,10 @@ const openContext = (dataDir: string) =>
   );
 
 /** Reads a generated file to its end, as a client would, and returns its size. */
-async function drain(file: GeneratedFile): Promise<number> {
+/** Reads a generated file to its end; a certificate under a corrected name (a redirect) is a mistake of the bench. */
+async function drain(file: GeneratedFile | RenamedAuthor): Promise<number> {
+  if ('renamedTo' in file)
+    throw new Error(`The bench asked for a certificate under a former name of ${file.renamedTo}`);
   let bytes = 0;
   const body = Buffer.isBuffer(file.body) ? [file.body] : file.body;
   await pipeline(body, new Writable({ write: (chunk: Buffer, _encoding, done) => ((bytes += chunk.length), done()) }));

@@ -71,7 +71,7 @@ export function createServices(
     users: new UsersService(db),
     dashboard: new DashboardService(db),
     worklog: new WorklogService(db),
-    pdf: new PdfService(db, settings, clock, () => reads.sitePictures.pdfLogo()),
+    pdf: new PdfService(db, settings, clock, reads.sitePictures),
     activity: new ActivityService(db),
     email: new EmailService(db, mailer, settings, log),
   };

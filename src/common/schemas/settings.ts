@@ -63,6 +63,9 @@ export const settingsInputSchema = z.object({
   crossref_registrant: line(200).default(''),
   /** Whether article pages show their views and downloads (decision 101). */
   show_usage: z.boolean().default(false),
+  /** Who signs the certificates of publication (decision 127); without a name, the Editor-in-Chief does. */
+  certificate_signatory_name: line(200).default(''),
+  certificate_signatory_title: line(200).default(''),
 });
 
 export type SiteSettings = z.infer<typeof settingsInputSchema>;
@@ -74,6 +77,9 @@ const PRIVATE_FIELDS = {
   crossref_depositor_name: true,
   crossref_depositor_email: true,
   crossref_registrant: true,
+  // Printed on the certificates, which read the full settings; no page needs them.
+  certificate_signatory_name: true,
+  certificate_signatory_title: true,
 } as const;
 export const PRIVATE_SETTING_FIELDS = Object.keys(PRIVATE_FIELDS) as (keyof typeof PRIVATE_FIELDS)[];
 

@@ -5,6 +5,8 @@ export const SITE_PICTURES = {
   logo: { label: 'Logo', builtIn: '/logo.svg' },
   header: { label: 'Header image', builtIn: '/header.svg' },
   cover: { label: 'Home cover picture', builtIn: null },
+  /** The certificate signatory's signature, drawn above their name (decision 127). */
+  signature: { label: 'Signature on certificates', builtIn: null },
 } as const;
 export type SitePictureKind = keyof typeof SITE_PICTURES;
 export const SITE_PICTURE_KINDS = Object.keys(SITE_PICTURES) as SitePictureKind[];
@@ -18,6 +20,7 @@ export const sitePicturesSchema = z.object({
   logo: z.string(),
   header: z.string(),
   cover: z.string().nullable(),
+  signature: z.string().nullable(),
 });
 export type SitePictures = z.infer<typeof sitePicturesSchema>;
 

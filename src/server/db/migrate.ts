@@ -19,6 +19,7 @@ import { articleTombstonesMigration } from './migrations/015-article-tombstones.
 import { articleAuthorsMigration } from './migrations/016-article-authors.js';
 import { usageStatisticsMigration } from './migrations/017-usage-statistics.js';
 import { sharedLimitsMigration } from './migrations/018-shared-limits.js';
+import { certificateNamesMigration } from './migrations/020-certificate-names.js';
 import { journalWithoutDefaultMigration } from './migrations/019-journal-without-default.js';
 
 /**
@@ -47,6 +48,7 @@ export async function migrate({ db: installation, engine }: DatabaseHandle, upTo
     '016-article-authors': articleAuthorsMigration(),
     '017-usage-statistics': usageStatisticsMigration(engine),
     '018-shared-limits': sharedLimitsMigration(),
+    '020-certificate-names': certificateNamesMigration(),
     '019-journal-without-default': journalWithoutDefaultMigration(engine),
   };
   const migrationTableSchema = engine === 'postgres' ? await currentSchema(db) : undefined;

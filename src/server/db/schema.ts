@@ -22,6 +22,7 @@ export interface Database {
   issues: IssuesTable;
   articles: ArticlesTable;
   article_authors: ArticleAuthorsTable;
+  author_renames: AuthorRenamesTable;
   users: UsersTable;
   worklog_entries: WorklogEntriesTable;
   pending_file_moves: PendingFileMovesTable;
@@ -111,6 +112,9 @@ export interface SettingsTable {
   crossref_depositor_name: string;
   crossref_depositor_email: string;
   crossref_registrant: string;
+  /** Who signs the certificates of publication (migration 020, decision 127); '' for the Editor-in-Chief. */
+  certificate_signatory_name: string;
+  certificate_signatory_title: string;
   updated_at: string;
 }
 
@@ -302,6 +306,17 @@ export interface ArticleAuthorsTable {
   orcid: string;
   email: string;
   corresponding: number;
+}
+
+/**
+ * A name an article's author had before a correction, and the name it became (migration 020, decision 126): a
+ * certificate address with the old name answers 301 to the new one.
+ */
+export interface AuthorRenamesTable {
+  article_id: number;
+  old_name: string;
+  new_name: string;
+  renamed_at: string;
 }
 
 export interface SitePicturesTable {

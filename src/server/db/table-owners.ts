@@ -19,6 +19,7 @@ export const TABLE_OWNERS = {
   issues: { owner: 'journal', moves: true },
   articles: { owner: 'journal', moves: true },
   article_authors: { owner: 'journal', moves: true },
+  author_renames: { owner: 'journal', moves: true },
   activity_log: { owner: 'journal', moves: true },
   issue_moves: { owner: 'journal', moves: true },
   article_tombstones: { owner: 'journal', moves: true },

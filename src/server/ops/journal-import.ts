@@ -293,6 +293,8 @@ function checkTables(manifest: JournalManifest, here: TableInfo[]): Map<Exported
     throw new JournalMoveRefused(`${MANIFEST_ENTRY} is damaged: an issue move names no issue`);
   if (!(manifest.tables.article_authors ?? []).every((row) => integer(row.article_id)))
     throw new JournalMoveRefused(`${MANIFEST_ENTRY} is damaged: an author names no article`);
+  if (!(manifest.tables.author_renames ?? []).every((row) => integer(row.article_id)))
+    throw new JournalMoveRefused(`${MANIFEST_ENTRY} is damaged: an author's former name names no article`);
   if (!(manifest.tables.usage_events ?? []).every((row) => integer(row.article_id)))
     throw new JournalMoveRefused(`${MANIFEST_ENTRY} is damaged: a usage count names no article`);
   if (!(manifest.tables.activity_log ?? []).every((row) => row.object_id == null || integer(row.object_id)))
@@ -424,7 +426,8 @@ function remapped(
     case 'usage_events':
       row.article_id = movedArticleId(row.article_id as number, newIds);
       break;
-    case 'article_authors': {
+    case 'article_authors':
+    case 'author_renames': {
       const articleId = newIds.get('articles')?.get(row.article_id as number);
       if (articleId === undefined) return null;
       row.article_id = articleId;

@@ -30,6 +30,7 @@ export const EXPORTED_TABLES = [
   'issues',
   'articles',
   'article_authors',
+  'author_renames',
   'article_tombstones',
   'issue_moves',
   'activity_log',

@@ -15,7 +15,9 @@ export interface PublicationCertificate {
   /** The certificate date (the article's publishdate). */
   date: string;
   refnumber: string;
-  chiefEditor: string | null;
+  /** The author's affiliation and country as the article gives them; '' for none. */
+  affiliation: string;
+  signatory: Signatory | null;
 }
 
 export interface MembershipCertificate {
@@ -79,6 +81,7 @@ export function publicationCertificate(data: PublicationCertificate): Doc {
   });
   let y = certificateHead(doc, data.journal, 'CERTIFICATE OF PUBLICATION');
   y = recipient(doc, 'This is to certify that', data.author, y);
+  if (data.affiliation) y = centred(doc, data.affiliation, y - 2, 'serifItalic', 12, COLOURS.muted) + 8;
   y = centred(doc, 'has published the research paper entitled', y, 'serif', 13, COLOURS.ink) + 8;
   writeRuns(doc, titleRuns(data.title), MARGIN, y, {
     regular: 'serifBold',
@@ -86,19 +89,19 @@ export function publicationCertificate(data: PublicationCertificate): Doc {
     size: 16,
     minSize: 8,
     width: contentWidth(doc),
-    maxHeight: FOOT_Y - 70 - y,
+    // A signature picture stands above the foot: the title and the line below it keep clear of it.
+    maxHeight: FOOT_Y - (data.signatory?.signature ? 120 : 70) - y,
     align: 'center',
     colour: COLOURS.ink,
   });
   centred(doc, `in ${data.journal.name}, ${issueLabel(data)}.`, doc.y + 10, 'serif', 13, COLOURS.ink);
-  const signatory = data.chiefEditor ? { name: data.chiefEditor, role: 'Editor-in-Chief' } : null;
   factColumns(
     doc,
     [
       ['Date', formatDate(data.date)],
       ['Reference No.', data.refnumber],
     ],
-    signatory,
+    data.signatory,
     FOOT_Y,
   );
   doc.end();

@@ -1,5 +1,6 @@
 import { coverIssueHeading } from '../../common/archive-links.js';
 import type { CoverPageVariant } from '../../common/constants.js';
+import { affiliationNotes, type PrintedAuthor } from './affiliations.js';
 import { drawEmblem } from './emblem.js';
 import { contactLine, formatDate, issnLine, type JournalInfo } from './journal-info.js';
 import { centred, centredMasthead, factColumns, pageBorder } from './page-parts.js';
@@ -11,7 +12,7 @@ export interface CoverPage {
   variant: CoverPageVariant;
   /** Sanitised title HTML; its italics are kept. */
   title: string;
-  authors: string[];
+  authors: PrintedAuthor[];
   volume: number;
   issue: number;
   year: number;
@@ -47,8 +48,8 @@ function articleBlock(doc: Doc, data: CoverPage, y: number, align: RunStyle['ali
     align,
     colour: COLOURS.ink,
   });
-  const authors = data.authors.join(', ');
-  const authorSize = fittedSize(doc, authors, 'serif', {
+  const { names, notes } = affiliationNotes(data.authors);
+  const authorSize = fittedSize(doc, names, 'serif', {
     regular: 'serif',
     italic: 'serif',
     size: 14,
@@ -60,7 +61,8 @@ function articleBlock(doc: Doc, data: CoverPage, y: number, align: RunStyle['ali
     .font('serif')
     .fontSize(authorSize)
     .fillColor(COLOURS.navy)
-    .text(authors, left, doc.y + 14, { width, align });
+    .text(names, left, doc.y + 14, { width, align });
+  writeAffiliations(doc, notes, align);
   if (align === 'center') {
     factColumns(doc, articleFacts(data), null, doc.y + 28);
     return doc.y;
@@ -75,6 +77,21 @@ function articleBlock(doc: Doc, data: CoverPage, y: number, align: RunStyle['ali
     doc.font('sans').fillColor(COLOURS.ink).text(value);
   }
   return doc.y;
+}
+
+/** Where the authors work, one line each under their names, kept small enough that six of them fit. */
+function writeAffiliations(doc: Doc, notes: string[], align: RunStyle['align']): void {
+  if (notes.length === 0) return;
+  const width = contentWidth(doc);
+  const size = notes.length > 3 ? 8.5 : 9.5;
+  doc.y += 4;
+  for (const note of notes) {
+    doc
+      .font('serifItalic')
+      .fontSize(size)
+      .fillColor(COLOURS.muted)
+      .text(note, doc.page.margins.left, doc.y + 1, { width, align, height: size * 2.6, ellipsis: true });
+  }
 }
 
 /** Publisher, address and contact, centred in a band ending at `bottom`. */

@@ -107,6 +107,41 @@ export function pageFooters(doc: Doc, label: (page: number) => string): void {
 export interface Signatory {
   name: string;
   role: string;
+  /** A picture of their signature (PNG or JPEG), drawn above the line they sign on. */
+  signature?: Buffer | null;
+}
+
+/** How tall a signature picture may be drawn, above the signature line. */
+const SIGNATURE_HEIGHT = 44;
+
+/** The signatory's column: their signature picture if any, the line, then their name and role. */
+function signatoryColumn(doc: Doc, signatory: Signatory, x: number, width: number, y: number): void {
+  if (signatory.signature) {
+    doc.image(signatory.signature, x + 24, y - 8 - SIGNATURE_HEIGHT, {
+      fit: [width - 48, SIGNATURE_HEIGHT],
+      align: 'center',
+      valign: 'bottom',
+    });
+  }
+  doc
+    .save()
+    .moveTo(x + 24, y - 4)
+    .lineTo(x + width - 24, y - 4)
+    .lineWidth(0.8)
+    .stroke(COLOURS.ink)
+    .restore();
+  doc
+    .font('serifBold')
+    .fontSize(12)
+    .fillColor(COLOURS.ink)
+    .text(signatory.name, x, y + 2, { width, align: 'center' });
+  if (signatory.role) {
+    doc
+      .font('sans')
+      .fontSize(9)
+      .fillColor(COLOURS.muted)
+      .text(signatory.role, x, doc.y + 2, { width, align: 'center' });
+  }
 }
 
 /**
@@ -129,23 +164,5 @@ export function factColumns(doc: Doc, facts: [string, string][], signatory: Sign
       .fillColor(COLOURS.ink)
       .text(value, x, doc.y + 3, { width: column, align: 'center' });
   });
-  if (!signatory) return;
-  const x = left + 2 * column;
-  doc
-    .save()
-    .moveTo(x + 24, y - 4)
-    .lineTo(x + column - 24, y - 4)
-    .lineWidth(0.8)
-    .stroke(COLOURS.ink)
-    .restore();
-  doc
-    .font('serifBold')
-    .fontSize(12)
-    .fillColor(COLOURS.ink)
-    .text(signatory.name, x, y + 2, { width: column, align: 'center' });
-  doc
-    .font('sans')
-    .fontSize(9)
-    .fillColor(COLOURS.muted)
-    .text(signatory.role, x, doc.y + 2, { width: column, align: 'center' });
+  if (signatory) signatoryColumn(doc, signatory, left + 2 * column, column, y);
 }

@@ -44,6 +44,8 @@ export const DEFAULT_SETTINGS: Omit<SettingsTable, 'id' | 'updated_at'> = {
   crossref_depositor_name: '',
   crossref_depositor_email: '',
   crossref_registrant: '',
+  certificate_signatory_name: '',
+  certificate_signatory_title: '',
 };
 
 /** Creates the journal's settings row when it has none (`values` over the defaults); true when it was new. */

@@ -22,6 +22,8 @@ import { sanitizeRichText, sanitizeTitle, toPlainText } from '../../storage/sani
 import { authorLine, authorsForLine, type Author } from '../../../common/authors.js';
 import { toArticleRecord } from '../archives/archives.service.js';
 import { findAuthors, listAuthorsOf, replaceAuthors } from './article-authors.repository.js';
+import { authorRenames } from './author-renames.js';
+import { recordAuthorRenames } from './author-renames.repository.js';
 import { changedFields, recordActivity, type Actor } from '../activity/activity.repository.js';
 import { findIssue, findIssueById, lockIssue } from '../issues/issues.repository.js';
 import { findSettings } from '../settings/settings.repository.js';
@@ -271,8 +273,14 @@ export class ArticlesService {
         status: input.status,
         file: staged || previous ? `${input.refnumber}.pdf` : null,
       };
-      await updateArticle(trx, id, { ...values, modifiedby: actor.username, modification: new Date().toISOString() });
-      await replaceAuthors(trx, id, cleanAuthors(input, (await findAuthors(trx, id)) ?? []));
+      const modification = new Date().toISOString();
+      await updateArticle(trx, id, { ...values, modifiedby: actor.username, modification });
+      const storedAuthors = (await findAuthors(trx, id)) ?? [];
+      const authors = cleanAuthors(input, storedAuthors);
+      await replaceAuthors(trx, id, authors);
+      // Certificate addresses already sent under a corrected name keep working (decision 126).
+      const renames = authorRenames({ authorname: locked.authorname, authors: storedAuthors }, { ...values, authors });
+      await recordAuthorRenames(trx, id, renames, modification);
       await this.journal.record(trx, articleFileMoves(staged, previous, target));
       await recordActivity(trx, actor, {
         action: 'update',

@@ -21,7 +21,7 @@ beforeAll(async () => {
     t.journal.db,
     t.journal.services.settings,
     t.journal.clock,
-    async () => null,
+    { pdfLogo: async () => null, pdfSignature: async () => null },
     {
       maxWaiting: MAX_WAITING,
     },

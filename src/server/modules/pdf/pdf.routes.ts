@@ -4,17 +4,22 @@ import { MAX_EXPORT_BODY_BYTES } from '../../../common/constants.js';
 import { exportSelectionSchema } from '../../../common/schemas/pdf-exports.js';
 import { answers, type ZodTypeProvider } from '../../http/route-contract.js';
 import { BusyError } from './generation-queue.js';
-import type { GeneratedFile } from './pdf.service.js';
+import type { GeneratedFile, RenamedAuthor } from './pdf.service.js';
 
-/**
- * Sends a generated document as a download; names are built by the server from stored values. When
- * too many documents wait to be made, the answer is 503 busy with the time to wait in Retry-After.
- */
-async function sendFile(reply: FastifyReply, making: Promise<GeneratedFile>): Promise<FastifyReply> {
-  const file = await making.catch((error: unknown) => {
+/** Waits for a document to be made; when too many wait, the answer is 503 busy with the time to wait in Retry-After. */
+function made<T>(reply: FastifyReply, making: Promise<T>): Promise<T> {
+  return making.catch((error: unknown) => {
     if (error instanceof BusyError) reply.header('retry-after', String(error.retryAfterSeconds));
     throw error;
   });
+}
+
+/** Sends a generated document as a download; names are built by the server from stored values. */
+async function sendFile(reply: FastifyReply, making: Promise<GeneratedFile>): Promise<FastifyReply> {
+  return sendMade(reply, await made(reply, making));
+}
+
+function sendMade(reply: FastifyReply, file: GeneratedFile): FastifyReply {
   const filename = file.filename.replace(/[^\w.-]/g, '_');
   return reply
     .type(file.contentType)
@@ -22,6 +27,10 @@ async function sendFile(reply: FastifyReply, making: Promise<GeneratedFile>): Pr
     .header('cache-control', 'no-store')
     .send(file.body);
 }
+
+/** The address of an author's certificate. */
+const certificatePath = ({ refnumber, renamedTo }: RenamedAuthor) =>
+  `/api/pdf/certificate/${encodeURIComponent(refnumber)}/${encodeURIComponent(renamedTo)}`;
 
 const SELECTION =
   'The selected records (specification: Calls made), e.g. [{"id": 12, …}], or {"ids": [12, 13]}. Only the ids are read.';
@@ -45,12 +54,18 @@ export function registerPdfRoutes(app: FastifyInstance): void {
       schema: {
         tags: ['public'],
         summary: "Certificate of publication for one of the article's authors (certificate-{refno}-{author-slug}.pdf)",
+        description:
+          'A name the author had before a correction answers 301 to the certificate under their name now (decision 126).',
         params: z.object({ refno: z.string(), authorname: z.string() }),
         ...download('application/pdf'),
       },
     },
-    async (request, reply) =>
-      sendFile(reply, request.site.services.pdf.certificate(request.params.refno, request.params.authorname)),
+    async (request, reply) => {
+      const { refno, authorname } = request.params;
+      const certificate = await made(reply, request.site.services.pdf.certificate(refno, authorname));
+      if ('renamedTo' in certificate) return reply.redirect(certificatePath(certificate), 301);
+      return sendMade(reply, certificate);
+    },
   );
 
   api.get(

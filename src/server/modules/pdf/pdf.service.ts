@@ -1,16 +1,22 @@
 import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
+import { authorsOrLine, placeOf } from '../../../common/authors.js';
 import { splitAuthors } from '../../../common/citation.js';
 import type { SiteSettings } from '../../../common/schemas/settings.js';
 import type { WriteClock } from '../../cache/write-clock.js';
 import type { Db } from '../../db/database.js';
 import type { EditorRow } from '../../db/schema.js';
+import type { Author } from '../../../common/authors.js';
 import { HttpError, notFound } from '../../http/errors.js';
+import type { PrintedAuthor } from '../../pdf/affiliations.js';
 import type { BoardMember } from '../../pdf/editorial-board.js';
 import { journalInfo, type JournalInfo } from '../../pdf/journal-info.js';
 import type { Signatory } from '../../pdf/page-parts.js';
 import { asciiSlug, namePart, zipStream, type ZipEntry } from '../../pdf/zip-stream.js';
 import { sanitizeTitle, toPlainText } from '../../storage/sanitize.js';
+import { listAuthorsOf } from '../articles/article-authors.repository.js';
+import { sameName } from '../articles/author-renames.js';
+import { findAuthorRenames } from '../articles/author-renames.repository.js';
 import { listEnabledEditors } from '../editors/editors.repository.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { DocumentCache, type DocumentCacheLimits } from './document-cache.js';
@@ -22,6 +28,20 @@ import {
   findPublishedArticle,
   type PdfArticleRow,
 } from './pdf.repository.js';
+
+/** The uploaded pictures the documents draw, as PDFs can draw them; null for none. */
+export interface DocumentPictures {
+  /** The journal's logo; without one, the built-in emblem. */
+  pdfLogo(): Promise<Buffer | null>;
+  /** The certificate signatory's signature (decision 127). */
+  pdfSignature(): Promise<Buffer | null>;
+}
+
+/** A certificate asked for under a name its author had before a correction (decision 126): the name it is now. */
+export interface RenamedAuthor {
+  refnumber: string;
+  renamedTo: string;
+}
 
 /** A generated file and how to name it in the download: a whole PDF, or a zip streamed as it is made. */
 export interface GeneratedFile {
@@ -50,12 +70,6 @@ type DocumentEntry = ZipEntry & { render: () => Readable };
 
 const pdf = (filename: string, body: Buffer): GeneratedFile => ({ filename, contentType: 'application/pdf', body });
 
-/** Names compared as a person would: spacing and case ignored, accents kept. */
-const sameName = (a: string, b: string) => {
-  const normal = (name: string) => name.normalize('NFC').replace(/\s+/g, ' ').trim().toLowerCase();
-  return normal(a) === normal(b);
-};
-
 const today = () => new Date().toISOString().slice(0, 10);
 
 function missingIds(ids: number[], found: { id: number }[], what: string): HttpError | null {
@@ -78,23 +92,35 @@ function boardMember(row: EditorRow, showContacts: boolean): BoardMember {
   };
 }
 
+/**
+ * Each name of the article's author line with the affiliation of the author at its place in the structured list
+ * (decision 100: the line is written from the list); an article whose list does not match its line prints names only.
+ */
+function printedAuthors(article: PdfArticleRow, stored: Map<number, Author[]>): PrintedAuthor[] {
+  const names = splitAuthors(article.authorname);
+  const authors = authorsOrLine(stored.get(article.id), article);
+  const matches = authors.length === names.length;
+  return names.map((name, index) => ({ name, affiliation: matches ? placeOf(authors[index]!) : '' }));
+}
+
 function certificateDoc(
   draw: Drawings,
   journal: JournalInfo,
   article: PdfArticleRow,
-  author: string,
-  chiefEditor: string | null,
+  author: PrintedAuthor,
+  signatory: Signatory | null,
 ): Readable {
   return draw.publicationCertificate({
     journal,
-    author,
+    author: author.name,
+    affiliation: author.affiliation,
     title: sanitizeTitle(article.title),
     volume: article.volume,
     issue: article.issue,
     year: article.year,
     date: article.publishdate,
     refnumber: article.refnumber,
-    chiefEditor,
+    signatory,
   });
 }
 
@@ -111,8 +137,7 @@ export class PdfService {
     private readonly db: Db,
     private readonly settings: SettingsService,
     clock: WriteClock,
-    /** The uploaded logo the documents draw, or null for the built-in emblem. */
-    private readonly logo: () => Promise<Buffer | null>,
+    private readonly pictures: DocumentPictures,
     limits: Partial<PdfLimits> = {},
   ) {
     const { maxWaiting, ...cacheLimits } = { ...DEFAULT_LIMITS, ...limits };
@@ -122,7 +147,7 @@ export class PdfService {
 
   /** The journal as its documents show it, and the code that draws them. */
   private async drawingFor(settings: SiteSettings): Promise<{ journal: JournalInfo; draw: Drawings }> {
-    const [logo, draw] = await Promise.all([this.logo(), drawings()]);
+    const [logo, draw] = await Promise.all([this.pictures.pdfLogo(), drawings()]);
     return { journal: journalInfo(settings, logo), draw };
   }
 
@@ -137,36 +162,67 @@ export class PdfService {
     return article;
   }
 
-  private async chiefEditorName(): Promise<string | null> {
-    return (await findChiefEditor(this.db))?.name ?? null;
+  /**
+   * Who signs certificates of publication (decision 127): the signatory named in the settings, with their signature
+   * picture when one is uploaded; else the Editor-in-Chief, as before there was a setting.
+   */
+  private async certificateSignatory(settings: SiteSettings): Promise<Signatory | null> {
+    const name = settings.certificate_signatory_name;
+    if (name)
+      return { name, role: settings.certificate_signatory_title, signature: await this.pictures.pdfSignature() };
+    const chief = await findChiefEditor(this.db);
+    return chief ? { name: chief.name, role: 'Editor-in-Chief' } : null;
   }
 
-  /** The certificate of one of the article's own authors; any other name is refused. */
-  async certificate(refno: string, authorName: string): Promise<GeneratedFile> {
+  /** The article's authors as the documents print them, with their affiliations. */
+  private async authorsOf(article: PdfArticleRow): Promise<PrintedAuthor[]> {
+    return printedAuthors(article, await listAuthorsOf(this.db, [article.id]));
+  }
+
+  /**
+   * The name an author of the article has now, when `oldName` is one they had before a correction (decision 126);
+   * null when it names nobody who was ever an author.
+   */
+  private async renamed(article: PdfArticleRow, oldName: string, authors: PrintedAuthor[]): Promise<string | null> {
+    const rename = (await findAuthorRenames(this.db, article.id)).find((row) => sameName(row.old_name, oldName));
+    return rename ? (authors.find((author) => sameName(author.name, rename.new_name))?.name ?? null) : null;
+  }
+
+  /**
+   * The certificate of one of the article's own authors; a name the author had before a correction gives the name to
+   * ask for instead, and any other name is refused.
+   */
+  async certificate(refno: string, authorName: string): Promise<GeneratedFile | RenamedAuthor> {
     const article = await this.published(refno);
-    const authors = splitAuthors(article.authorname);
-    const position = authors.findIndex((name) => sameName(name, authorName));
-    if (position < 0)
+    const authors = await this.authorsOf(article);
+    const position = authors.findIndex((author) => sameName(author.name, authorName));
+    if (position < 0) {
+      const renamedTo = await this.renamed(article, authorName, authors);
+      if (renamedTo) return { refnumber: article.refnumber, renamedTo };
       throw notFound(`${authorName.trim() || 'That name'} is not an author of article ${article.refnumber}.`);
+    }
     const author = authors[position]!;
-    const [settings, chiefEditor] = await Promise.all([this.settings.get(), this.chiefEditorName()]);
-    const { journal, draw } = await this.drawingFor(settings);
+    const settings = await this.settings.get();
+    const [signatory, { journal, draw }] = await Promise.all([
+      this.certificateSignatory(settings),
+      this.drawingFor(settings),
+    ]);
     // Each author's file has its own name; a name without Latin letters falls back to its place in the list.
-    const slug = asciiSlug(author) || `author-${position + 1}`;
+    const slug = asciiSlug(author.name) || `author-${position + 1}`;
     const name = `certificate-${article.refnumber}-${slug}.pdf`;
-    return pdf(name, await this.generate(() => certificateDoc(draw, journal, article, author, chiefEditor)));
+    return pdf(name, await this.generate(() => certificateDoc(draw, journal, article, author, signatory)));
   }
 
   async coverPage(refno: string): Promise<GeneratedFile> {
     const article = await this.published(refno);
-    const settings = await this.settings.get();
+    const [settings, authors] = await Promise.all([this.settings.get(), this.authorsOf(article)]);
     const { journal, draw } = await this.drawingFor(settings);
     const doc = await this.generate(() =>
       draw.coverPage({
         journal,
         variant: settings.cover_page_variant,
         title: sanitizeTitle(article.title),
-        authors: splitAuthors(article.authorname),
+        authors,
         volume: article.volume,
         issue: article.issue,
         year: article.year,
@@ -228,18 +284,21 @@ export class PdfService {
 
   /** A zip with the certificate of every author of every selected article. */
   async bulkCertificates(ids: number[]): Promise<GeneratedFile> {
-    const [articles, settings, chiefEditor] = await Promise.all([
+    const [articles, settings, stored] = await Promise.all([
       this.selectedArticles(ids),
       this.settings.get(),
-      this.chiefEditorName(),
+      listAuthorsOf(this.db, ids),
     ]);
-    const { journal, draw } = await this.drawingFor(settings);
+    const [signatory, { journal, draw }] = await Promise.all([
+      this.certificateSignatory(settings),
+      this.drawingFor(settings),
+    ]);
     function* entries(): Generator<DocumentEntry> {
       for (const article of articles) {
-        for (const [index, author] of splitAuthors(article.authorname).entries()) {
+        for (const [index, author] of printedAuthors(article, stored).entries()) {
           yield {
-            name: `certificate-${article.refnumber}-${index + 1}-${namePart(author)}.pdf`,
-            render: () => certificateDoc(draw, journal, article, author, chiefEditor),
+            name: `certificate-${article.refnumber}-${index + 1}-${namePart(author.name)}.pdf`,
+            render: () => certificateDoc(draw, journal, article, author, signatory),
           };
         }
       }

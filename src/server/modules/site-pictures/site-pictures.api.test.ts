@@ -32,8 +32,8 @@ const stored = () =>
 const home = async () => (await t.app.inject({ method: 'GET', url: '/' })).body;
 
 describe('GET /api/site-pictures', () => {
-  it('names the built-in logo and header, and no cover picture, before any upload', async () => {
-    expect(await addresses()).toEqual({ logo: '/logo.svg', header: '/header.svg', cover: null });
+  it('names the built-in logo and header, and no cover picture or signature, before any upload', async () => {
+    expect(await addresses()).toEqual({ logo: '/logo.svg', header: '/header.svg', cover: null, signature: null });
     const page = await home();
     expect(page).toContain('src="/logo.svg"');
     expect(page).toContain('class="issue-cover"');
@@ -85,7 +85,7 @@ describe('POST /api/admin/site-pictures/{kind}', () => {
       'file_too_large',
       PICTURE_SIZE_MESSAGE,
     ],
-    ['favicon', { data: PNG }, 400, 'invalid_input', 'kind: must be one of logo, header, cover'],
+    ['favicon', { data: PNG }, 400, 'invalid_input', 'kind: must be one of logo, header, cover, signature'],
   ])('refuses %s %#, changing nothing', async (kind, picture, status, error, message) => {
     const [before, files] = [await addresses(), stored()];
     const response = await upload(kind, picture);

@@ -8,6 +8,7 @@ import { badRequest } from '../../http/errors.js';
 import type { UploadedFile } from '../../http/multipart.js';
 import { FileJournal } from '../../storage/file-journal.js';
 import type { FileStore } from '../../storage/file-store.js';
+import { loadSharp } from '../../storage/file-signatures.js';
 import { stagePicture } from '../../storage/picture-upload.js';
 import { recordActivity, type Actor } from '../activity/activity.repository.js';
 import { deleteSitePicture, findSitePicture, listSitePictures, saveSitePicture } from './site-pictures.repository.js';
@@ -20,6 +21,7 @@ export class SitePicturesService {
   /** Every public page draws the logo and header, so their addresses are kept until the next write. */
   private readonly addresses: UntilNextWrite<SitePictures>;
   private readonly logo: UntilNextWrite<Buffer | null>;
+  private readonly signature: UntilNextWrite<Buffer | null>;
   private readonly journal: FileJournal;
 
   constructor(
@@ -29,6 +31,7 @@ export class SitePicturesService {
   ) {
     this.addresses = new UntilNextWrite(() => this.read(), clock);
     this.logo = new UntilNextWrite(() => this.readPdfLogo(), clock);
+    this.signature = new UntilNextWrite(() => this.readPdfSignature(), clock);
     this.journal = new FileJournal(db, files);
   }
 
@@ -42,6 +45,14 @@ export class SitePicturesService {
    */
   pdfLogo(): Promise<Buffer | null> {
     return this.logo.get();
+  }
+
+  /**
+   * The certificate signatory's signature for the generated PDFs (decision 127), converted to PNG when uploaded in
+   * another format; null when none is uploaded. Kept until the next write.
+   */
+  pdfSignature(): Promise<Buffer | null> {
+    return this.signature.get();
   }
 
   /** The new picture replaces the previous upload, which is removed once the new one is in place. */
@@ -92,7 +103,21 @@ export class SitePicturesService {
       (await listSitePictures(this.db)).map((row) => [row.kind, `/assets/${picturePath(row.file)}`]),
     );
     const address = (kind: SitePictureKind) => uploaded.get(kind) ?? SITE_PICTURES[kind].builtIn;
-    return { logo: address('logo')!, header: address('header')!, cover: address('cover') };
+    return {
+      logo: address('logo')!,
+      header: address('header')!,
+      cover: address('cover'),
+      signature: address('signature'),
+    };
+  }
+
+  private async readPdfSignature(): Promise<Buffer | null> {
+    const uploaded = await findSitePicture(this.db, 'signature');
+    if (!uploaded) return null;
+    const data = await fs.promises.readFile(this.files.resolve(picturePath(uploaded.file))).catch(() => null);
+    if (!data || /\.(png|jpe?g)$/i.test(uploaded.file)) return data;
+    const sharp = await loadSharp();
+    return sharp(data).png().toBuffer();
   }
 
   private async readPdfLogo(): Promise<Buffer | null> {

@@ -16,6 +16,11 @@ import { PictureInput } from '../forms/picture-input.js';
 
 const LIMIT = { maxBytes: MAX_PICTURE_BYTES, message: PICTURE_SIZE_MESSAGE };
 const isUploaded = (address: string | null) => Boolean(address?.startsWith('/assets/'));
+const FORMATS_HINT = 'PNG, JPEG, GIF or WebP, at most 2 MB.';
+/** What a picture is for, where its label does not say it all. */
+const PURPOSES: Partial<Record<SitePictureKind, string>> = {
+  signature: "Printed above the signatory's name on certificates (set the signatory in Certificates above).",
+};
 
 /** Logo, header image and home cover picture: each uploaded on its own, with a preview, or reset to the built-in one. */
 export function SitePicturesCard({ initial }: { initial: SitePictures }) {
@@ -61,7 +66,7 @@ export function SitePicturesCard({ initial }: { initial: SitePictures }) {
             name={`picture-${kind}`}
             label={SITE_PICTURES[kind].label}
             error={problems[kind]}
-            hint="PNG, JPEG, GIF or WebP, at most 2 MB."
+            hint={[PURPOSES[kind], FORMATS_HINT].filter(Boolean).join(' ')}
           >
             {(control) => (
               <>
@@ -78,7 +83,7 @@ export function SitePicturesCard({ initial }: { initial: SitePictures }) {
                   </button>
                   {isUploaded(pictures[kind]) && (
                     <button type="button" onClick={() => save(kind, true)}>
-                      Use the built-in one
+                      {SITE_PICTURES[kind].builtIn ? 'Use the built-in one' : 'Remove it'}
                     </button>
                   )}
                 </span>

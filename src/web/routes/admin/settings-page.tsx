@@ -92,6 +92,13 @@ export const SETTINGS_GROUPS: { title: string; fields: Field[] }[] = [
     ],
   },
   {
+    title: 'Certificates',
+    fields: [
+      { key: 'certificate_signatory_name', label: 'Signatory (empty: the Editor-in-Chief signs)' },
+      { key: 'certificate_signatory_title', label: "Signatory's title (like Managing Editor)" },
+    ],
+  },
+  {
     title: 'Site behaviour',
     fields: [
       { key: 'show_editor_contacts', label: "Show editors' contact details", kind: 'switch' },
