@@ -193,12 +193,14 @@ function NewKeyNotice({ created, months, onDone }: { created: CreatedCounterKey;
           onFocus={(e) => e.target.select()}
         />
       </label>
-      <button type="button" onClick={() => void copy(message.current)}>
-        Copy the message
-      </button>
-      <button type="button" className="link-button" onClick={onDone}>
-        I have copied the key
-      </button>
+      <div className="stats-key-actions">
+        <button type="button" onClick={() => void copy(message.current)}>
+          Copy the message
+        </button>
+        <button type="button" className="link-button" onClick={onDone}>
+          I have copied the key
+        </button>
+      </div>
     </div>
   );
 }
