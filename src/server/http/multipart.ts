@@ -2,11 +2,10 @@ import type { FastifyRequest } from 'fastify';
 import { FILE_SIZE_MESSAGE } from '../../common/constants.js';
 import { badRequest, HttpError } from './errors.js';
 import { refuseBadInput } from './text-guard.js';
+import type { UploadedFile } from '../storage/file-store.js';
 
-export interface UploadedFile {
-  filename: string;
-  data: Buffer;
-}
+// Services name the file a form sent by this module's word for it; its shape is the storage floor's.
+export type { UploadedFile };
 
 export interface MultipartForm {
   fields: Record<string, string>;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { CLIENT_ONLY_PREFIXES } from '../../web/routes.js';
-import type { AppContext } from '../app-context.js';
+import type { Config } from '../config.js';
+import type { WriteClock } from '../cache/write-clock.js';
 import { publicOrigin } from '../http/public-origin.js';
 import { perJournal } from '../journals/journal-sites.js';
 import type { ClientAssets } from '../render/client-assets.js';
@@ -8,8 +9,24 @@ import { emptyDocument } from '../render/html-document.js';
 import { createPageRenderer } from '../render/page-renderer.js';
 import { encodingRenderer, type EncodingRenderer } from './encoded-pages.js';
 import { PageWarmer } from './page-warmer.js';
+import type { PageCache } from './page-cache.js';
 import { PublicAnswers } from './public-answers.js';
-import { RenderThreads } from './render-threads.js';
+import { RenderThreads, type RenderThreadData } from './render-threads.js';
+
+type RenderedServices = ReturnType<Parameters<typeof createPageRenderer>[0]>;
+
+/**
+ * What the page routes need of the installation: each journal's clock, the services its pages read and its page
+ * cache; the configuration; and the database a render thread opens for itself.
+ */
+export interface PageSites {
+  config: Pick<Config, 'PUBLIC_MAX_AGE' | 'DATA_DIR'>;
+  databaseOptions: RenderThreadData['database'];
+  journals: {
+    site(journalId: number): { clock: WriteClock; services: RenderedServices & { pages: PageCache } };
+    eachSite(listener: (site: { journal: { id: number }; clock: WriteClock }) => void): void;
+  };
+}
 
 /** The built render-thread script and how many threads run it (none: pages render in the main thread). */
 export interface RenderThreadsOption {
@@ -19,7 +36,7 @@ export interface RenderThreadsOption {
 
 function pageRenderer(
   app: FastifyInstance,
-  ctx: AppContext,
+  ctx: PageSites,
   assets: ClientAssets,
   threads: RenderThreadsOption | undefined,
 ): EncodingRenderer {
@@ -41,7 +58,7 @@ const isClientOnly = (url: string) =>
 /** Every URL that is not an API call, a file or a static asset is a page of the app. */
 export function registerPageRoutes(
   app: FastifyInstance,
-  ctx: AppContext,
+  ctx: PageSites,
   assets: ClientAssets,
   threads?: RenderThreadsOption,
 ): void {

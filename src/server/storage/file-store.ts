@@ -111,6 +111,12 @@ export class FileStore {
 }
 
 /** A file written under a temporary name beside its target; paths are relative to the store's root. */
+/** A file as a form sent it: its name and its bytes, in memory until checked and staged. */
+export interface UploadedFile {
+  filename: string;
+  data: Buffer;
+}
+
 export interface StagedFile {
   temp: string;
   target: string;

@@ -1,8 +1,7 @@
 import crypto from 'node:crypto';
 import { HttpError } from '../http/errors.js';
-import type { UploadedFile } from '../http/multipart.js';
 import { pictureExtension } from './file-signatures.js';
-import type { FileStore, StagedFile } from './file-store.js';
+import type { FileStore, StagedFile, UploadedFile } from './file-store.js';
 
 export type StagedPicture = StagedFile & { name: string };
 

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { isStorageFull } from '../http/fault-errors.js';
+import { isStorageFull } from './faults.js';
 
 /** The reserve's name in DATA_DIR, beside the SQLite database. */
 export const SPACE_RESERVE_FILE = 'space-reserve';
