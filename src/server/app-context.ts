@@ -15,6 +15,7 @@ import { DashboardService } from './modules/admin/admin.service.js';
 import { ArticlesService } from './modules/articles/articles.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { PdfService } from './modules/pdf/pdf.service.js';
+import type { CreatedAdmin } from './sign-in-notice.js';
 import { IssuesService } from './modules/issues/issues.service.js';
 import type { JournalsService } from './modules/journals/journals.service.js';
 import type { UsageRecorder } from './modules/usage/usage-recorder.js';
@@ -36,6 +37,8 @@ export interface AppContext {
   journalList: JournalsService;
   /** Counted usage of every journal, gathered in memory and written in batches (decision 101). */
   usage: UsageRecorder;
+  /** The first administrator, when this start created the account (printed once the server listens). */
+  firstAdmin: CreatedAdmin | null;
 }
 
 export type Services = ReturnType<typeof createServices>;

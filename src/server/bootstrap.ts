@@ -105,7 +105,7 @@ export async function createContext(
       await seedSecondDemoJournal(journalList, journals, log);
     }
   }
-  await ensureFirstAdmin(
+  const firstAdmin = await ensureFirstAdmin(
     journals.first().db,
     { username: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD },
     log,
@@ -124,6 +124,7 @@ export async function createContext(
     journals,
     journalList,
     usage,
+    firstAdmin,
   };
 }
 

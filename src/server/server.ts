@@ -8,6 +8,7 @@ import { PostgresWriteRelay } from './cache/postgres-write-relay.js';
 import { relayWritesBetweenWorkers, startWorkers } from './cluster.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import type { Db } from './db/database.js';
+import { printSignIn } from './sign-in-notice.js';
 
 /** Where the built parts the server loads at run time are. */
 export interface BuiltFiles {
@@ -38,6 +39,11 @@ async function prepareAndFork(config: Config) {
   const ctx = await createContext(config, log);
   await ctx.db.destroy();
   startWorkers(config.WEB_CONCURRENCY, log);
+  let listening = 0;
+  cluster.on('listening', () => {
+    listening += 1;
+    if (listening === config.WEB_CONCURRENCY) printSignIn(config, ctx.firstAdmin);
+  });
 }
 
 async function listen(config: Config, { clientDir, renderThreadScript }: BuiltFiles) {
@@ -51,6 +57,13 @@ async function listen(config: Config, { clientDir, renderThreadScript }: BuiltFi
   closeOnSignal(app, ctx.db);
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  // A worker's start is its primary's to announce.
+  if (!cluster.isPrimary) return;
+  // Written through the log's own stream, which writes in the background: the plain lines come after its lines, last.
+  const logStream = (app.log as unknown as Record<symbol, { write(text: string): void } | undefined>)[
+    pino.symbols.streamSym
+  ];
+  printSignIn(config, ctx.firstAdmin, logStream && ((text) => logStream.write(text)));
 }
 
 /** On PostgreSQL, several instances may share the database: each hears the others' writes (LISTEN/NOTIFY). */

@@ -2,19 +2,20 @@ import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { hashPassword } from '../../auth/passwords.js';
+import type { CreatedAdmin } from '../../sign-in-notice.js';
 import { countUsers, insertUser } from './users.repository.js';
 
 /**
  * Creates the first administrator when there is no user yet, a member of the journal `journal` is scoped to (the
- * installation's first). Without ADMIN_PASSWORD a password is generated and printed once: it is never stored in
- * clear anywhere.
+ * installation's first). Without ADMIN_PASSWORD a password is generated and returned, for the start to print once: it
+ * is never stored in clear anywhere.
  */
 export async function ensureFirstAdmin(
   journal: Db,
   options: { username: string; password?: string },
   log: FastifyBaseLogger,
-): Promise<void> {
-  if ((await countUsers(journal)) > 0) return;
+): Promise<CreatedAdmin | null> {
+  if ((await countUsers(journal)) > 0) return null;
   const password = options.password ?? crypto.randomBytes(12).toString('base64url');
   const passwordHash = await hashPassword(password);
   // The account and its membership together: an account without one would be an admin nowhere.
@@ -28,7 +29,9 @@ export async function ensureFirstAdmin(
       password_hash: passwordHash,
     }),
   );
-  if (options.password) log.info(`Created admin user "${options.username}" with the password from ADMIN_PASSWORD`);
-  else
-    log.warn(`Created admin user "${options.username}" with password: ${password}  (shown once; change it at /admin)`);
+  log.info(
+    `Created admin user "${options.username}"${options.password ? ' with the password from ADMIN_PASSWORD' : ''}`,
+  );
+  // A generated password goes to the person starting the server in plain words, never into the log (sign-in-notice.ts).
+  return { username: options.username, generatedPassword: options.password ? null : password };
 }
