@@ -91,11 +91,14 @@ export function AuthorsEditor({ authors, onChange, fieldErrors, error, required 
   return (
     <fieldset
       className="span-2 authors-editor"
-      aria-describedby={['authors-hint', error ? 'authors-error' : ''].filter(Boolean).join(' ')}
+      aria-describedby={['authors-hint', 'certificates-hint', error ? 'authors-error' : ''].filter(Boolean).join(' ')}
     >
       <legend className={required ? 'required' : undefined}>Authors</legend>
       <small id="authors-hint" className="hint">
         At most {MAX_AUTHORS} authors. Names pasted into a given name, separated by commas, fill one card per author.
+      </small>
+      <small id="certificates-hint" className="hint">
+        Certificates follow the names: a certificate link sent before a name is corrected leads to the corrected one.
       </small>
       {error && (
         <small id="authors-error" className="field-error">
