@@ -81,7 +81,7 @@ function journalsFromEnvironment() {
   return value;
 }
 
-/** Journal n's host in a bench data set (seed-large.ts); journal 1 answers every other host, 127.0.0.1 included. */
+/** Journal n's host in a bench data set (scripts/seed-large.ts); journal 1 answers every other host, 127.0.0.1 included. */
 const journalHost = (n) => (n === 1 ? null : `j${n}.bench.test`);
 
 function record(name, value, bar, ok) {
@@ -212,7 +212,7 @@ function ensureDataSet(articles, journals = 1) {
   if (!fs.existsSync(path.join(dataDir, 'large-ready'))) {
     console.log(`Generating ${count(articles)} articles in ${dataDir}…`);
     fs.rmSync(dataDir, { recursive: true, force: true });
-    execSync(`npx tsx src/server/seed/seed-large.ts --articles ${articles} --journals ${journals}`, {
+    execSync(`npx tsx scripts/seed-large.ts --articles ${articles} --journals ${journals}`, {
       cwd: root,
       stdio: 'inherit',
       env: {

@@ -14,7 +14,7 @@ import {
   usageOf,
   UsageError,
 } from '../src/server/ops/journal-move-cli.js';
-import { runImportCommand, type ImportCommand } from '../src/server/modules/imports/import-command.js';
+import { runImportCommand, type ImportCommand } from '../src/server/ops/import-command.js';
 import type { ImportSource } from '../src/server/modules/imports/import-sources.js';
 
 const USAGE =

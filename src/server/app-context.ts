@@ -14,6 +14,16 @@ import { EmailService } from './modules/email/email.service.js';
 import { DashboardService } from './modules/admin/admin.service.js';
 import { ArticlesService } from './modules/articles/articles.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
+import { CounterKeysService } from './modules/counter/counter-keys.service.js';
+import { CounterService, usageJournalOf } from './modules/counter/counter.service.js';
+import { CrossrefService } from './modules/crossref/crossref.service.js';
+import { DiscoveryService } from './modules/discovery/discovery.service.js';
+import { DoajService } from './modules/doaj/doaj.service.js';
+import { ImportService } from './modules/imports/import.service.js';
+import { OaiService } from './modules/oai/oai.service.js';
+import { StatisticsService } from './modules/statistics/statistics.service.js';
+import { UsageService } from './modules/usage/usage.service.js';
+import type { JournalRow } from './db/schema.js';
 import { PdfService } from './modules/pdf/pdf.service.js';
 import type { CreatedAdmin } from './sign-in-notice.js';
 import { IssuesService } from './modules/issues/issues.service.js';
@@ -45,6 +55,13 @@ export type Services = ReturnType<typeof createServices>;
 /** One journal as the server runs it: its record, scoped database handle, write clock, files and services. */
 export type Site = JournalSite<Services>;
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The journal the request's host selects (decision 095); every route reads and writes through its site. */
+    site: Site;
+  }
+}
+
 /** What every journal's services share in a process. */
 export interface SharedByJournals {
   tokens: TokenService;
@@ -56,6 +73,10 @@ export interface SharedByJournals {
   pageSpace: PageCacheSpace;
 }
 
+/**
+ * Every service of one journal, on its scoped handle: the one place they are built. Routes reach them through the
+ * request's journal (`request.site.services`) and build none of their own (decision 123).
+ */
 export function createServices(
   db: Db,
   files: FileStore,
@@ -77,5 +98,17 @@ export function createServices(
     pdf: new PdfService(db, settings, clock, reads.sitePictures),
     activity: new ActivityService(db),
     email: new EmailService(db, mailer, settings, log),
+    crossref: new CrossrefService(db, settings),
+    doaj: new DoajService(db, settings),
+    oai: new OaiService(db, settings),
+    discovery: new DiscoveryService(db, settings),
+    statistics: new StatisticsService(db),
+    usage: new UsageService(db),
+    counterKeys: new CounterKeysService(db),
+    /** The COUNTER reports as asked at `origin`, which names the platform's address in them. */
+    counter: async (journal: JournalRow, origin: string) =>
+      new CounterService(db, usageJournalOf(journal, await settings.get(), origin), origin),
+    /** An import, new for each: it keeps what its dry run found sound until it writes. */
+    imports: () => new ImportService(db, files, clock),
   };
 }

@@ -7,10 +7,12 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { MAX_UPLOAD_BYTES } from '../common/constants.js';
 import { registerAuth } from './auth/auth-plugin.js';
+import { sharedRateLimitStore } from './auth/shared-rate-limit.js';
 import type { AppContext } from './app-context.js';
+import { pingDatabase } from './db/database.js';
 import { HttpError } from './http/errors.js';
 import { faultError, RETRY_AFTER_SECONDS } from './http/fault-errors.js';
-import { registerJournalRouting } from './http/journal-routing.js';
+import { registerJournalRouting, type JournalRouting } from './http/journal-routing.js';
 import { registerAnswerCaching } from './http/answer-caching.js';
 import { openApiTransform, applyZodSchemas } from './http/route-contract.js';
 import { SITE_URL_WARNING } from './http/public-origin.js';
@@ -39,6 +41,7 @@ import { registerIssueRoutes } from './modules/issues/issues.routes.js';
 import { registerIssueSchedule } from './modules/issues/issue-schedule.js';
 import { registerJournalRoutes } from './modules/journals/journals.routes.js';
 import { registerOaiRoutes } from './modules/oai/oai.routes.js';
+import { answerPortal } from './modules/publisher/portal.js';
 import { registerSettingsRoutes } from './modules/settings/settings.routes.js';
 import { registerUserRoutes } from './modules/users/users.routes.js';
 import { registerWorklogRoutes } from './modules/worklog/worklog.routes.js';
@@ -49,6 +52,9 @@ import { registerImportRoutes } from './modules/imports/imports.routes.js';
 import { readClientAssets } from './render/client-assets.js';
 import { registerPageRoutes } from './public-speed/page-routes.js';
 import { trustProxyOption } from './http/trusted-proxies.js';
+
+/** A load balancer asking must hear back in time even when the database does not answer at all. */
+const HEALTH_TIMEOUT_MS = 2000;
 
 export interface AppOptions {
   logger?: boolean | { level: string };
@@ -81,12 +87,13 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
   applyZodSchemas(app);
   installErrorHandling(app);
   registerTextGuard(app);
-  registerJournalRouting(app, ctx);
+  registerJournalRouting(app, { journals: ctx.journals, publisher: publisherPortal(ctx) });
   registerAuth(app, { tokens: ctx.tokens });
   registerStaticFiles(app, ctx, options.clientDir);
 
-  registerHealthRoutes(app, ctx);
-  await registerAuthRoutes(app, ctx.db);
+  // On PostgreSQL on a connection of its own: a pool whose every connection is busy is not a dead database.
+  registerHealthRoutes(app, () => pingDatabase(ctx.db, HEALTH_TIMEOUT_MS));
+  await registerAuthRoutes(app, sharedRateLimitStore(ctx.db));
   registerEmailRoutes(app);
   registerSettingsRoutes(app);
   registerFormRoutes(app);
@@ -99,14 +106,14 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
   registerSearchRoutes(app);
   registerWorklogRoutes(app);
   registerPdfRoutes(app);
-  registerOaiRoutes(app, ctx);
-  registerDiscoveryRoutes(app, ctx);
+  registerOaiRoutes(app, ctx.config);
+  registerDiscoveryRoutes(app, ctx.config);
   registerActivityRoutes(app);
   registerContentPageRoutes(app);
-  registerCiteRoutes(app, ctx);
-  registerCrossrefRoutes(app, ctx);
-  registerDoajRoutes(app, ctx);
-  registerJournalRoutes(app, ctx);
+  registerCiteRoutes(app, ctx.config);
+  registerCrossrefRoutes(app);
+  registerDoajRoutes(app);
+  registerJournalRoutes(app, ctx.journalList);
   registerUsageRoutes(app, ctx.usage);
   registerCounterRoutes(app);
   registerStatisticsRoutes(app);
@@ -132,6 +139,12 @@ function registerFormRoutes(app: FastifyInstance): void {
     registerSitePictureRoutes(forms);
     registerImportRoutes(forms);
   });
+}
+
+/** PUBLISHER_HOST, when set, answers the portal page listing every journal. */
+function publisherPortal(ctx: AppContext): JournalRouting['publisher'] {
+  const host = ctx.config.PUBLISHER_HOST;
+  return host === undefined ? undefined : { host, answerPortal: (request, reply) => answerPortal(request, reply, ctx) };
 }
 
 function registerStaticFiles(app: FastifyInstance, ctx: AppContext, clientDir: string): void {

@@ -12,7 +12,7 @@ import type { JournalRow } from './db/schema.js';
 import { journalFilesRoot, moveFilesIntoFirstJournal } from './journals/journal-files.js';
 import { scopedDb } from './journals/journal-scope.js';
 import { JournalSites } from './journals/journal-sites.js';
-import { ensureDefaultSettings } from './seed/default-settings.js';
+import { ensureDefaultSettings } from './modules/settings/default-settings.js';
 import { seedDemoJournal } from './seed/demo-journal.js';
 import { seedSecondDemoJournal } from './seed/second-demo-journal.js';
 import { JournalsService } from './modules/journals/journals.service.js';

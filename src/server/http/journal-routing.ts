@@ -1,14 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext, Services, Site } from '../app-context.js';
-import type { SiteMatch } from '../journals/journal-sites.js';
+import type { JournalSites, SiteMatch } from '../journals/journal-sites.js';
 import { normalHost } from '../journals/journal-hosts.js';
-import { answerPortal } from '../modules/publisher/portal.js';
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The journal the request's host selects (decision 095); every route reads and writes through its site. */
-    site: Site;
-  }
+/** A request's journal, as the server assembles it (`request.site`, declared beside its services in app-context.ts). */
+type Site = FastifyRequest['site'];
+type Services = Site['services'];
+
+export interface JournalRouting {
+  journals: JournalSites<Services>;
+  /** PUBLISHER_HOST and the portal page it answers at `/`, when the installation has one. */
+  publisher?: { host: string; answerPortal: (request: FastifyRequest, reply: FastifyReply) => Promise<void> };
 }
 
 /** Answers every path at a host no journal claims: names no journal and carries no data. */
@@ -33,9 +34,7 @@ const notFound = (reply: FastifyReply) =>
  * PUBLISHER_HOST, when set, is the publisher portal's before any journal's: it answers its page at `/`, `/healthz`,
  * and the plain 404 everywhere else. A callback hook: the usual request goes on without waiting for a promise.
  */
-export function registerJournalRouting(app: FastifyInstance, ctx: Pick<AppContext, 'config' | 'journals'>): void {
-  const { journals } = ctx;
-  const publisherHost = ctx.config.PUBLISHER_HOST;
+export function registerJournalRouting(app: FastifyInstance, { journals, publisher }: JournalRouting): void {
   app.decorateRequest('site', null as unknown as Site);
 
   function place(request: FastifyRequest, reply: FastifyReply, found: SiteMatch<Services> | null, done: Done) {
@@ -53,13 +52,13 @@ export function registerJournalRouting(app: FastifyInstance, ctx: Pick<AppContex
 
   app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: Done) => {
     const path = request.url.split('?')[0]!;
-    if (publisherHost !== undefined && normalHost(request.host) === publisherHost) {
+    if (publisher && normalHost(request.host) === publisher.host) {
       if (ANY_HOST.has(path)) {
         request.site = journals.first();
         return done();
       }
       if (path === '/' && (request.method === 'GET' || request.method === 'HEAD')) {
-        return void answerPortal(request, reply, ctx).catch((error: unknown) => done(error as Error));
+        return void publisher.answerPortal(request, reply).catch((error: unknown) => done(error as Error));
       }
       return notFound(reply);
     }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { copyContentPages } from '../modules/pages/pages.repository.js';
-import { ensureDefaultSettings } from '../seed/default-settings.js';
+import { ensureDefaultSettings } from '../modules/settings/default-settings.js';
 import { scopedDb } from './journal-scope.js';
 import { createTestApp, testEngine, type TestApp } from '../test/test-app.js';
 

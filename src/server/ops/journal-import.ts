@@ -11,7 +11,7 @@ import { scopedDb } from '../journals/journal-scope.js';
 import { hostOwner } from '../modules/journals/journals.repository.js';
 import { JournalsService } from '../modules/journals/journals.service.js';
 import { saveSettings } from '../modules/settings/settings.repository.js';
-import { DEFAULT_SETTINGS } from '../seed/default-settings.js';
+import { DEFAULT_SETTINGS } from '../modules/settings/default-settings.js';
 import { makeTemporaryFolder, moveIntoPlace, nameJournalOfFolder } from '../storage/temporary-folders.js';
 import { listTables, migrationNames, type AnyDb, type TableInfo } from './database-tables.js';
 import {
@@ -27,7 +27,7 @@ import {
   type JournalManifest,
   type Row,
 } from './journal-move-format.js';
-import { ZipError, ZipReader, type ZipEntry } from './zip-reader.js';
+import { ZipError, ZipReader, type ZipEntry } from '../storage/zip-reader.js';
 import { acrossJournals } from '../db/installation-scope.js';
 
 export interface ImportOptions {

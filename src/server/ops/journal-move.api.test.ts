@@ -15,7 +15,7 @@ import { createTestApp, testEngine, type TestApp } from '../test/test-app.js';
 import { exportJournal } from './journal-export.js';
 import { importJournal } from './journal-import.js';
 import { JournalMoveRefused, MANIFEST_ENTRY, parseManifest, type Installation } from './journal-move-format.js';
-import { ZipReader } from './zip-reader.js';
+import { ZipReader } from '../storage/zip-reader.js';
 import { acrossJournals } from '../db/installation-scope.js';
 
 const run = promisify(execFile);

@@ -1,8 +1,7 @@
 import type { FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
-import type { AppContext } from '../app-context.js';
+import type { Config } from '../config.js';
 import { notFound } from '../http/errors.js';
 import { publicOrigin } from '../http/public-origin.js';
-import { perJournal } from '../journals/journal-sites.js';
 import { PageCache, PageCacheSpace, type PageCacheLimits } from './page-cache.js';
 import { PublicAnswers } from './public-answers.js';
 
@@ -24,15 +23,12 @@ export interface DocumentAnswer {
  * journal keeps its own copies, emptied by its write clock, within `limits` for all journals together. The query
  * string changes nothing, so it is not part of the key: it cannot make the server write a document again.
  */
-export function publicDocuments(ctx: AppContext, limits: Partial<PageCacheLimits>) {
+export function publicDocuments(config: Pick<Config, 'PUBLIC_MAX_AGE'>, limits: Partial<PageCacheLimits>) {
   const space = new PageCacheSpace(limits);
-  const answersOf = perJournal((journalId) => {
-    const { clock } = ctx.journals.site(journalId);
-    return new PublicAnswers(clock, ctx.config, new PageCache(clock, space));
-  });
+  const answersOf = perSite(({ clock }) => new PublicAnswers(clock, config, new PageCache(clock, space)));
 
   return async function answer(request: FastifyRequest, reply: FastifyReply, document: DocumentAnswer) {
-    const answers = answersOf(request.site.journal.id);
+    const answers = answersOf(request.site);
     const origin = publicOrigin(request);
     const key = origin + request.url.split('?')[0];
     const headers = Object.entries(document.headers ?? {});
@@ -48,5 +44,14 @@ export function publicDocuments(ctx: AppContext, limits: Partial<PageCacheLimits
     const page = answers.cache.set(key, { status: 200, body: Buffer.from(written) }, negotiated.data.version);
     await answers.sendWritten(reply, key, page, negotiated);
     return reply;
+  };
+}
+
+/** One `T` per journal's site, made on first use: what a route keeps for each journal (its caches, its validators). */
+export function perSite<T>(make: (site: FastifyRequest['site']) => T): (site: FastifyRequest['site']) => T {
+  const made = new WeakMap<FastifyRequest['site'], T>();
+  return (site) => {
+    if (!made.has(site)) made.set(site, make(site));
+    return made.get(site)!;
   };
 }

@@ -11,7 +11,7 @@ import { insertIssue, updateIssue } from '../modules/issues/issues.repository.js
 import { FileStore } from '../storage/file-store.js';
 import { sanitizeRichText, sanitizeTitle } from '../storage/sanitize.js';
 import { demoArticle, seededRandom } from './demo-content.js';
-import { DEFAULT_SETTINGS } from './default-settings.js';
+import { DEFAULT_SETTINGS } from '../modules/settings/default-settings.js';
 import { portraitPng, wordmarkPng } from './demo-images.js';
 
 export const DEMO_SETTINGS: Omit<SettingsTable, 'id' | 'updated_at'> = {

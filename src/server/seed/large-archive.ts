@@ -1,6 +1,6 @@
 /**
  * A large archive (monthly issues back from 2023, about 40 articles each) for benchmarks and crawl tests:
- * `npm run seed:large` (seed-large.ts) adds one to the configured database.
+ * `npm run seed:large` (scripts/seed-large.ts) adds one to the configured database.
  */
 import type { Db } from '../db/database.js';
 import type { NewArticle } from '../db/schema.js';

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Services } from '../app-context.js';
 import type { JournalSites } from '../journals/journal-sites.js';
 import type { JournalsService } from '../modules/journals/journals.service.js';
-import { DEFAULT_SETTINGS } from './default-settings.js';
+import { DEFAULT_SETTINGS } from '../modules/settings/default-settings.js';
 import { seedDemoJournal, type DemoJournal } from './demo-journal.js';
 
 /** Where the demo's second journal answers: browsers and curl send *.localhost to this machine. */

@@ -1,17 +1,15 @@
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { loginResultSchema, loginSchema, tokenCheckSchema } from '../../../common/schemas/auth.js';
-import { sharedRateLimitStore } from '../../auth/shared-rate-limit.js';
-import type { Db } from '../../db/database.js';
 import { HttpError } from '../../http/errors.js';
 import { answers, type ZodTypeProvider } from '../../http/route-contract.js';
 
 /** Sign-in requests per address and minute, whatever the outcome: slows password spraying across names. */
 export const LOGIN_REQUESTS_PER_MINUTE = 60;
 
-/** `db`: the installation's, where the limits of every process and instance are counted together. */
-export async function registerAuthRoutes(app: FastifyInstance, db: Db): Promise<void> {
-  await app.register(rateLimit, { global: false, store: sharedRateLimitStore(db) });
+/** `store`: in the installation's database, where the limits of every process and instance are counted together. */
+export async function registerAuthRoutes(app: FastifyInstance, store: FastifyRateLimitStoreCtor): Promise<void> {
+  await app.register(rateLimit, { global: false, store });
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(

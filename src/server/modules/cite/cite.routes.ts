@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { CITE_FORMATS, JATS_TYPE, type CiteFormat } from '../../../common/citation-exports.js';
 import { formattedReferenceSchema } from '../../../common/schemas/archives.js';
-import type { AppContext } from '../../app-context.js';
+import type { Config } from '../../config.js';
 import { notFound } from '../../http/errors.js';
 import { publicOrigin } from '../../http/public-origin.js';
 import { answers, type ZodTypeProvider } from '../../http/route-contract.js';
@@ -12,9 +12,9 @@ const CITE_FILE = /^(\d{1,40})\.(bib|ris|json|jats\.xml)$/;
 const NOT_FOUND = 'Article not found';
 
 /** A published article for reference managers and readers who cite it. */
-export function registerCiteRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function registerCiteRoutes(app: FastifyInstance, config: Pick<Config, 'PUBLIC_MAX_AGE'>): void {
   // Small files, kept and validated like the other public documents until the journal's data changes.
-  const answer = publicDocuments(ctx, { maxEntries: 1_000, maxBytes: 4 * 1_048_576 });
+  const answer = publicDocuments(config, { maxEntries: 1_000, maxBytes: 4 * 1_048_576 });
   // /cite/{refnumber}.bib|.ris|.json, as a download; /cite/{refnumber}.jats.xml, the metadata the page head links.
   app.get<{ Params: { file: string } }>('/cite/:file', PUBLIC_DOCUMENT_ROUTE, (request, reply) => {
     const match = CITE_FILE.exec(request.params.file);

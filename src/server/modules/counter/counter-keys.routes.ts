@@ -9,13 +9,12 @@ import {
 } from '../../../common/schemas/counter.js';
 import { recordIdParams } from '../../../common/schemas/record-id.js';
 import { answers, refuseUnknownId, type ZodTypeProvider } from '../../http/route-contract.js';
-import { CounterKeysService } from './counter-keys.service.js';
 
 /** The admin's management of who may harvest the journal's COUNTER reports (decision 101). */
 export function registerCounterKeyRoutes(app: FastifyInstance): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const admin = { preValidation: app.requireAdmin };
-  const keysOf = (request: FastifyRequest) => new CounterKeysService(request.site.db);
+  const keysOf = (request: FastifyRequest) => request.site.services.counterKeys;
 
   api.get(
     '/api/admin/counter-keys',

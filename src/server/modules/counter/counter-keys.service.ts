@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { DUPLICATE_CUSTOMER_MESSAGE, type CounterKey, type CounterKeyInput } from '../../../common/schemas/counter.js';
+import { FailureThrottle } from '../../auth/shared-counts.js';
 import { uniqueViolation, type Db } from '../../db/database.js';
 import type { CounterApiKeyRow } from '../../db/schema.js';
 import { HttpError, notFound } from '../../http/errors.js';
@@ -25,6 +26,10 @@ function keyMatches(given: string | undefined, storedHash: string): boolean {
   return Boolean(given) && crypto.timingSafeEqual(candidate, stored);
 }
 
+/** Refused credentials per address in the window, after which the address is refused (1020) until the window ends. */
+export const KEY_FAILURES_PER_ADDRESS = 30;
+export const KEY_FAILURE_WINDOW_MS = 15 * 60_000;
+
 /** How often at most a key's last use is written: harvesters call in bursts, and a minute is precise enough. */
 const LAST_USE_RESOLUTION_MS = 60_000;
 
@@ -33,7 +38,12 @@ const LAST_USE_RESOLUTION_MS = 60_000;
  * when the key was given one (Code of Practice 5.1, section 8.2).
  */
 export class CounterKeysService {
-  constructor(private readonly db: Db) {}
+  /** Wrong credentials per address, counted in the database every process and instance shares. */
+  readonly failures: FailureThrottle;
+
+  constructor(private readonly db: Db) {
+    this.failures = new FailureThrottle(db, 'counter-credentials', KEY_FAILURES_PER_ADDRESS, KEY_FAILURE_WINDOW_MS);
+  }
 
   list(): Promise<CounterKey[]> {
     return listCounterKeys(this.db);

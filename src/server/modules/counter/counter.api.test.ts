@@ -11,7 +11,7 @@ import { replaceAuthors } from '../articles/article-authors.repository.js';
 import { insertUser } from '../users/users.repository.js';
 import { REPORTS } from './counter-definitions.js';
 import { addMonths, monthOf } from './counter-period.js';
-import { KEY_FAILURES_PER_ADDRESS } from './counter.routes.js';
+import { KEY_FAILURES_PER_ADDRESS } from './counter-keys.service.js';
 import { counterResponseErrors, counterSchemaErrors } from './counter-schema.test-support.js';
 
 // Decision 101: the COUNTER API 5.1 of each journal, and the keys its admins hand out.

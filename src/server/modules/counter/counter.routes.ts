@@ -1,30 +1,22 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isAdmin } from '../../auth/auth-plugin.js';
-import { FailureThrottle } from '../../auth/shared-counts.js';
 import { notFound } from '../../http/errors.js';
 import { publicOrigin } from '../../http/public-origin.js';
 import { REPORTS, reportDefinition } from './counter-definitions.js';
 import { CounterRefusal } from './counter-exceptions.js';
-import { CounterKeysService } from './counter-keys.service.js';
+import { KEY_FAILURE_WINDOW_MS, KEY_FAILURES_PER_ADDRESS } from './counter-keys.service.js';
 import { registerCounterKeyRoutes } from './counter-keys.routes.js';
 import { THE_WORLD, type Customer } from './counter-report.js';
 import { counterQuery, requireParameters, type CounterQuery } from './counter-request.js';
 import { TABULAR_TYPE, tabularFileName, tabularReport } from './counter-tabular.js';
-import { CounterService, usageJournalOf } from './counter.service.js';
+import type { CounterService } from './counter.service.js';
 
 const BASE = '/api/counter/r51';
 /** A protocol of its own with its own specification (COUNTER_API.json), so it stays out of the OpenAPI table. */
 const HIDDEN = { schema: { hide: true } };
 
-async function counterServiceOf(request: FastifyRequest): Promise<CounterService> {
-  const { site } = request;
-  const origin = publicOrigin(request);
-  return new CounterService(site.db, usageJournalOf(site.journal, await site.services.settings.get(), origin), origin);
-}
-
-/** Refused credentials per address in the window, after which the address is refused (1020) until the window ends. */
-export const KEY_FAILURES_PER_ADDRESS = 30;
-const KEY_FAILURE_WINDOW_MS = 15 * 60_000;
+const counterServiceOf = (request: FastifyRequest): Promise<CounterService> =>
+  request.site.services.counter(request.site.journal, publicOrigin(request));
 
 /** The refusals of credentials that count towards the limit: a customer, requestor or key that is not right. */
 const CREDENTIAL_CODES = new Set([2000, 2010, 2011, 2020]);
@@ -39,16 +31,12 @@ const CREDENTIAL_CODES = new Set([2000, 2010, 2011, 2020]);
  */
 async function customerOf(request: FastifyRequest, query: CounterQuery): Promise<Customer> {
   if (!query.customer_id && isAdmin(request)) return THE_WORLD;
-  const failures = new FailureThrottle(
-    request.site.db,
-    'counter-credentials',
-    KEY_FAILURES_PER_ADDRESS,
-    KEY_FAILURE_WINDOW_MS,
-  );
+  const { counterKeys } = request.site.services;
+  const { failures } = counterKeys;
   const wait = await failures.waitFor(request.ip);
   if (wait > 0) throw tooManyRequests(Math.ceil(wait / 1000));
   try {
-    return await new CounterKeysService(request.site.db).authenticate(query, new Date());
+    return await counterKeys.authenticate(query, new Date());
   } catch (error) {
     if (error instanceof CounterRefusal && CREDENTIAL_CODES.has(error.exception.Code))
       await failures.recordFailure(request.ip);

@@ -1,11 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { issuePathParams } from '../../../common/schemas/issue.js';
-import type { AppContext } from '../../app-context.js';
 import { publicOrigin } from '../../http/public-origin.js';
-import { perJournal } from '../../journals/journal-sites.js';
 import { answers, type ZodTypeProvider } from '../../http/route-contract.js';
-import { CrossrefService } from './crossref.service.js';
 
 /** An indexer's XML file (a Crossref deposit, a DOAJ upload) as a download. */
 export const sendDeposit = (reply: FastifyReply, name: string, xml: string) =>
@@ -15,11 +12,7 @@ export const sendDeposit = (reply: FastifyReply, name: string, xml: string) =>
     .send(xml);
 
 /** GET /api/admin/crossref/{year}/{volume}/{issue}: the issue's Crossref deposit XML, as a download. */
-export function registerCrossrefRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const crossrefOf = perJournal((journalId) => {
-    const site = ctx.journals.site(journalId);
-    return new CrossrefService(site.db, site.services.settings);
-  });
+export function registerCrossrefRoutes(app: FastifyInstance): void {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/admin/crossref/:year/:volume/:issue',
     {
@@ -33,7 +26,7 @@ export function registerCrossrefRoutes(app: FastifyInstance, ctx: AppContext): v
     },
     async (request, reply) => {
       const { year, volume, issue } = request.params;
-      const xml = await crossrefOf(request.site.journal.id).issueDeposit(year, volume, issue, publicOrigin(request));
+      const xml = await request.site.services.crossref.issueDeposit(year, volume, issue, publicOrigin(request));
       return sendDeposit(reply, `crossref-${year}-${volume}-${issue}.xml`, xml);
     },
   );

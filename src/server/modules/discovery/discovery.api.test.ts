@@ -10,6 +10,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { assertWellFormed, childAttribute, childTexts, el, rootElement, xpathValues } from '../../test/xml-check.js';
 import { registerJournalRouting } from '../../http/journal-routing.js';
 import { registerDiscoveryRoutes } from './discovery.routes.js';
+import { DiscoveryService } from './discovery.service.js';
 
 const SITE_URL = 'https://journal.example.org';
 const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
@@ -292,7 +293,9 @@ describe('a sitemap over its URL limit', () => {
     // The limit is 50,000 URLs; 200 lets a few hundred articles cross it.
     app = Fastify();
     registerJournalRouting(app, large.ctx);
-    registerDiscoveryRoutes(app, large.ctx, { sitemapMaxUrls: 200 });
+    const site = large.ctx.journals.first();
+    site.services.discovery = new DiscoveryService(site.db, site.services.settings, { sitemapMaxUrls: 200 });
+    registerDiscoveryRoutes(app, large.ctx.config);
     await app.ready();
   });
   afterAll(async () => {

@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { FEED_PATH } from '../../../common/constants.js';
-import type { AppContext } from '../../app-context.js';
-import { perJournal } from '../../journals/journal-sites.js';
+import type { Config } from '../../config.js';
 import { PUBLIC_DOCUMENT_ROUTE, publicDocuments } from '../../public-speed/public-documents.js';
-import { DiscoveryService, type DiscoveryOptions } from './discovery.service.js';
 
 const XML = 'application/xml; charset=utf-8';
 const ATOM = 'application/atom+xml; charset=utf-8';
@@ -18,13 +16,9 @@ const robotsTxt = (origin: string) =>
   );
 
 /** /robots.txt, /sitemap.xml with its per-year files, and /feed.xml (docs/decisions/017-sitemap-feed-and-crawlable-archive.md). */
-export function registerDiscoveryRoutes(app: FastifyInstance, ctx: AppContext, options: DiscoveryOptions = {}): void {
-  const discoveryOf = perJournal((journalId) => {
-    const { db, services } = ctx.journals.site(journalId);
-    return new DiscoveryService(db, services.settings, options);
-  });
+export function registerDiscoveryRoutes(app: FastifyInstance, config: Pick<Config, 'PUBLIC_MAX_AGE'>): void {
   // Written documents are kept until the journal's public data changes, compressed once per encoding, like pages.
-  const answer = publicDocuments(ctx, { maxEntries: 256, maxBytes: 32 * 1_048_576 });
+  const answer = publicDocuments(config, { maxEntries: 256, maxBytes: 32 * 1_048_576 });
   const noSitemap = (path: string) => `No sitemap at ${path}`;
 
   app.get('/robots.txt', PUBLIC_DOCUMENT_ROUTE, (request, reply) =>
@@ -36,21 +30,21 @@ export function registerDiscoveryRoutes(app: FastifyInstance, ctx: AppContext, o
   app.get('/sitemap.xml', PUBLIC_DOCUMENT_ROUTE, (request, reply) =>
     answer(request, reply, {
       type: XML,
-      write: (origin) => discoveryOf(request.site.journal.id).sitemap(origin),
+      write: (origin) => request.site.services.discovery.sitemap(origin),
       missing: noSitemap('/sitemap.xml'),
     }),
   );
   app.get<{ Params: { part: string } }>('/sitemap-:part.xml', PUBLIC_DOCUMENT_ROUTE, (request, reply) =>
     answer(request, reply, {
       type: XML,
-      write: (origin) => discoveryOf(request.site.journal.id).sitemapPart(origin, request.params.part),
+      write: (origin) => request.site.services.discovery.sitemapPart(origin, request.params.part),
       missing: noSitemap(request.url.split('?')[0]!),
     }),
   );
   app.get(FEED_PATH, PUBLIC_DOCUMENT_ROUTE, (request, reply) =>
     answer(request, reply, {
       type: ATOM,
-      write: (origin) => discoveryOf(request.site.journal.id).feed(origin),
+      write: (origin) => request.site.services.discovery.feed(origin),
     }),
   );
 }

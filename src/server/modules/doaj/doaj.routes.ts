@@ -1,12 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { issuePathParams } from '../../../common/schemas/issue.js';
-import type { AppContext } from '../../app-context.js';
 import { publicOrigin } from '../../http/public-origin.js';
 import { answers, type ZodTypeProvider } from '../../http/route-contract.js';
-import { perJournal } from '../../journals/journal-sites.js';
 import { sendDeposit } from '../crossref/crossref.routes.js';
-import { DoajService } from './doaj.service.js';
 
 const upload = answers({ 200: z.file().mime('application/xml').describe('The DOAJ article XML') });
 
@@ -14,11 +11,7 @@ const upload = answers({ 200: z.file().mime('application/xml').describe('The DOA
  * GET /api/admin/doaj: the journal's published articles as DOAJ's article upload XML, as a download;
  * GET /api/admin/doaj/{year}/{volume}/{issue}: those of one issue.
  */
-export function registerDoajRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const doajOf = perJournal((journalId) => {
-    const site = ctx.journals.site(journalId);
-    return new DoajService(site.db, site.services.settings);
-  });
+export function registerDoajRoutes(app: FastifyInstance): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.get(
     '/api/admin/doaj',
@@ -27,7 +20,7 @@ export function registerDoajRoutes(app: FastifyInstance, ctx: AppContext): void 
       schema: { tags: ['admin'], summary: "DOAJ article XML of the journal's published articles", response: upload },
     },
     async (request, reply) => {
-      const xml = await doajOf(request.site.journal.id).articles(publicOrigin(request));
+      const xml = await request.site.services.doaj.articles(publicOrigin(request));
       return sendDeposit(reply, 'doaj-articles.xml', xml);
     },
   );
@@ -44,7 +37,7 @@ export function registerDoajRoutes(app: FastifyInstance, ctx: AppContext): void 
     },
     async (request, reply) => {
       const { year, volume, issue } = request.params;
-      const xml = await doajOf(request.site.journal.id).articles(publicOrigin(request), request.params);
+      const xml = await request.site.services.doaj.articles(publicOrigin(request), request.params);
       return sendDeposit(reply, `doaj-${year}-${volume}-${issue}.xml`, xml);
     },
   );

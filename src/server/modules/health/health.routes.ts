@@ -1,14 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../../app-context.js';
-import { pingDatabase } from '../../db/database.js';
 import { RETRY_AFTER_SECONDS } from '../../http/fault-errors.js';
 import type { ZodTypeProvider } from '../../http/route-contract.js';
 
-/** A load balancer asking must hear back in time even when the database does not answer at all. */
-const HEALTH_TIMEOUT_MS = 2000;
-
-export function registerHealthRoutes(app: FastifyInstance, { db }: AppContext): void {
+/**
+ * `pingDatabase` answers when the installation's database does, and fails when it does not or not within the time a
+ * load balancer waits for.
+ */
+export function registerHealthRoutes(app: FastifyInstance, pingDatabase: () => Promise<void>): void {
   const health = z.object({ status: z.enum(['ok', 'unavailable']) });
   const schema = {
     tags: ['system'],
@@ -17,8 +16,7 @@ export function registerHealthRoutes(app: FastifyInstance, { db }: AppContext): 
   };
   app.withTypeProvider<ZodTypeProvider>().get('/healthz', { schema }, async (_request, reply) => {
     try {
-      // On PostgreSQL on a connection of its own: a pool whose every connection is busy is not a dead database.
-      await pingDatabase(db, HEALTH_TIMEOUT_MS);
+      await pingDatabase();
       return { status: 'ok' as const };
     } catch (error) {
       app.log.warn({ err: error }, 'Health check: the database does not answer');

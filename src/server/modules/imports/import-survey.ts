@@ -7,7 +7,7 @@ import {
 import { ARTICLE_ERROR_MESSAGES, pageRange } from '../../../common/schemas/article.js';
 import { LOGO_REQUIRED_MESSAGE } from '../../../common/schemas/indexing.js';
 import type { EditorRow, IndexingRow, IssueRow, SettingsRow } from '../../db/schema.js';
-import { DEFAULT_SETTINGS } from '../../seed/default-settings.js';
+import { DEFAULT_SETTINGS } from '../settings/default-settings.js';
 import { toPlainText } from '../../storage/sanitize.js';
 import { withDerivedColumns } from '../articles/article-fields.js';
 import { editorConflicts, indexingConflicts, issueConflicts, issueLabel } from './import-compare.js';

@@ -19,6 +19,7 @@ import { insertIndexing, listAllIndexing } from '../indexing/indexing.repository
 import { insertIssue, lockIssue } from '../issues/issues.repository.js';
 import { findSettings } from '../settings/settings.repository.js';
 import { articleConflicts, issueLabel } from './import-compare.js';
+import { exportSpreadsheet, type ExportTargets } from './spreadsheet-export.js';
 import type { ImportedFile, ImportPlan } from './import-plan.js';
 import { counted, ImportRefused, shown, type ImportReport, type ProgressListener } from './import-report.js';
 import {
@@ -121,6 +122,11 @@ export class ImportService {
     private readonly clock: WriteClock,
   ) {
     this.journal = new FileJournal(db, files);
+  }
+
+  /** The journal's articles, or one issue's, written as an import reads them: a spreadsheet and a ZIP of the PDFs. */
+  exportSpreadsheet(targets: ExportTargets, only?: Pick<IssueRow, 'year' | 'volume' | 'issue'>) {
+    return exportSpreadsheet(this.db, this.files, targets, only);
   }
 
   /** `onProgress` follows the files read, the longest part. */

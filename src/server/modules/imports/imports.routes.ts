@@ -22,8 +22,7 @@ import type { ImportPlan } from './import-plan.js';
 import { ImportRefused, type ProgressListener } from './import-report.js';
 import { openImportSource, type ImportSource } from './import-sources.js';
 import { receiveImportUpload } from './import-uploads.js';
-import { ImportService } from './import.service.js';
-import { exportSpreadsheet, templateBytes } from './spreadsheet-export.js';
+import { templateBytes } from './spreadsheet-export.js';
 
 type Site = FastifyRequest['site'];
 
@@ -34,8 +33,6 @@ const MEDIA_TYPES: Record<SpreadsheetFormat, string> = {
 
 /** Progress lines at most this often (a phase's start and its last record always): a browser redraws no faster. */
 const PROGRESS_INTERVAL_MS = 100;
-
-const importService = (site: Site) => new ImportService(site.db, site.files, site.clock);
 
 const download = (reply: FastifyReply, type: string, name: string) =>
   reply.type(type).header('content-disposition', `attachment; filename="${name}"`);
@@ -100,7 +97,7 @@ export function registerImportRoutes(app: FastifyInstance): void {
           throw refusedSource(error);
         });
         try {
-          return await importService(request.site).dryRun(source.plan);
+          return await request.site.services.imports().dryRun(source.plan);
         } finally {
           await source.close();
         }
@@ -156,7 +153,7 @@ async function runImport(site: Site, source: ImportSource, request: FastifyReque
   try {
     const opened = await openImportSource(source, progress('reading', sourceName(source)));
     try {
-      const service = importService(site);
+      const service = site.services.imports();
       const { plan } = opened;
       const names = recordNames(plan);
       const checked = await service.dryRun(plan, progress('checking', plan.source, names));
@@ -228,13 +225,14 @@ async function sendExport(site: Site, query: z.output<typeof exportQuerySchema>,
   const remove = () => fs.promises.rm(dir, { recursive: true, force: true });
   const spreadsheet = path.join(dir, `articles.${query.format}`);
   const pdfs = path.join(dir, 'pdfs.zip');
-  const summary = await exportSpreadsheet(site.db, site.files, { spreadsheet, pdfs }, query.issue).catch(
-    async (error: unknown) => {
+  const summary = await site.services
+    .imports()
+    .exportSpreadsheet({ spreadsheet, pdfs }, query.issue)
+    .catch(async (error: unknown) => {
       await remove();
       // The one refusal of an export: an issue the journal does not have.
       throw error instanceof ImportRefused ? notFound(error.message) : error;
-    },
-  );
+    });
   const { default: archiver } = await import('archiver');
   const archive = archiver('zip');
   for (const file of [spreadsheet, pdfs])

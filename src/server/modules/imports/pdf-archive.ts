@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ZipError, ZipReader, type ZipEntry } from '../../ops/zip-reader.js';
+import { ZipError, ZipReader, type ZipEntry } from '../../storage/zip-reader.js';
 import type { ImportedFile } from './import-plan.js';
 import { ImportRefused } from './import-report.js';
 import { sizeText } from './spreadsheet-file.js';

@@ -17,6 +17,11 @@ import { authorCells } from './spreadsheet-plan.js';
 import { spreadsheetFormat, tableBytes, writeWhole, type SpreadsheetFormat } from './spreadsheet-file.js';
 
 type IssueNumbers = Pick<IssueRow, 'year' | 'volume' | 'issue'>;
+/** Where an export writes its spreadsheet (CSV or XLSX, by its name) and its ZIP of PDFs. */
+export interface ExportTargets {
+  spreadsheet: string;
+  pdfs: string;
+}
 
 export interface SpreadsheetExport {
   issues: number;
@@ -40,7 +45,7 @@ interface ExportedPdf {
 export async function exportSpreadsheet(
   db: Executor,
   files: FileStore,
-  targets: { spreadsheet: string; pdfs: string },
+  targets: ExportTargets,
   only?: IssueNumbers,
 ): Promise<SpreadsheetExport> {
   const format = spreadsheetFormat(targets.spreadsheet);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import type { Sheet } from 'write-excel-file/node';
-import { ZipError, ZipReader } from '../../ops/zip-reader.js';
+import { ZipError, ZipReader } from '../../storage/zip-reader.js';
 import { csvText, csvValue } from '../../storage/csv-cells.js';
 import { ImportRefused } from './import-report.js';
 import { prologRefusal, XML_HEAD_BYTES } from './xml-doctype.js';

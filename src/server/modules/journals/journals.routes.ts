@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { JOURNAL_CREATED_MESSAGE, journalInputSchema, journalSchema } from '../../../common/schemas/journal.js';
-import type { AppContext } from '../../app-context.js';
 import { answers, type ZodTypeProvider } from '../../http/route-contract.js';
+import type { JournalsService } from './journals.service.js';
 
 /**
  * The publisher admin's journals (decision 095): the installation's, whichever journal's host is asked. A new
  * journal answers at its hosts at once.
  */
-export function registerJournalRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function registerJournalRoutes(app: FastifyInstance, journalList: JournalsService): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const publisher = { preValidation: app.requirePublisher };
 
@@ -22,7 +22,7 @@ export function registerJournalRoutes(app: FastifyInstance, ctx: AppContext): vo
         response: answers({ 200: z.array(journalSchema) }),
       },
     },
-    () => ctx.journalList.list(),
+    () => journalList.list(),
   );
 
   api.post(
@@ -37,7 +37,7 @@ export function registerJournalRoutes(app: FastifyInstance, ctx: AppContext): vo
       },
     },
     async (request, reply) => {
-      const id = await ctx.journalList.create(request.body);
+      const id = await journalList.create(request.body);
       return reply.code(201).send({ id, message: JOURNAL_CREATED_MESSAGE });
     },
   );

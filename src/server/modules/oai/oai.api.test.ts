@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS } from '../../seed/default-settings.js';
+import { DEFAULT_SETTINGS } from '../settings/default-settings.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { schemaErrors, skipSchemaValidation } from '../../test/xml-schemas.js';
 import { addArticle, addIssue } from '../../test/archive-fixtures.js';

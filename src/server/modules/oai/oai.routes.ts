@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../app-context.js';
+import type { Config } from '../../config.js';
 import { PublicCaching } from '../../public-speed/public-caching.js';
 import { publicOrigin } from '../../http/public-origin.js';
-import { perJournal } from '../../journals/journal-sites.js';
+import { perSite } from '../../public-speed/public-documents.js';
 import type { RawArguments } from './oai-arguments.js';
-import { OaiService } from './oai.service.js';
 
 /** 'a=1&a=2&b=' -> { a: ['1', '2'], b: '' }: the shape Fastify gives a query string, so both are checked alike. */
 function formFields(body: string): RawArguments {
@@ -19,18 +18,11 @@ function formFields(body: string): RawArguments {
 const OAI_FORM = { coding: 'any', once: false };
 
 /** OAI-PMH 2.0 at /oai: GET with a query string, or POST with a form body (protocol §3.1.1). */
-export function registerOaiRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function registerOaiRoutes(app: FastifyInstance, config: Pick<Config, 'PUBLIC_MAX_AGE'>): void {
   // Each journal is a repository of its own, its answers validated by its own write clock.
-  const repositoryOf = perJournal((journalId) => {
-    const site = ctx.journals.site(journalId);
-    return {
-      service: new OaiService(site.db, site.services.settings),
-      caching: new PublicCaching(site.clock, ctx.config),
-    };
-  });
+  const cachingOf = perSite(({ clock }) => new PublicCaching(clock, config));
   const answer = async (request: FastifyRequest, reply: FastifyReply, fields: RawArguments, onAnswer?: () => void) => {
-    const { service } = repositoryOf(request.site.journal.id);
-    const xml = await service.answer(fields, publicOrigin(request));
+    const xml = await request.site.services.oai.answer(fields, publicOrigin(request));
     onAnswer?.();
     return reply.type('text/xml; charset=utf-8').send(xml);
   };
@@ -39,7 +31,7 @@ export function registerOaiRoutes(app: FastifyInstance, ctx: AppContext): void {
    * answers of one version are equal in meaning, not in bytes. The compress plugin varies them by coding.
    */
   const answerGet = async (request: FastifyRequest, reply: FastifyReply) => {
-    const { caching } = repositoryOf(request.site.journal.id);
+    const caching = cachingOf(request.site);
     const data = caching.current();
     if (caching.notModified(request, reply, data, OAI_FORM.coding, { weak: true })) return reply.send();
     return answer(request, reply, request.query as RawArguments, () => caching.mark(reply, data, OAI_FORM, true));

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { statisticsQuerySchema, statisticsSchema } from '../../../common/schemas/statistics.js';
 import { answers, type ZodTypeProvider } from '../../http/route-contract.js';
-import { StatisticsService } from './statistics.service.js';
 
 /** The CSV as a download named after its period. */
 const sendCsv = (reply: FastifyReply, name: string, csv: string) =>
@@ -26,7 +25,7 @@ export function registerStatisticsRoutes(app: FastifyInstance): void {
       },
     },
     (request) => {
-      const statistics = new StatisticsService(request.site.db);
+      const { statistics } = request.site.services;
       return statistics.overview(statistics.period(request.query));
     },
   );
@@ -45,7 +44,7 @@ export function registerStatisticsRoutes(app: FastifyInstance): void {
       },
     },
     async (request, reply) => {
-      const statistics = new StatisticsService(request.site.db);
+      const { statistics } = request.site.services;
       const period = statistics.period(request.query);
       return sendCsv(reply, `usage-${period.from}-to-${period.to}.csv`, await statistics.csv(period));
     },

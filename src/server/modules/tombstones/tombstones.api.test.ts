@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS } from '../../seed/default-settings.js';
+import { DEFAULT_SETTINGS } from '../settings/default-settings.js';
 import { articleFields, issueFields, multipartForm, testPdf, type IssueNumbers } from '../../test/article-form.js';
 import { addArticle } from '../../test/archive-fixtures.js';
 import { createTestApp, testEngine, type TestApp } from '../../test/test-app.js';

@@ -6,12 +6,8 @@ import {
   usageBeaconAnswerSchema,
   viewBeaconSchema,
 } from '../../../common/schemas/usage.js';
-import { notFound } from '../../http/errors.js';
 import { answers, type ZodTypeProvider } from '../../http/route-contract.js';
-import { articleFigures, findPublishedArticleId } from './usage.repository.js';
 import { readerOf, type UsageRecorder } from './usage-recorder.js';
-
-const NO_SUCH_ARTICLE = 'No published article has this reference number';
 
 /**
  * Counting (decision 101): public pages are served from caches that never reach the application, so a page sends
@@ -34,12 +30,11 @@ export function registerUsageRoutes(app: FastifyInstance, usage: UsageRecorder):
       },
     },
     async (request) => {
-      const { site } = request;
-      const articleId = await findPublishedArticleId(site.db, request.body.ref);
-      if (articleId === undefined) throw notFound(NO_SUCH_ARTICLE);
-      const counted = usage.recordUse(site.journal.id, articleId, 'investigation', readerOf(request));
-      const { show_usage } = await site.services.settings.getPublic();
-      return { counted, figures: show_usage ? await articleFigures(site.db, articleId) : null };
+      const { journal, services } = request.site;
+      const articleId = await services.usage.publishedArticleId(request.body.ref);
+      const counted = usage.recordUse(journal.id, articleId, 'investigation', readerOf(request));
+      const { show_usage } = await services.settings.getPublic();
+      return { counted, figures: show_usage ? await services.usage.figures(articleId) : null };
     },
   );
 
@@ -71,9 +66,8 @@ export function registerUsageRoutes(app: FastifyInstance, usage: UsageRecorder):
       },
     },
     async (request) => {
-      const articleId = await findPublishedArticleId(request.site.db, request.query.ref);
-      if (articleId === undefined) throw notFound(NO_SUCH_ARTICLE);
-      return articleFigures(request.site.db, articleId);
+      const { usage } = request.site.services;
+      return usage.figures(await usage.publishedArticleId(request.query.ref));
     },
   );
 }

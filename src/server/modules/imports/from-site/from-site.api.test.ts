@@ -17,7 +17,7 @@ import { sanitizeInlineName, sanitizeRichText } from '../../../storage/sanitize.
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { findAuthors, replaceAuthors } from '../../articles/article-authors.repository.js';
 import type { ImportedArticle, ImportedFile, ImportPlan } from '../import-plan.js';
-import { runImportCommand } from '../import-command.js';
+import { runImportCommand } from '../../../ops/import-command.js';
 import { ImportService } from '../import.service.js';
 import { readSite, SiteReadError } from './read-site.js';
 import { IMPORT_USER_AGENT, MAX_RETRIES } from './site-client.js';

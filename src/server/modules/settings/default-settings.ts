@@ -1,8 +1,8 @@
-import type { Db } from '../db/database.js';
-import type { SettingsTable } from '../db/schema.js';
-import { DEFAULT_FEE_DOLLAR, DEFAULT_FEE_RUPEE } from '../../common/constants.js';
-import { DEFAULT_DOI_SUFFIX_PATTERN } from '../../common/doi.js';
-import { findSettings, saveSettings } from '../modules/settings/settings.repository.js';
+import type { Db } from '../../db/database.js';
+import type { SettingsTable } from '../../db/schema.js';
+import { DEFAULT_FEE_DOLLAR, DEFAULT_FEE_RUPEE } from '../../../common/constants.js';
+import { DEFAULT_DOI_SUFFIX_PATTERN } from '../../../common/doi.js';
+import { findSettings, saveSettings } from './settings.repository.js';
 
 export const DEFAULT_SETTINGS: Omit<SettingsTable, 'id' | 'updated_at'> = {
   websitename: 'Journal',

@@ -1,21 +1,21 @@
 import path from 'node:path';
-import { notifyInstances } from '../../cache/postgres-write-relay.js';
-import { WriteClock } from '../../cache/write-clock.js';
-import { openDatabase, type Db, type DatabaseHandle } from '../../db/database.js';
-import { migrate } from '../../db/migrate.js';
-import type { JournalRow } from '../../db/schema.js';
-import { journalFilesRoot, moveFilesIntoFirstJournal } from '../../journals/journal-files.js';
-import { scopedDb } from '../../journals/journal-scope.js';
-import { ensureDefaultSettings } from '../../seed/default-settings.js';
-import { chooseJournal } from '../../ops/journal-choice.js';
-import { JournalMoveRefused, type Installation } from '../../ops/journal-move-format.js';
-import { FileStore } from '../../storage/file-store.js';
-import type { Actor } from '../activity/activity.repository.js';
-import { ImportRefused, reportLines, type ProgressListener } from './import-report.js';
-import { ImportService } from './import.service.js';
-import { exportSpreadsheet, templateBytes } from './spreadsheet-export.js';
-import { spreadsheetFormat, writeWhole } from './spreadsheet-file.js';
-import { openImportSource, type ImportSource } from './import-sources.js';
+import { notifyInstances } from '../cache/postgres-write-relay.js';
+import { WriteClock } from '../cache/write-clock.js';
+import { openDatabase, type Db, type DatabaseHandle } from '../db/database.js';
+import { migrate } from '../db/migrate.js';
+import type { JournalRow } from '../db/schema.js';
+import { journalFilesRoot, moveFilesIntoFirstJournal } from '../journals/journal-files.js';
+import { scopedDb } from '../journals/journal-scope.js';
+import { ensureDefaultSettings } from '../modules/settings/default-settings.js';
+import { chooseJournal } from './journal-choice.js';
+import { JournalMoveRefused, type Installation } from './journal-move-format.js';
+import { FileStore } from '../storage/file-store.js';
+import type { Actor } from '../modules/activity/activity.repository.js';
+import { ImportRefused, reportLines, type ProgressListener } from '../modules/imports/import-report.js';
+import { ImportService } from '../modules/imports/import.service.js';
+import { exportSpreadsheet, templateBytes } from '../modules/imports/spreadsheet-export.js';
+import { spreadsheetFormat, writeWhole } from '../modules/imports/spreadsheet-file.js';
+import { openImportSource, type ImportSource } from '../modules/imports/import-sources.js';
 
 /** What `npm run import` is asked to do (scripts/import.ts reads it from the command line). */
 export type ImportCommand =

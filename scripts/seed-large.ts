@@ -1,15 +1,15 @@
 /**
- * `npm run seed:large [-- --articles 50000] [--journals 10]`: adds a large archive (large-archive.ts) to the
+ * `npm run seed:large [-- --articles 50000] [--journals 10]`: adds a large archive (src/server/seed/large-archive.ts) to the
  * configured database, for benchmarks: to journal 1, and with `--journals N` to journals 2..N as well, made at hosts
  * `j2.bench.test`...`jN.bench.test` (journal 1 keeps answering every other host). Uses the same
  * DATA_DIR/DATABASE_URL as the server.
  */
 import pino from 'pino';
-import type { Site } from '../app-context.js';
-import { createContext } from '../bootstrap.js';
-import { notifyInstances } from '../cache/postgres-write-relay.js';
-import { loadConfig } from '../config.js';
-import { seedLargeArchive } from './large-archive.js';
+import type { Site } from '../src/server/app-context.js';
+import { createContext } from '../src/server/bootstrap.js';
+import { notifyInstances } from '../src/server/cache/postgres-write-relay.js';
+import { loadConfig } from '../src/server/config.js';
+import { seedLargeArchive } from '../src/server/seed/large-archive.js';
 
 /** The host of bench journal `n` (2 and up). */
 const benchJournalHost = (n: number) => `j${n}.bench.test`;
