@@ -241,4 +241,27 @@ describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('the editor 
     expect(errors).toEqual([]);
     await page.context().close();
   });
+
+  it('brings a deleted published article back from its tombstone, with its reference number, and says what it lacks', async () => {
+    const { page, errors } = await openPage(browser, viewport);
+    await signIn(page);
+    await page.goto(`${baseUrl}/admin/archives/${year}/${volume}/1`);
+    await page.getByRole('button', { name: `Delete article ${refnumber}` }).click();
+    await answerConfirmation(page, 'Delete article');
+    await page.locator('.flash', { hasText: 'Article deleted' }).waitFor();
+    expect((await fetch(`${baseUrl}/archives/${year}/vol${volume}/issue1/${refnumber}`)).status).toBe(410);
+
+    const deleted = page.getByRole('region', { name: 'Deleted articles' });
+    await deleted.getByText(`Estuary sediments ${refnumber}`).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, `editor-deleted-articles-${viewport}`);
+    await deleted.getByRole('button', { name: `Restore article ${refnumber}` }).click();
+    expect(await answerConfirmation(page, 'Restore article')).toContain('switched off: its PDF, abstract, email');
+    await page.locator('.flash', { hasText: `Article ${refnumber} is back, switched off` }).waitFor();
+    await expectValue(page.getByLabel('Reference number'), refnumber);
+    await expectValue(page.getByLabel('Status'), 'disabled');
+    await screenshot(page, `editor-restored-article-${viewport}`);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 });

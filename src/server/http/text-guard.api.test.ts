@@ -71,6 +71,7 @@ async function bodySamples(): Promise<Record<string, Sample>> {
     'POST /api/admin/issues/{id}/publish': { json: { publication_date: '2030-01-01' } },
     'POST /api/admin/issues/{id}/schedule': { json: { publish_at: '2031-01-01T00:00:00Z' } },
     'POST /api/admin/issues/{id}/unpublish': { json: { confirm: true } },
+    'POST /api/admin/deleted-articles/{id}/restore': { json: { confirm: true } },
     'POST /api/admin/articles/apply-licence': { json: { confirm: true } },
     'POST /api/usage/view': { json: { ref: 'no-such-article' } },
     'POST /api/usage/search': { json: { query: 'probe' } },

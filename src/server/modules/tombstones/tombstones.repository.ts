@@ -52,3 +52,24 @@ export type NoticeArticleRow = Pick<ArticleRow, (typeof NOTICE_COLUMNS)[number]>
 /** An article by reference number, with what tells whether it was withdrawn and when. */
 export const findArticleForNotice = (db: Executor, refnumber: string): Promise<NoticeArticleRow | undefined> =>
   db.selectFrom('articles').select(NOTICE_COLUMNS).where('refnumber', '=', refnumber).executeTakeFirst();
+
+export const findTombstoneById = (db: Executor, id: number): Promise<ArticleTombstoneRow | undefined> =>
+  db.selectFrom('article_tombstones').selectAll().where('id', '=', id).executeTakeFirst();
+
+/** The tombstones of one issue, the latest deletion first. */
+export const listIssueTombstones = (
+  db: Executor,
+  at: { year: number; volume: number; issue: number },
+): Promise<ArticleTombstoneRow[]> =>
+  db
+    .selectFrom('article_tombstones')
+    .selectAll()
+    .where('year', '=', at.year)
+    .where('volume', '=', at.volume)
+    .where('issue', '=', at.issue)
+    .orderBy('removed_at', 'desc')
+    .execute();
+
+export async function deleteTombstone(trx: Executor, id: number): Promise<void> {
+  await trx.deleteFrom('article_tombstones').where('id', '=', id).execute();
+}

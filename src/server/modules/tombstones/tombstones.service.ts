@@ -1,10 +1,13 @@
 import type { ArticleNotice } from '../../../common/schemas/article-notice.js';
+import type { DeletedArticle } from '../../../common/schemas/deleted-articles.js';
 import { SharedMemo, UntilNextWriteByKey } from '../../cache/until-next-write.js';
 import type { WriteClock } from '../../cache/write-clock.js';
 import type { Db } from '../../db/database.js';
 import { sanitizeTitle } from '../../storage/sanitize.js';
 import { isReferenceNumber } from '../archives/archives.service.js';
+import type { Actor } from '../activity/activity.repository.js';
 import { isPublishedRow } from '../articles/published.js';
+import { deletedArticles, restoreArticle } from './article-restore.js';
 import {
   findArticleForNotice,
   findTombstone,
@@ -42,9 +45,21 @@ export class TombstonesService {
 
   constructor(
     private readonly db: Db,
-    clock: WriteClock,
+    private readonly clock: WriteClock,
   ) {
     this.notices = new UntilNextWriteByKey(clock, rememberedNotices);
+  }
+
+  /** The published articles deleted from an issue, which an admin can restore. */
+  deletedFromIssue(year: number, volume: number, issue: number): Promise<DeletedArticle[]> {
+    return deletedArticles(this.db, { year, volume, issue });
+  }
+
+  /** Brings a deleted published article back, switched off (decision 129); the public data changes once. */
+  async restore(tombstoneId: number, actor: Actor): Promise<{ id: number; refnumber: string }> {
+    const restored = await restoreArticle(this.db, tombstoneId, actor);
+    this.clock.publicDataChanged();
+    return restored;
   }
 
   /**

@@ -15,8 +15,9 @@ const titleOf = (issue: AdminIssue) => issueTitle(issue.year, issue.volume, issu
 export const deleteQuestion = (refnumber: string): Confirmation => ({
   question: `Delete article ${refnumber} and its PDF?`,
   consequence:
-    'This cannot be undone. If readers have seen it, a notice stays at its address and its reference number and ' +
-    'DOI cannot be used again; its title and transaction id can.',
+    'If readers have seen it, a notice stays at its address, its reference number and DOI stay taken, and it can be ' +
+    "restored from the issue's Deleted articles, without its PDF. Otherwise this cannot be undone. Its title and " +
+    'transaction id can be used again.',
   action: 'Delete article',
   danger: true,
 });

@@ -1,5 +1,7 @@
 import { Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
 import { useDeleteArticle } from '../../features/admin-articles/article-corrections.js';
+import { DeletedArticles } from '../../features/admin-articles/deleted-articles.js';
+import type { DeletedArticle } from '../../../common/schemas/deleted-articles.js';
 import type { ArticleRecord } from '../../../common/schemas/archives.js';
 import { issueTitle } from '../../../common/archive-links.js';
 import type { AdminIssue } from '../../../common/schemas/issue.js';
@@ -15,15 +17,21 @@ interface IssueArticles {
   articles: ArticleRecord[];
 }
 
-export const issueArticlesLoader = ({ params }: LoaderFunctionArgs) =>
-  adminLoad<IssueArticles>(`/api/admin/archives/${params.year}/${params.volume}/${params.issue}`);
+export async function issueArticlesLoader({ params }: LoaderFunctionArgs) {
+  const path = `/api/admin/archives/${params.year}/${params.volume}/${params.issue}`;
+  const [loaded, deleted] = await Promise.all([
+    adminLoad<IssueArticles>(path),
+    adminLoad<DeletedArticle[]>(`${path}/deleted`),
+  ]);
+  return { ...loaded, deleted };
+}
 
 /** The issue as the site writes it: 'VOL. 1, ISSUE 3 (2026) May-Jun'. */
 export const issueHeading = (issue: { year: number; volume: number; issue: number; frequency: string }) =>
   issueTitle(issue.year, issue.volume, issue.issue, issue.frequency);
 
 export function IssueArticlesPage() {
-  const { issue, articles } = useLoaderData<typeof issueArticlesLoader>();
+  const { issue, articles, deleted } = useLoaderData<typeof issueArticlesLoader>();
   const selection = useRowSelection(articles.map((article) => article.id));
   const deleteArticle = useDeleteArticle();
   const revalidator = useRevalidator();
@@ -84,6 +92,7 @@ export function IssueArticlesPage() {
           </tr>
         ))}
       </AdminTable>
+      <DeletedArticles deleted={deleted} />
     </section>
   );
 }
