@@ -44,7 +44,7 @@ async function sharedDatabase(): Promise<{ url: string; drop(): Promise<void> } 
 /**
  * The built site on the demo journal as the deployment runs it: with TRUST_PROXY=1 behind Debian's nginx running
  * docs/deploy/nginx.conf, signed in to by `admin`. With `instances` above one, that many instances on one
- * PostgreSQL database, one DATA_DIR and one JWT_SECRET, each a line of nginx's upstream (README: several instances).
+ * PostgreSQL database, one DATA_DIR and one JWT_SECRET, each a line of nginx's upstream (docs/operations/deployment.md, several instances).
  */
 export async function startBehindNginx(
   admin: { username: string; password: string },

@@ -231,7 +231,7 @@ if (testEngine === 'postgres') {
         // Reads go on beside a writer (WAL): a locked database is not a dead one.
         expect((await health()).statusCode).toBe(200);
         expect((await search()).statusCode).toBe(200);
-        // SQLite's lock errors stay database_unavailable, as the README says, not busy (a PostgreSQL pool's wait).
+        // SQLite's lock errors stay database_unavailable, as docs/operations/failures.md says, not busy (a PostgreSQL pool's wait).
         const refused = await write();
         expect503(refused);
         expect(refused.json()).toEqual(UNAVAILABLE);
