@@ -42,6 +42,7 @@ import { registerIssueSchedule } from './modules/issues/issue-schedule.js';
 import { registerJournalRoutes } from './modules/journals/journals.routes.js';
 import { registerOaiRoutes } from './modules/oai/oai.routes.js';
 import { answerPortal } from './modules/publisher/portal.js';
+import { publisherRepository } from './modules/publisher/publisher-oai.js';
 import { registerSettingsRoutes } from './modules/settings/settings.routes.js';
 import { registerUserRoutes } from './modules/users/users.routes.js';
 import { registerWorklogRoutes } from './modules/worklog/worklog.routes.js';
@@ -106,7 +107,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
   registerSearchRoutes(app);
   registerWorklogRoutes(app);
   registerPdfRoutes(app);
-  registerOaiRoutes(app, ctx.config);
+  registerOaiRoutes(app, ctx.config, publisherRepository(ctx));
   registerDiscoveryRoutes(app, ctx.config);
   registerActivityRoutes(app);
   registerContentPageRoutes(app);
@@ -141,10 +142,12 @@ function registerFormRoutes(app: FastifyInstance): void {
   });
 }
 
-/** PUBLISHER_HOST, when set, answers the portal page listing every journal. */
+/** PUBLISHER_HOST, when set, answers the portal page listing every journal, and the publisher's OAI-PMH repository. */
 function publisherPortal(ctx: AppContext): JournalRouting['publisher'] {
   const host = ctx.config.PUBLISHER_HOST;
-  return host === undefined ? undefined : { host, answerPortal: (request, reply) => answerPortal(request, reply, ctx) };
+  return host === undefined
+    ? undefined
+    : { host, answerPortal: (request, reply) => answerPortal(request, reply, ctx), routes: new Set(['/oai']) };
 }
 
 function registerStaticFiles(app: FastifyInstance, ctx: AppContext, clientDir: string): void {

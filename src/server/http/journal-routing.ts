@@ -6,10 +6,22 @@ import { normalHost } from '../journals/journal-hosts.js';
 type Site = FastifyRequest['site'];
 type Services = Site['services'];
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The request is the publisher portal's, on a path its own routes answer (`publisher.routes`), not a journal's. */
+    atPublisher: boolean;
+  }
+}
+
 export interface JournalRouting {
   journals: JournalSites<Services>;
   /** PUBLISHER_HOST and the portal page it answers at `/`, when the installation has one. */
-  publisher?: { host: string; answerPortal: (request: FastifyRequest, reply: FastifyReply) => Promise<void> };
+  publisher?: {
+    host: string;
+    answerPortal: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** The paths the portal answers through routes (its OAI-PMH repository): they read `request.atPublisher`. */
+    routes: ReadonlySet<string>;
+  };
 }
 
 /** Answers every path at a host no journal claims: names no journal and carries no data. */
@@ -31,11 +43,13 @@ const notFound = (reply: FastifyReply) =>
  * Picks each request's journal by its host (X-Forwarded-Host when TRUST_PROXY is on; the port is ignored), before
  * anything else reads the request: an alias answers 301 to the journal's primary host, a host no journal claims a
  * plain 404 (after reading the journals again, at most every few seconds, in case another process added one).
- * PUBLISHER_HOST, when set, is the publisher portal's before any journal's: it answers its page at `/`, `/healthz`,
- * and the plain 404 everywhere else. A callback hook: the usual request goes on without waiting for a promise.
+ * PUBLISHER_HOST, when set, is the publisher portal's before any journal's: it answers its page at `/`, its routes'
+ * paths, `/healthz`, and the plain 404 everywhere else. A callback hook: the usual request goes on without waiting
+ * for a promise.
  */
 export function registerJournalRouting(app: FastifyInstance, { journals, publisher }: JournalRouting): void {
   app.decorateRequest('site', null as unknown as Site);
+  app.decorateRequest('atPublisher', false);
 
   function place(request: FastifyRequest, reply: FastifyReply, found: SiteMatch<Services> | null, done: Done) {
     if (!found) {
@@ -53,8 +67,10 @@ export function registerJournalRouting(app: FastifyInstance, { journals, publish
   app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: Done) => {
     const path = request.url.split('?')[0]!;
     if (publisher && normalHost(request.host) === publisher.host) {
-      if (ANY_HOST.has(path)) {
+      if (ANY_HOST.has(path) || publisher.routes.has(path)) {
+        // The hooks that follow read a site (the allow-list of a request with a token): the first journal's, as ever.
         request.site = journals.first();
+        request.atPublisher = publisher.routes.has(path);
         return done();
       }
       if (path === '/' && (request.method === 'GET' || request.method === 'HEAD')) {

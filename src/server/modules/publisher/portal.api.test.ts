@@ -127,8 +127,9 @@ describe('GET / at PUBLISHER_HOST', () => {
 });
 
 describe('every other request at PUBLISHER_HOST', () => {
+  // Its OAI-PMH repository at /oai is the publisher's (publisher-oai.api.test.ts).
   it('answers the plain 404 of an unknown host at any other path or method', async () => {
-    for (const url of ['/about', '/archives', '/api/settings/', '/sitemap.xml', '/oai', '/admin', '/index.html']) {
+    for (const url of ['/about', '/archives', '/api/settings/', '/sitemap.xml', '/oai/', '/admin', '/index.html']) {
       const response = await get(url, PUBLISHER_HOST);
       expect(response.statusCode, url).toBe(404);
       expect(response.headers['content-type'], url).toBe('text/html; charset=utf-8');

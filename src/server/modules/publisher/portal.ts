@@ -38,7 +38,7 @@ const portOf = (host: string) => /:(\d+)$/.exec(host)?.[0] ?? '';
  * A journal's address: its configured origin (SITE_URL for journal 1, its record's public address otherwise), else
  * its primary host with the protocol and port the portal was asked with, else none.
  */
-function journalAddress(site: Site, primaryHost: string | null, request: FastifyRequest): string | null {
+export function journalAddress(site: Site, primaryHost: string | null, request: FastifyRequest): string | null {
   if (site.origin) return site.origin;
   return primaryHost ? `${request.protocol}://${primaryHost}${portOf(request.host)}` : null;
 }
