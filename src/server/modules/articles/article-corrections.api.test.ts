@@ -129,7 +129,7 @@ describe('moving an article to another issue', () => {
     expect((await page(`/assets/archives/2026/vol8issue2/${refnumber}.pdf`)).statusCode).toBe(200);
   });
 
-  it('logs an edit by the names of the fields it changed', async () => {
+  it('logs an edit by the fields it changed, in words', async () => {
     const { id, refnumber } = (await add(5, SECOND)).json();
     const payload = multipartForm(
       { ...articleFields(5), title: 'A corrected title', pagenumber: '51-60' },
@@ -141,8 +141,29 @@ describe('moving an article to another issue', () => {
     expect(await lastActivity()).toMatchObject({
       action: 'update',
       object_id: id,
-      summary: `${refnumber}: changed title, pagenumber; new PDF`,
+      summary: `${refnumber}: changed title, pages; new PDF`,
     });
+  });
+
+  it("logs a change of an author's affiliation as a change, not as a save without changes", async () => {
+    // An issue of its own: the others' page order stays as they expect it.
+    const own = { year: 2026, volume: 12, issue: 1 };
+    await createIssue(own);
+    const { id, refnumber } = (await add(8, own)).json();
+    const author = {
+      given_name: 'Asha',
+      family_name: 'Rao',
+      affiliation: 'Goa University',
+      country: 'India',
+      orcid: '',
+      email: 'asha@uni.example',
+      corresponding: true,
+    };
+    const payload = multipartForm({ ...articleFields(8), authors: JSON.stringify([author]) });
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/archives/${id}`, headers: auth, payload })).statusCode,
+    ).toBe(200);
+    expect(await lastActivity()).toMatchObject({ summary: `${refnumber}: changed the authors' details` });
   });
 
   it('answers any address with the wrong year, volume or issue with 301, and keeps the search form of the address', async () => {

@@ -24,7 +24,8 @@ import { toArticleRecord } from '../archives/archives.service.js';
 import { findAuthors, listAuthorsOf, replaceAuthors } from './article-authors.repository.js';
 import { authorRenames } from './author-renames.js';
 import { recordAuthorRenames } from './author-renames.repository.js';
-import { changedFields, recordActivity, type Actor } from '../activity/activity.repository.js';
+import { recordActivity, type Actor } from '../activity/activity.repository.js';
+import { articleChanges } from './article-change-summary.js';
 import { findIssue, findIssueById, lockIssue } from '../issues/issues.repository.js';
 import { findSettings } from '../settings/settings.repository.js';
 import { insertTombstone, wasPublished } from '../tombstones/tombstones.repository.js';
@@ -141,21 +142,16 @@ async function currentLicence(trx: Executor) {
   return { licence_name: settings?.licence_name ?? '', licence_url: settings?.licence_url ?? '' };
 }
 
-/** What an edit changed, by field name (values may be long or personal), and where it moved. */
-function updateSummary(before: ArticleRow, after: Partial<ArticleRow>, newPdf: boolean): string {
+/** What an edit changed, in words (values may be long or personal), and where it moved. */
+function updateSummary(
+  before: ArticleRow,
+  after: Partial<ArticleRow>,
+  authors: { before: readonly Author[]; after: readonly Author[] },
+  newPdf: boolean,
+): string {
   const moved = after.issue !== before.issue || after.volume !== before.volume || after.year !== before.year;
-  const fields = changedFields(before, after, [
-    'title_key',
-    'abstract_text',
-    'description',
-    'first_page',
-    'file',
-    'year',
-    'volume',
-    'issue',
-    'frequency',
-  ]);
-  const parts = fields === 'nothing' ? [] : [`changed ${fields}`];
+  const fields = articleChanges(before, after, authors);
+  const parts = fields.length ? [`changed ${fields.join(', ')}`] : [];
   if (newPdf) parts.push('new PDF');
   if (moved) parts.push(`moved from ${issueLabel(before)} to ${issueLabel(after as IssueNumbers)}`);
   return `${before.refnumber}: ${parts.length ? parts.join('; ') : 'saved without changes'}`;
@@ -286,7 +282,7 @@ export class ArticlesService {
         action: 'update',
         objectType: 'article',
         objectId: id,
-        summary: updateSummary(locked, values, staged !== null),
+        summary: updateSummary(locked, values, { before: storedAuthors, after: authors }, staged !== null),
       });
     });
     this.clock.publicDataChanged();
