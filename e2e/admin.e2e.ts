@@ -288,7 +288,10 @@ describe('admin journey at desktop width', () => {
     await page.getByRole('link', { name: 'Settings', exact: true }).click();
     await page.getByLabel('Fee in dollars (foreign)').fill('65');
     await page.getByRole('button', { name: 'Save Settings' }).click();
-    await flash(page, 'Settings updated successfully');
+    // Confirmed beside the button at the end of the long form, in a live region, where the eye is.
+    const saved = page.locator('.form-actions [role="status"]');
+    await expectText(saved, 'Settings updated successfully');
+    expect(await saved.evaluate((element) => element.getBoundingClientRect().bottom <= window.innerHeight)).toBe(true);
     await screenshot(page, 'admin-settings-desktop');
     await page.getByRole('link', { name: 'Site' }).click();
     await page.waitForURL(`${baseUrl}/`);

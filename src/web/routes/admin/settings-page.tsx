@@ -8,7 +8,7 @@ import { ApplyLicenceButton } from '../../features/admin-settings/apply-licence-
 import { LicenceFields } from '../../features/admin-settings/licence-fields.js';
 import { SitePicturesCard } from '../../features/admin-settings/site-pictures-card.js';
 import { adminLoad, adminRequest } from '../../features/admin-shell/admin-request.js';
-import { useFlash } from '../../features/admin-shell/flash.js';
+import { FlashBeside, useFlash } from '../../features/admin-shell/flash.js';
 import {
   CHECK_FIELDS_MESSAGE,
   focusFirstProblem,
@@ -138,8 +138,7 @@ export function SettingsPage() {
     setProblems(NO_PROBLEMS);
     setValues(parsed.data);
     setSaved(parsed.data);
-    flash.show('success', SETTINGS_UPDATED_MESSAGE);
-    window.scrollTo(0, 0);
+    flash.show('success', SETTINGS_UPDATED_MESSAGE, { beside: true });
   }
 
   function input(field: Field, control: ControlProps) {
@@ -212,9 +211,12 @@ export function SettingsPage() {
             </div>
           </fieldset>
         ))}
-        <button type="submit" className="button-primary">
-          Save Settings
-        </button>
+        <div className="form-actions">
+          <button type="submit" className="button-primary">
+            Save Settings
+          </button>
+          <FlashBeside />
+        </div>
       </form>
       <SitePicturesCard initial={loaded.pictures} />
     </section>
