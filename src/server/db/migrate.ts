@@ -19,8 +19,8 @@ import { articleTombstonesMigration } from './migrations/015-article-tombstones.
 import { articleAuthorsMigration } from './migrations/016-article-authors.js';
 import { usageStatisticsMigration } from './migrations/017-usage-statistics.js';
 import { sharedLimitsMigration } from './migrations/018-shared-limits.js';
-import { certificateNamesMigration } from './migrations/020-certificate-names.js';
 import { journalWithoutDefaultMigration } from './migrations/019-journal-without-default.js';
+import { certificateNamesMigration } from './migrations/020-certificate-names.js';
 
 /**
  * Brings the schema up to date; runs at every start. `upTo` stops after the named migration (tests make the
@@ -48,8 +48,8 @@ export async function migrate({ db: installation, engine }: DatabaseHandle, upTo
     '016-article-authors': articleAuthorsMigration(),
     '017-usage-statistics': usageStatisticsMigration(engine),
     '018-shared-limits': sharedLimitsMigration(),
-    '020-certificate-names': certificateNamesMigration(),
     '019-journal-without-default': journalWithoutDefaultMigration(engine),
+    '020-certificate-names': certificateNamesMigration(),
   };
   const migrationTableSchema = engine === 'postgres' ? await currentSchema(db) : undefined;
   const migrator = new Migrator({ db, migrationTableSchema, provider: { getMigrations: async () => migrations } });
