@@ -195,10 +195,16 @@ describe('a journal exported and imported into an empty one', () => {
 
   it('says what the format cannot carry: a schedule, a PDF missing from the store', async () => {
     const site = source.journal;
-    const { id } = await site.services.issues.create(
-      { year: 2021, volume: 9, issue: 2, frequency: 'feb', state: 'draft' },
-      TEST_ACTOR,
-    );
+    // A draft issue with an article (an empty one cannot be scheduled), then scheduled.
+    const draftRow = generatedImport(2, { issues: 2, year: 2021, volume: 9, refBase: 440_300 }).rows[1]!;
+    await new ImportService(site.db, site.files, site.clock).apply(await planOfRow(draftRow), TEST_ACTOR);
+    const { id } = await site.db
+      .selectFrom('issues')
+      .select('id')
+      .where('year', '=', 2021)
+      .where('volume', '=', 9)
+      .where('issue', '=', 2)
+      .executeTakeFirstOrThrow();
     await site.services.issues.schedule(id, '2099-01-01T00:00:00Z', TEST_ACTOR);
     fs.rmSync(site.files.resolve(FileStore.articlePath(2021, 7, 1, '440000')));
     const files = { spreadsheet: path.join(dir, 'warned.csv'), pdfs: path.join(dir, 'warned.zip') };
