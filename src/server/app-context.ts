@@ -1,5 +1,5 @@
 import type { Config } from './config.js';
-import type { DatabaseOptions, Db, Engine } from './db/database.js';
+import type { DatabaseOptions, Engine, InstallationDb, JournalDb } from './db/database.js';
 import type { TokenService } from './auth/tokens.js';
 import type { WriteClock } from './cache/write-clock.js';
 import type { FileStore } from './storage/file-store.js';
@@ -36,7 +36,7 @@ import { WorklogService } from './modules/worklog/worklog.service.js';
 export interface AppContext {
   config: Config;
   /** The whole installation's database; journal-owned rows are read through a site's scoped handle instead. */
-  db: Db;
+  db: InstallationDb;
   engine: Engine;
   /** How the database was opened; render threads open their own connection with it. */
   databaseOptions: DatabaseOptions;
@@ -78,7 +78,7 @@ export interface SharedByJournals {
  * request's journal (`request.site.services`) and build none of their own (decision 123).
  */
 export function createServices(
-  db: Db,
+  db: JournalDb,
   files: FileStore,
   clock: WriteClock,
   { tokens, mailer, log, throttle, pageSpace }: SharedByJournals,

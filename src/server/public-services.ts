@@ -1,5 +1,5 @@
 import type { WriteClock } from './cache/write-clock.js';
-import type { Db } from './db/database.js';
+import type { JournalDb } from './db/database.js';
 import type { FileStore } from './storage/file-store.js';
 import { ArchivesService } from './modules/archives/archives.service.js';
 import { CitationService } from './modules/cite/citation.service.js';
@@ -17,7 +17,7 @@ export type PublicServices = ReturnType<typeof createPublicServices>;
  * The services behind the public pages, which a render thread builds on its own connection (and so
  * without the admin, PDF and sign-in services). What they remember lasts until `clock` moves on.
  */
-export function createPublicServices(db: Db, files: FileStore, clock: WriteClock) {
+export function createPublicServices(db: JournalDb, files: FileStore, clock: WriteClock) {
   const settings = new SettingsService(db, clock);
   const archives = new ArchivesService(db, clock);
   return {

@@ -7,7 +7,7 @@ import { createContext } from './bootstrap.js';
 import { PostgresWriteRelay } from './cache/postgres-write-relay.js';
 import { relayWritesBetweenWorkers, startWorkers } from './cluster.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import type { Db } from './db/database.js';
+import type { InstallationDb } from './db/database.js';
 import { printSignIn } from './sign-in-notice.js';
 
 /** Where the built parts the server loads at run time are. */
@@ -86,7 +86,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
  * and exit 0. A repeated signal changes nothing: Ctrl-C reaches every process of the group, and a cluster's
  * primary passes the signal on as well.
  */
-function closeOnSignal(app: FastifyInstance, db: Db): void {
+function closeOnSignal(app: FastifyInstance, db: InstallationDb): void {
   let closing = false;
   // A client keeps its connection for the next request; while closing, there will be none.
   app.addHook('onResponse', async () => {

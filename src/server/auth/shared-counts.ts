@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
-import type { Db } from '../db/database.js';
+import { sql, type Kysely } from 'kysely';
+import type { InstallationDb, JournalDb } from '../db/database.js';
+import type { Database } from '../db/schema.js';
 
 /** A count within its window: how many so far, and when the window ends (milliseconds since 1970). */
 export interface WindowCount {
@@ -13,10 +14,15 @@ export interface WindowCount {
  * counted) is its prefix, so one table serves every limit.
  */
 export class SharedCounts {
+  private readonly db: Kysely<Database>;
+
   constructor(
-    private readonly db: Db,
+    db: InstallationDb | JournalDb,
     private readonly scope: string,
-  ) {}
+  ) {
+    // failure_counts is the installation's and no journal's: either kind of handle reaches it, unconfined.
+    this.db = db as unknown as Kysely<Database>;
+  }
 
   /** Adds one to `key`'s count, starting a window of `windowMs` when none is open; answers the count after it. */
   async add(key: string, windowMs: number, now = Date.now()): Promise<WindowCount> {
@@ -66,7 +72,7 @@ export class FailureThrottle {
   private readonly counts: SharedCounts;
 
   constructor(
-    db: Db,
+    db: InstallationDb | JournalDb,
     scope: string,
     readonly maxFailures = 10,
     private readonly windowMs = 15 * 60_000,

@@ -1,5 +1,5 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import type { Db } from '../db/database.js';
+import type { InstallationDb } from '../db/database.js';
 import { SharedCounts } from './shared-counts.js';
 
 type Callback = Parameters<FastifyRateLimitStore['incr']>[1];
@@ -11,7 +11,7 @@ type RouteSettings = { routeInfo?: { method?: string | string[]; url?: string } 
  * A store for @fastify/rate-limit that counts in the shared database (decision 116): a route's requests per address
  * are limited across every process and instance, where the plugin's own store counts in each process's memory.
  */
-export function sharedRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
+export function sharedRateLimitStore(db: InstallationDb): FastifyRateLimitStoreCtor {
   class SharedRateLimitStore implements FastifyRateLimitStore {
     constructor(private readonly counts = new SharedCounts(db, 'requests')) {}
 

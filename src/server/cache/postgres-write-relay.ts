@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
-import type { Db } from '../db/database.js';
+import type { InstallationDb } from '../db/database.js';
 import type { EachClock, WriteClock } from './write-clock.js';
 
 export interface RelayOptions {
@@ -16,7 +16,7 @@ export interface RelayOptions {
 }
 
 /** The channel of the journal in the connection's schema: journals in other schemas of the database hear nothing. */
-async function channelOf(db: Db): Promise<string> {
+async function channelOf(db: InstallationDb): Promise<string> {
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
   return `journal_public_data:${rows[0]!.schema}`;
 }
@@ -25,7 +25,7 @@ async function channelOf(db: Db): Promise<string> {
 const noticeOf = (instance: string, journalId: number) => `${instance} ${journalId}`;
 
 /** For a script that wrote public data: every instance running on the database reads every journal's again. */
-export async function notifyInstances(db: Db): Promise<void> {
+export async function notifyInstances(db: InstallationDb): Promise<void> {
   await sql`select pg_notify(${await channelOf(db)}, 'script')`.execute(db);
 }
 
@@ -51,7 +51,7 @@ export class PostgresWriteRelay {
     eachClock: EachClock,
     /** Reads the journals again: a notice named one this instance does not know yet (another instance added it). */
     private readonly journalsChanged: () => Promise<void>,
-    private readonly db: Db,
+    private readonly db: InstallationDb,
     private readonly log: FastifyBaseLogger,
     options: RelayOptions,
   ) {

@@ -196,7 +196,7 @@ if (testEngine === 'postgres') {
       };
       const journalReads = { count: 0 };
       const readJournals = async () => void (journalReads.count += 1);
-      const relay = new PostgresWriteRelay(eachClock, readJournals, t.journal.db, log, {
+      const relay = new PostgresWriteRelay(eachClock, readJournals, t.ctx.db, log, {
         url,
         pgSchema: t.ctx.databaseOptions.pgSchema,
         ...options,
@@ -233,7 +233,7 @@ if (testEngine === 'postgres') {
       b.clock.changedElsewhere(); // heard from elsewhere: not passed on again
       // A script's write, announced after both: once a has heard it, it has handled its own notice too.
       const aHeardScript = hearing(a.relay, 'script');
-      await notifyInstances(t.journal.db);
+      await notifyInstances(t.ctx.db);
       await until(aHeardScript, "a to hear the script's write");
       expect(a.clock.version()).toBe(2); // its own change and the script's
       await until(() => b.clock.version() === 3, "b to hear the script's write");
@@ -248,7 +248,7 @@ if (testEngine === 'postgres') {
       // A script's notice, sent after: once b has heard it, it handled a's notice before it, and only that one.
       const bHeardScript = hearing(b.relay, 'script');
       expect(b.clock.version()).toBe(0);
-      await notifyInstances(t.journal.db);
+      await notifyInstances(t.ctx.db);
       await until(bHeardScript, "b to hear the script's write");
       await until(() => b.clock.version() === 1 && bSecond.version() === 2, 'the script to move every clock of b on');
       expect(a.clock.version()).toBeLessThanOrEqual(1);
@@ -261,7 +261,7 @@ if (testEngine === 'postgres') {
       const bHeard = hearing(b.relay, 'script');
       // a's change of journal 2, which b has no site for, then a script's notice to know that b handled it.
       aSecond.publicDataChanged();
-      await notifyInstances(t.journal.db);
+      await notifyInstances(t.ctx.db);
       await until(bHeard, "b to hear a's notice and the script's");
       await until(() => b.journalReads.count === 1, 'b to read the journals once');
       expect(a.journalReads.count).toBe(0);

@@ -15,6 +15,7 @@ import {
   type PostgresPool,
   type PostgresPoolClient,
   type PostgresQueryResult,
+  type QueryExecutor,
   sql,
   type SqliteDatabase,
   type SqliteDialectConfig,
@@ -25,15 +26,44 @@ import { InstallationScope } from './installation-scope.js';
 import type { Database } from './schema.js';
 
 export type Engine = 'sqlite' | 'postgres';
-export type Db = Kysely<Database>;
-/** Either the database or a transaction: repositories accept both. */
-export type Executor = Kysely<Database> | Transaction<Database>;
+
+/*
+ * Two kinds of handle, told apart by a brand on the schema that exists only in the types (decision 122): a journal's
+ * (scopedDb) and the installation's (openDatabase). Kysely's handles are invariant in their schema, so one kind is
+ * never accepted where the other is asked for, and a transaction keeps the kind of the handle it was begun on.
+ */
+declare const journalBrand: unique symbol;
+declare const installationBrand: unique symbol;
+/** The schema as a journal's handle sees it: queries on journal tables are confined to that journal. */
+export type JournalSchema = Database & { readonly [journalBrand]: true };
+/** The schema as the installation's handle sees it: queries on journal tables are refused. */
+export type InstallationSchema = Database & { readonly [installationBrand]: true };
+
+/** One journal's handle: what every per-journal repository and service takes. */
+export type JournalDb = Kysely<JournalSchema>;
+export type JournalTransaction = Transaction<JournalSchema>;
+/** A journal's handle or a transaction begun on it: repositories accept both. */
+export type JournalExecutor = JournalDb | JournalTransaction;
+
+/** The installation's handle: journals, hosts, accounts, the work-log, shared limits, operations. */
+export type InstallationDb = Kysely<InstallationSchema>;
+export type InstallationTransaction = Transaction<InstallationSchema>;
+export type InstallationExecutor = InstallationDb | InstallationTransaction;
+
+/** Any handle or transaction of either kind, for what does not read the schema (engine, connection). */
+export type AnyExecutor = { getExecutor(): QueryExecutor };
 
 /** Whether a handle or transaction is on PostgreSQL, for the few statements the engines spell differently. */
-export const isPostgres = (db: Executor): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
+export const isPostgres = (db: AnyExecutor): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
 
 export interface DatabaseHandle {
-  db: Db;
+  db: InstallationDb;
+  engine: Engine;
+}
+
+/** A handle whose scope was removed (acrossJournals): migrations and whole-database tests write every journal's rows. */
+export interface AcrossJournalsHandle {
+  db: Kysely<Database>;
   engine: Engine;
 }
 
@@ -92,7 +122,7 @@ export function openDatabase(
   return { db: options.readOnly ? openSqliteReader(file) : openSqlite(file), engine: 'sqlite' };
 }
 
-function openSqlite(file: string): Db {
+function openSqlite(file: string): InstallationDb {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
@@ -102,7 +132,7 @@ function openSqlite(file: string): Db {
 }
 
 /** A reader of a database the server has already opened (and so created and switched to WAL). */
-function openSqliteReader(file: string): Db {
+function openSqliteReader(file: string): InstallationDb {
   return sqliteKysely(new SQLite(file, { readonly: true, fileMustExist: true }));
 }
 
@@ -112,9 +142,9 @@ const SQLITE_BUSY_TIMEOUT_MS = 5000;
 function sqliteKysely(
   sqlite: SQLite.Database,
   dialect = (config: SqliteDialectConfig) => new SqliteDialect(config),
-): Db {
+): InstallationDb {
   sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
-  return new Kysely<Database>({
+  return new Kysely<InstallationSchema>({
     dialect: dialect({ database: withStatementCache(sqlite) }),
     plugins: [new InstallationScope()],
   });
@@ -304,14 +334,14 @@ class DatabaseProbe {
 }
 
 /** The probe of each PostgreSQL database handle, for pingDatabase. */
-const probes = new WeakMap<Db, DatabaseProbe>();
+const probes = new WeakMap<InstallationDb, DatabaseProbe>();
 
 /**
  * Resolves when the database answers `select 1` within `timeoutMs`, and rejects otherwise. On PostgreSQL it asks
  * on a connection of its own, so that a pool whose every connection is busy does not make a healthy database
  * look dead (decision 090).
  */
-export function pingDatabase(db: Db, timeoutMs: number): Promise<void> {
+export function pingDatabase(db: InstallationDb, timeoutMs: number): Promise<void> {
   const probe = probes.get(db);
   if (probe) return probe.ask(Math.min(timeoutMs, PROBE_TIMEOUT_MS));
   return withinTime(
@@ -390,7 +420,7 @@ function openPostgres(
   max: number,
   queryTimeoutMs: number,
   onConnectionError: ConnectionErrorListener,
-): Db {
+): InstallationDb {
   if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Bad schema name ${schema}`);
   const pool = new pg.Pool({
     ...clientSettings(url, queryTimeoutMs),
@@ -399,7 +429,7 @@ function openPostgres(
   });
   listenForConnectionErrors(pool, onConnectionError);
   const probe = new DatabaseProbe(url, onConnectionError);
-  const db = new Kysely<Database>({
+  const db = new Kysely<InstallationSchema>({
     dialect: new PostgresDialect({ pool: kyselyPool(pool, probe) }),
     plugins: [new InstallationScope()],
   });
@@ -420,10 +450,12 @@ interface Prepared<Row> {
  *
  * `build` receives stand-ins for the arguments; each must end up as a bound value of the query.
  */
-export function preparedQuery<Args extends unknown[], Row>(build: (db: Executor, ...args: Args) => Compilable<Row>) {
-  const compiled = new WeakMap<Executor, Prepared<Row>>();
+export function preparedQuery<Args extends unknown[], Row>(
+  build: (db: JournalExecutor, ...args: Args) => Compilable<Row>,
+) {
+  const compiled = new WeakMap<JournalExecutor, Prepared<Row>>();
 
-  function prepare(db: Executor, arity: number): Prepared<Row> {
+  function prepare(db: JournalExecutor, arity: number): Prepared<Row> {
     const standIns = Array.from({ length: arity }, (_, i) => Symbol(`argument ${i}`));
     const query = build(db, ...(standIns as unknown as Args)).compile();
     const argumentOf = query.parameters.map((value) => standIns.indexOf(value as symbol));
@@ -432,7 +464,7 @@ export function preparedQuery<Args extends unknown[], Row>(build: (db: Executor,
     return { query, argumentOf };
   }
 
-  return async (db: Executor, ...args: Args): Promise<Row[]> => {
+  return async (db: JournalExecutor, ...args: Args): Promise<Row[]> => {
     let prepared = compiled.get(db);
     if (!prepared) {
       prepared = prepare(db, args.length);

@@ -10,6 +10,8 @@ import {
   type RootOperationNode,
   type UnknownRow,
 } from 'kysely';
+import type { InstallationDb } from './database.js';
+import type { Database } from './schema.js';
 import { JOURNAL_TABLES } from './table-owners.js';
 
 const journalTables: ReadonlySet<string> = new Set(JOURNAL_TABLES);
@@ -71,6 +73,6 @@ export function withScope<DB>(db: Kysely<DB>, scope: ScopePlugin | null): Kysely
  * A handle that reaches every journal's rows at once, for the installation's own work across journals: migrations,
  * and checks of the whole database. Nothing confines or refuses its queries, so no journal's service ever holds one.
  */
-export function acrossJournals<DB>(db: Kysely<DB>): Kysely<DB> {
-  return withScope(db, null);
+export function acrossJournals(db: InstallationDb | Kysely<Database>): Kysely<Database> {
+  return withScope(db as unknown as Kysely<Database>, null);
 }

@@ -1,15 +1,15 @@
 import { Migrator, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addArticle, addIssue } from '../test/archive-fixtures.js';
-import type { DatabaseHandle } from './database.js';
+import type { AcrossJournalsHandle } from './database.js';
 import { migrate } from './migrate.js';
 import { initialMigration } from './migrations/001-initial.js';
-import { openEarlierDatabase } from '../test/earlier-database.js';
+import { asFirstJournal, openEarlierDatabase } from '../test/earlier-database.js';
 
-let handle: DatabaseHandle | undefined;
+let handle: AcrossJournalsHandle | undefined;
 afterEach(() => handle?.db.destroy());
 
-const indexedIds = async ({ db }: DatabaseHandle, word: string) =>
+const indexedIds = async ({ db }: AcrossJournalsHandle, word: string) =>
   (
     await sql<{
       id: number;
@@ -24,11 +24,19 @@ describe('migration 002 (SQLite search index of published articles)', () => {
       provider: { getMigrations: async () => ({ '001-initial': initialMigration('sqlite') }) },
     });
     expect((await first.migrateToLatest()).error).toBeUndefined();
-    await addIssue(handle.db, 2025, 3, 1);
+    await addIssue(asFirstJournal(handle.db), 2025, 3, 1);
     const issue = { year: 2025, volume: 3, issue: 1 };
-    const enabled = await addArticle(handle.db, { ...issue, title: 'Estuary sediments' });
-    const disabled = await addArticle(handle.db, { ...issue, title: 'Estuary salinity', status: 'disabled' });
-    const unnumbered = await addArticle(handle.db, { ...issue, title: 'Estuary fisheries', refnumber: '' });
+    const enabled = await addArticle(asFirstJournal(handle.db), { ...issue, title: 'Estuary sediments' });
+    const disabled = await addArticle(asFirstJournal(handle.db), {
+      ...issue,
+      title: 'Estuary salinity',
+      status: 'disabled',
+    });
+    const unnumbered = await addArticle(asFirstJournal(handle.db), {
+      ...issue,
+      title: 'Estuary fisheries',
+      refnumber: '',
+    });
     expect(await indexedIds(handle, 'estuary')).toEqual([enabled, disabled, unnumbered]);
 
     await migrate(handle);
@@ -46,10 +54,10 @@ describe('migration 005 (OAI-PMH datestamps)', () => {
       provider: { getMigrations: async () => ({ '001-initial': initialMigration('sqlite') }) },
     });
     expect((await first.migrateToLatest()).error).toBeUndefined();
-    await addIssue(handle.db, 2025, 3, 1);
+    await addIssue(asFirstJournal(handle.db), 2025, 3, 1);
     const issue = { year: 2025, volume: 3, issue: 1, creation: '2025-01-02T03:04:05.000Z' };
-    const unchanged = await addArticle(handle.db, { ...issue, modification: '' });
-    const changed = await addArticle(handle.db, { ...issue, modification: '2025-06-07T08:09:10.000Z' });
+    const unchanged = await addArticle(asFirstJournal(handle.db), { ...issue, modification: '' });
+    const changed = await addArticle(asFirstJournal(handle.db), { ...issue, modification: '2025-06-07T08:09:10.000Z' });
 
     await migrate(handle);
     const rows = await handle.db.selectFrom('articles').select(['id', 'modification']).orderBy('id').execute();

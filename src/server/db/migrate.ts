@@ -1,5 +1,5 @@
 import { Migrator, sql, type Migration } from 'kysely';
-import type { Db, DatabaseHandle } from './database.js';
+import type { AcrossJournalsHandle, AnyExecutor, DatabaseHandle } from './database.js';
 import { acrossJournals } from './installation-scope.js';
 import { initialMigration } from './migrations/001-initial.js';
 import { searchIndexPublishedMigration } from './migrations/002-search-index-published.js';
@@ -26,7 +26,10 @@ import { certificateNamesMigration } from './migrations/020-certificate-names.js
  * Brings the schema up to date; runs at every start. `upTo` stops after the named migration (tests make the
  * database of an earlier release with it).
  */
-export async function migrate({ db: installation, engine }: DatabaseHandle, upTo?: string): Promise<void> {
+export async function migrate(
+  { db: installation, engine }: DatabaseHandle | AcrossJournalsHandle,
+  upTo?: string,
+): Promise<void> {
   // Migrations change every journal's tables at once.
   const db = acrossJournals(installation);
   const migrations: Record<string, Migration> = {
@@ -64,7 +67,7 @@ export async function migrate({ db: installation, engine }: DatabaseHandle, upTo
  * Kysely looks for its bookkeeping tables in every schema on PostgreSQL unless told which one: a database whose
  * other schema already has them (another instance's, or another test file's) would otherwise skip creating them.
  */
-async function currentSchema(db: Db): Promise<string> {
+async function currentSchema(db: AnyExecutor): Promise<string> {
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
   return rows[0]!.schema;
 }

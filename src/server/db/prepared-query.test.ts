@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addIssue } from '../test/archive-fixtures.js';
-import { openDatabase, preparedQuery, type DatabaseHandle, type Executor } from './database.js';
+import { openDatabase, preparedQuery, type DatabaseHandle, type JournalDb, type JournalExecutor } from './database.js';
 import { migrate } from './migrate.js';
 import { scopedDb } from '../journals/journal-scope.js';
 
@@ -13,14 +13,14 @@ afterEach(async () => {
 });
 
 /** A new database, and a handle on journal 1's rows. */
-async function openMigrated(): Promise<DatabaseHandle> {
+async function openMigrated(): Promise<{ db: JournalDb }> {
   const handle = openDatabase({ sqliteFile: ':memory:' });
   handles.push(handle);
   await migrate(handle);
-  return { ...handle, db: scopedDb(handle.db, 1) };
+  return { db: scopedDb(handle.db, 1) };
 }
 
-const issuesOfYear = preparedQuery((db: Executor, year: number, fromIssue: number) =>
+const issuesOfYear = preparedQuery((db: JournalExecutor, year: number, fromIssue: number) =>
   db
     .selectFrom('issues')
     .select('issue')
@@ -52,7 +52,7 @@ describe('preparedQuery', () => {
 
   it('refuses a query that does not bind an argument as a value', async () => {
     const { db } = await openMigrated();
-    const unbound = preparedQuery((db: Executor, _year: number) => db.selectFrom('issues').select('issue'));
+    const unbound = preparedQuery((db: JournalExecutor, _year: number) => db.selectFrom('issues').select('issue'));
     await expect(unbound(db, 2024)).rejects.toThrow(/An argument is not a bound value of: select/);
   });
 });

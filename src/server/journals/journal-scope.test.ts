@@ -18,6 +18,10 @@ interface TestDb {
   users: { id: Generated<number>; username: string };
 }
 
+/** scopedDb on this file's small schema: its types take the installation's handle of the real one. */
+const scopedTo = (db: Kysely<TestDb>, journalId: number): Kysely<TestDb> =>
+  scopedDb(db as never, journalId) as unknown as Kysely<TestDb>;
+
 const dbs: Kysely<TestDb>[] = [];
 afterEach(async () => {
   await Promise.all(dbs.splice(0).map((db) => db.destroy()));
@@ -35,12 +39,12 @@ async function open(): Promise<{ db: Kysely<TestDb>; j1: Kysely<TestDb>; j2: Kys
   await sql`create table content_pages (journal_id integer not null default 1, slug text not null,
     content text not null, primary key (journal_id, slug))`.execute(db);
   await sql`create table users (id integer primary key, username text not null)`.execute(db);
-  return { db, j1: scopedDb(db, 1), j2: scopedDb(db, 2) };
+  return { db, j1: scopedTo(db, 1), j2: scopedTo(db, 2) };
 }
 
 /** Compiles only: no database is opened. */
 const unscoped = new Kysely<TestDb>({ dialect: new SqliteDialect({ database: async () => new SQLite(':memory:') }) });
-const scoped = scopedDb(unscoped, 2);
+const scoped = scopedTo(unscoped, 2);
 
 function article(refnumber: string, issue = 1) {
   return { refnumber, year: 2024, volume: 5, issue, title: `Title ${refnumber}` };
@@ -283,8 +287,8 @@ describe('JournalScope: compiled SQL', () => {
     expect(JournalScope.of(scoped)).toBe(2);
     expect(() => JournalScope.of(unscoped)).toThrow(/not journal-scoped/);
     // A handle keeps its journal: scoping it again to another is refused, to its own changes nothing.
-    expect(() => scopedDb(scoped, 1)).toThrow(/scoped to journal 2 cannot be scoped to journal 1/);
-    expect(JournalScope.of(scopedDb(scoped, 2))).toBe(2);
+    expect(() => scopedTo(scoped, 1)).toThrow(/scoped to journal 2 cannot be scoped to journal 1/);
+    expect(JournalScope.of(scopedTo(scoped, 2))).toBe(2);
     const { j1 } = await open();
     expect(await j1.transaction().execute(async (trx) => JournalScope.of(trx))).toBe(1);
   });

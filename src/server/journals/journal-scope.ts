@@ -38,7 +38,16 @@ import {
   type UnknownRow,
   type UpdateQueryNode,
 } from 'kysely';
+import type {
+  InstallationDb,
+  InstallationExecutor,
+  InstallationTransaction,
+  JournalDb,
+  JournalExecutor,
+  JournalTransaction,
+} from '../db/database.js';
 import { withScope, type ScopePlugin } from '../db/installation-scope.js';
+import type { Database } from '../db/schema.js';
 import { JOURNAL_TABLES } from '../db/table-owners.js';
 
 const journalTables: ReadonlySet<string> = new Set(JOURNAL_TABLES);
@@ -86,13 +95,19 @@ export class JournalScope implements ScopePlugin {
   }
 }
 
-/** The handle each journal's services receive: every query on it is confined to that journal. */
-export function scopedDb<DB>(db: Kysely<DB>, journalId: number): Kysely<DB> {
+/**
+ * The handle each journal's services receive: every query on it is confined to that journal. A transaction stays a
+ * transaction (a bootstrap writes the journal and its first rows in one).
+ */
+export function scopedDb(db: InstallationDb | JournalDb, journalId: number): JournalDb;
+export function scopedDb(db: InstallationTransaction | JournalTransaction, journalId: number): JournalTransaction;
+export function scopedDb(db: InstallationExecutor | JournalExecutor, journalId: number): JournalExecutor {
   const scope = new JournalScope(journalId);
   if (db.getExecutor().plugins.some((plugin) => plugin instanceof JournalScope && plugin.journalId !== journalId)) {
     throw new Error(`A handle scoped to journal ${JournalScope.of(db)} cannot be scoped to journal ${journalId}`);
   }
-  return withScope(db, scope);
+  // The brand is only in the types: the plugin put in place is what makes the handle a journal's.
+  return withScope(db as unknown as Kysely<Database>, scope) as unknown as JournalExecutor;
 }
 
 /** The reference that qualifies a FROM/JOIN item's columns (its alias, else the table), if it is journal-owned. */

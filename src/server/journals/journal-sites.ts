@@ -1,5 +1,5 @@
 import type { EachClock, WriteClock } from '../cache/write-clock.js';
-import type { Db } from '../db/database.js';
+import type { InstallationDb, JournalDb } from '../db/database.js';
 import type { JournalRow } from '../db/schema.js';
 import type { FileStore } from '../storage/file-store.js';
 import { JournalHosts, type HostMatch } from './journal-hosts.js';
@@ -12,7 +12,7 @@ export interface JournalSite<Services = unknown> {
   readonly journal: JournalRow;
   /** The origin of its absolute links when configured (SITE_URL for journal 1, the record's otherwise), else null. */
   readonly origin: string | null;
-  readonly db: Db;
+  readonly db: JournalDb;
   readonly clock: WriteClock;
   readonly files: FileStore;
   readonly services: Services;
@@ -26,7 +26,7 @@ export interface SiteMatch<Services> {
   redirectTo: string | null;
 }
 
-async function readJournals(db: Db) {
+async function readJournals(db: InstallationDb) {
   const [journals, hosts] = await Promise.all([
     db.selectFrom('journals').selectAll().orderBy('id').execute(),
     db.selectFrom('journal_hosts').selectAll().execute(),
@@ -51,12 +51,12 @@ export class JournalSites<Services> {
   private reloading: Promise<void> | null = null;
 
   private constructor(
-    private readonly db: Db,
+    private readonly db: InstallationDb,
     private readonly make: SiteFactory<Services>,
     private hosts: JournalHosts,
   ) {}
 
-  static async open<Services>(db: Db, make: SiteFactory<Services>): Promise<JournalSites<Services>> {
+  static async open<Services>(db: InstallationDb, make: SiteFactory<Services>): Promise<JournalSites<Services>> {
     const { journals, hosts } = await readJournals(db);
     const sites = new JournalSites(db, make, hosts);
     for (const journal of journals) sites.add(journal);

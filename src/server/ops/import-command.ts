@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { notifyInstances } from '../cache/postgres-write-relay.js';
 import { WriteClock } from '../cache/write-clock.js';
-import { openDatabase, type Db, type DatabaseHandle } from '../db/database.js';
+import { openDatabase, type JournalDb, type DatabaseHandle } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
 import type { JournalRow } from '../db/schema.js';
 import { journalFilesRoot, moveFilesIntoFirstJournal } from '../journals/journal-files.js';
@@ -87,7 +87,7 @@ export async function runImportCommand(
 interface OpenJournal {
   handle: DatabaseHandle;
   row: JournalRow;
-  db: Db;
+  db: JournalDb;
   files: FileStore;
 }
 

@@ -1,4 +1,4 @@
-import type { Db } from '../db/database.js';
+import type { InstallationDb } from '../db/database.js';
 import type { JournalRow } from '../db/schema.js';
 import { JournalHosts, normalHost } from '../journals/journal-hosts.js';
 import { listJournalHosts, listJournals } from '../modules/journals/journals.repository.js';
@@ -19,7 +19,7 @@ type HostRow = Awaited<ReturnType<typeof listJournalHosts>>[number];
  * answers every host no other journal claims; it is named by its id, and such a host names nothing, so that a
  * mistyped host never picks it. Refused, with the installation's journals listed, when nothing fits.
  */
-export async function chooseJournal(db: Db, named: string | undefined): Promise<JournalRow> {
+export async function chooseJournal(db: InstallationDb, named: string | undefined): Promise<JournalRow> {
   const journals = await listJournals(db);
   const hosts = await listJournalHosts(db);
   const chosen = named === undefined ? onlyOne(journals) : journalNamed(journals, hosts, named);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { textProblems } from '../../common/schemas/text-characters.js';
 import { notifyInstances } from '../cache/postgres-write-relay.js';
-import { openDatabase, type Db, type DatabaseHandle } from '../db/database.js';
+import { openDatabase, type DatabaseHandle, type InstallationDb } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
 import { HttpError } from '../http/errors.js';
 import { journalFilesRoot } from '../journals/journal-files.js';
@@ -364,7 +364,7 @@ function keptOrigin(exported: string, hosts: string[]): string {
 
 /** The rows, through the new journal's scoped handle in one transaction, new ids given and references remapped. */
 async function insertRows(
-  db: Db,
+  db: InstallationDb,
   journalId: number,
   manifest: JournalManifest,
   tables: Map<ExportedTable, TableInfo>,
@@ -493,7 +493,7 @@ async function insertTable(trx: AnyDb, table: TableInfo, rows: Row[]): Promise<M
 }
 
 /** Undoes step 2 after step 3 failed: the journal has no rows, since their transaction rolled back. */
-async function removeJournal(db: Db, journalId: number): Promise<void> {
+async function removeJournal(db: InstallationDb, journalId: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('journal_hosts').where('journal_id', '=', journalId).execute();
     await trx.deleteFrom('journals').where('id', '=', journalId).execute();

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { suggestedDoi } from '../../common/doi.js';
 import { formatCitation } from '../../common/citation.js';
-import type { Db } from '../db/database.js';
+import type { JournalDb } from '../db/database.js';
 import type { SettingsTable } from '../db/schema.js';
 import type { EditorCategory } from '../../common/constants.js';
 import { saveSettings } from '../modules/settings/settings.repository.js';
@@ -183,7 +183,7 @@ export const DEMO_JOURNAL: DemoJournal = {
  * Fills an empty journal (`db` is scoped to it) with a believable archive: settings, issues, editors, indexing.
  */
 export async function seedDemoJournal(
-  db: Db,
+  db: JournalDb,
   files: FileStore,
   log: FastifyBaseLogger,
   demo: DemoJournal = DEMO_JOURNAL,
@@ -198,7 +198,7 @@ export async function seedDemoJournal(
   );
 }
 
-async function seedIssuesAndArticles(db: Db, files: FileStore, demo: DemoJournal): Promise<number> {
+async function seedIssuesAndArticles(db: JournalDb, files: FileStore, demo: DemoJournal): Promise<number> {
   // pdfkit loads here, not with the server: only a first start with the demo journal draws its articles.
   const { demoArticlePdf } = await import('./article-pdf.js');
   const { settings } = demo;
@@ -282,7 +282,7 @@ const asciiSlug = (word: string) =>
     .replace(/[^A-Za-z]/g, '')
     .toLowerCase();
 
-async function seedEditors(db: Db, files: FileStore, editors: readonly DemoEditor[]): Promise<void> {
+async function seedEditors(db: JournalDb, files: FileStore, editors: readonly DemoEditor[]): Promise<void> {
   for (const [index, editor] of editors.entries()) {
     let picture: string | null = null;
     if (editor.picture) {
@@ -313,7 +313,7 @@ async function seedEditors(db: Db, files: FileStore, editors: readonly DemoEdito
   }
 }
 
-async function seedIndexing(db: Db, files: FileStore, indexing: readonly DemoIndexing[]): Promise<void> {
+async function seedIndexing(db: JournalDb, files: FileStore, indexing: readonly DemoIndexing[]): Promise<void> {
   for (const [index, entry] of indexing.entries()) {
     const image = `indexing-${index + 1}.png`;
     await files.write(`indexing/${image}`, await wordmarkPng(entry.title, entry.colour));

@@ -2,7 +2,7 @@
  * A large archive (monthly issues back from 2023, about 40 articles each) for benchmarks and crawl tests:
  * `npm run seed:large` (scripts/seed-large.ts) adds one to the configured database.
  */
-import type { Db } from '../db/database.js';
+import type { JournalDb } from '../db/database.js';
 import type { NewArticle } from '../db/schema.js';
 import { withDerivedColumns } from '../modules/articles/article-fields.js';
 import { demoArticle, seededRandom } from './demo-content.js';
@@ -12,12 +12,12 @@ const LAST_YEAR = 2023;
 const BATCH = 400;
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 
-async function insertBatch(db: Db, rows: NewArticle[]) {
+async function insertBatch(db: JournalDb, rows: NewArticle[]) {
   if (rows.length) await db.insertInto('articles').values(rows).execute();
 }
 
 /** Adds `total` articles in new issues; returns how many articles and issues were made. */
-export async function seedLargeArchive(db: Db, total: number) {
+export async function seedLargeArchive(db: JournalDb, total: number) {
   const random = seededRandom(50_000);
   const issueCount = Math.ceil(total / ARTICLES_PER_ISSUE);
   const now = new Date().toISOString();

@@ -1,6 +1,5 @@
-import type { Transaction } from 'kysely';
-import type { Db, Executor } from '../db/database.js';
-import type { Database, PendingFileMoveRow } from '../db/schema.js';
+import type { JournalDb, JournalExecutor, JournalTransaction } from '../db/database.js';
+import type { PendingFileMoveRow } from '../db/schema.js';
 import type { FileStore, StagedFile } from './file-store.js';
 import {
   deletePendingMove,
@@ -42,7 +41,7 @@ function inTurn<T>(work: () => Promise<T>): Promise<T> {
  */
 export class FileJournal {
   constructor(
-    private readonly db: Db,
+    private readonly db: JournalDb,
     private readonly files: FileStore,
   ) {}
 
@@ -50,7 +49,7 @@ export class FileJournal {
    * Runs `write` in a transaction; the staged file is removed when it fails, the journal carried out when it
    * commits (and the space reserve written again if it was given up and there is room).
    */
-  async transaction<T>(staged: StagedFile | null, write: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  async transaction<T>(staged: StagedFile | null, write: (trx: JournalTransaction) => Promise<T>): Promise<T> {
     let result: T;
     try {
       result = await this.db.transaction().execute(write);
@@ -67,7 +66,7 @@ export class FileJournal {
    * Runs a write that frees space (a delete) in a transaction. On a full disk it gives up the space reserve and
    * runs once more, so that the disk can be emptied (decision 091); the files it frees are removed by the caller.
    */
-  async freeing<T>(write: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  async freeing<T>(write: (trx: JournalTransaction) => Promise<T>): Promise<T> {
     const run = () => this.db.transaction().execute(write);
     const result = await (this.files.reserve ? this.files.reserve.freeing(run) : run());
     await this.files.reserve?.keep();
@@ -75,7 +74,7 @@ export class FileJournal {
   }
 
   /** Journals moves inside the transaction that saves the rows naming their targets. */
-  record(trx: Executor, moves: FileMove[]): Promise<void> {
+  record(trx: JournalExecutor, moves: FileMove[]): Promise<void> {
     return insertPendingMoves(trx, moves);
   }
 
@@ -109,11 +108,11 @@ export class FileJournal {
   }
 
   /** Runs `work` while holding the journal's lock, so that no move is carried out meanwhile (the repair at start). */
-  exclusively<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  exclusively<T>(work: (trx: JournalTransaction) => Promise<T>): Promise<T> {
     return inTurn(() => this.locked(work));
   }
 
-  private locked<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  private locked<T>(work: (trx: JournalTransaction) => Promise<T>): Promise<T> {
     return this.db.transaction().execute(async (trx) => {
       await lockPendingMoves(trx);
       return work(trx);
@@ -121,9 +120,7 @@ export class FileJournal {
   }
 
   /** The oldest pending move, carried out and cleared; null when there is none. */
-  private async carryOutFirst(
-    trx: Transaction<Database>,
-  ): Promise<{ move: PendingFileMoveRow; outcome: Outcome } | null> {
+  private async carryOutFirst(trx: JournalTransaction): Promise<{ move: PendingFileMoveRow; outcome: Outcome } | null> {
     const move = await firstPendingMove(trx);
     if (!move) return null;
     const outcome = await this.carryOutOne(move);

@@ -1,4 +1,4 @@
-import type { Executor } from '../db/database.js';
+import type { JournalExecutor } from '../db/database.js';
 import { FileStore } from './file-store.js';
 
 /** A row that names a stored file (`path`, in the store), by its id; a site picture by its kind. */
@@ -7,7 +7,7 @@ export type FileReference =
   | { table: 'site_pictures'; id: string; path: string };
 
 /** Every file the rows name: article PDFs, editors' pictures, indexing images and site pictures. */
-export async function listFileReferences(db: Executor): Promise<FileReference[]> {
+export async function listFileReferences(db: JournalExecutor): Promise<FileReference[]> {
   const [articles, editors, indexing, sitePictures] = await Promise.all([
     db
       .selectFrom('articles')
@@ -37,7 +37,7 @@ export async function listFileReferences(db: Executor): Promise<FileReference[]>
 }
 
 /** Articles that no longer have a file: they show no Download link. */
-export async function clearArticleFiles(db: Executor, ids: number[]): Promise<void> {
+export async function clearArticleFiles(db: JournalExecutor, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
   await db.updateTable('articles').set({ file: null }).where('id', 'in', ids).execute();
 }

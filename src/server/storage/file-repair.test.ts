@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { openDatabase, type Db } from '../db/database.js';
+import { openDatabase, type JournalDb } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
 import { addArticle, addIssue } from '../test/archive-fixtures.js';
 import { addEditor } from '../test/editor-fixtures.js';
@@ -23,7 +23,7 @@ const leftBehind = (file: string) => stagedBy(PROCESS_OWNER.replace(/[0-9a-f]{8}
 const AN_HOUR_AGO = new Date(Date.now() - 61 * 60 * 1000);
 const ISSUE = { year: 2025, volume: 4, issue: 1 };
 
-let db: Db;
+let db: JournalDb;
 let files: FileStore;
 let root: string;
 

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, Executor } from '../db/database.js';
+import type { JournalDb, JournalExecutor } from '../db/database.js';
 import type { PendingFileMoveRow } from '../db/schema.js';
 import { FileJournal, type MovesDone } from './file-journal.js';
 import { clearArticleFiles, listFileReferences, type FileReference } from './file-references.repository.js';
@@ -29,7 +29,7 @@ export const disagreementCount = (check: FileCheck): number =>
  * then it is a write in flight. The rows are read before the journal, so that a write committing in between shows
  * in the journal: a file its rows stop naming is then still named there as a move's source.
  */
-export async function checkFiles(db: Executor, files: FileStore): Promise<FileCheck> {
+export async function checkFiles(db: JournalExecutor, files: FileStore): Promise<FileCheck> {
   const [stored, references] = await Promise.all([
     Promise.all(NAMED_FOLDERS.map((folder) => files.list(folder))).then((lists) => lists.flat()),
     listFileReferences(db),
@@ -69,7 +69,7 @@ export interface FileRepair {
  * are reported; `clearMissingArticleFiles` also clears such articles' `file`.
  */
 export async function repairFiles(
-  db: Db,
+  db: JournalDb,
   files: FileStore,
   options: { clearMissingArticleFiles: boolean },
 ): Promise<FileRepair> {

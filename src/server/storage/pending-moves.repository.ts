@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { isPostgres, type Executor } from '../db/database.js';
+import { isPostgres, type JournalExecutor } from '../db/database.js';
 import type { PendingFileMoveRow } from '../db/schema.js';
 
 /** A file move the rows of a write depend on (paths relative to the file store). */
@@ -9,7 +9,7 @@ export interface FileMove {
   remove: string | null;
 }
 
-export async function insertPendingMoves(db: Executor, moves: FileMove[]): Promise<void> {
+export async function insertPendingMoves(db: JournalExecutor, moves: FileMove[]): Promise<void> {
   if (moves.length === 0) return;
   const created_at = new Date().toISOString();
   await db
@@ -19,14 +19,14 @@ export async function insertPendingMoves(db: Executor, moves: FileMove[]): Promi
 }
 
 /** Oldest first: a later move may start from the file an earlier one puts in place. */
-export const listPendingMoves = (db: Executor): Promise<PendingFileMoveRow[]> =>
+export const listPendingMoves = (db: JournalExecutor): Promise<PendingFileMoveRow[]> =>
   db.selectFrom('pending_file_moves').selectAll().orderBy('id').execute();
 
-export const firstPendingMove = (db: Executor): Promise<PendingFileMoveRow | undefined> =>
+export const firstPendingMove = (db: JournalExecutor): Promise<PendingFileMoveRow | undefined> =>
   db.selectFrom('pending_file_moves').selectAll().orderBy('id').limit(1).executeTakeFirst();
 
 /** Whether a committed move is still to put a file in place at `target`. */
-export async function hasPendingMoveTo(db: Executor, target: string): Promise<boolean> {
+export async function hasPendingMoveTo(db: JournalExecutor, target: string): Promise<boolean> {
   const found = await db
     .selectFrom('pending_file_moves')
     .select('id')
@@ -36,7 +36,7 @@ export async function hasPendingMoveTo(db: Executor, target: string): Promise<bo
   return found !== undefined;
 }
 
-export async function deletePendingMove(db: Executor, id: number): Promise<void> {
+export async function deletePendingMove(db: JournalExecutor, id: number): Promise<void> {
   await db.deleteFrom('pending_file_moves').where('id', '=', id).execute();
 }
 
@@ -47,6 +47,6 @@ const MOVES_LOCK = 117_013;
  * Makes `trx` the only transaction carrying out or repairing the journal, in every process and instance, until it
  * ends (decision 117). On SQLite every write transaction takes the database's write lock when it begins, which does.
  */
-export async function lockPendingMoves(trx: Executor): Promise<void> {
+export async function lockPendingMoves(trx: JournalExecutor): Promise<void> {
   if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(${sql.lit(MOVES_LOCK)})`.execute(trx);
 }

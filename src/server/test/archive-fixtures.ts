@@ -1,18 +1,18 @@
-import type { Db } from '../db/database.js';
+import type { JournalDb } from '../db/database.js';
 import type { NewArticle } from '../db/schema.js';
 import { withDerivedColumns } from '../modules/articles/article-fields.js';
 import { insertArticle } from '../modules/articles/articles.repository.js';
 import { insertIssue } from '../modules/issues/issues.repository.js';
 
 /** Small, exact archives for API tests: issues and articles written straight through the repositories. */
-export const addIssue = (db: Db, year: number, volume: number, issue: number, frequency = '') =>
+export const addIssue = (db: JournalDb, year: number, volume: number, issue: number, frequency = '') =>
   insertIssue(db, { year, volume, issue, frequency });
 
 let serial = 0;
 
 /** An enabled article with a file; `values` overrides any field (title and abstract are stored as given, unsanitised). */
 export async function addArticle(
-  db: Db,
+  db: JournalDb,
   values: Partial<NewArticle> & Pick<NewArticle, 'year' | 'volume' | 'issue'>,
 ): Promise<number> {
   serial += 1;

@@ -1,8 +1,8 @@
-import type { Db } from '../db/database.js';
+import type { JournalDb } from '../db/database.js';
 import type { NewEditor } from '../db/schema.js';
 
 /** An editor for API tests, written straight to the table; contacts derive from the name unless given. */
-export async function addEditor(db: Db, name: string, values: Partial<NewEditor> = {}): Promise<number> {
+export async function addEditor(db: JournalDb, name: string, values: Partial<NewEditor> = {}): Promise<number> {
   const now = new Date().toISOString();
   const slug = name.toLowerCase();
   const row = await db

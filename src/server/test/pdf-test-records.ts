@@ -1,6 +1,6 @@
 // Records for the PDF tests, written straight to the database.
 import type { ArticleStatus, EditorCategory, EditorStatus } from '../../common/constants.js';
-import type { Db } from '../db/database.js';
+import type { JournalDb } from '../db/database.js';
 import { withDerivedColumns } from '../modules/articles/article-fields.js';
 import { insertArticle } from '../modules/articles/articles.repository.js';
 
@@ -14,7 +14,7 @@ export interface TestArticle {
 }
 
 /** An article of volume 10 (2024), issue 2 unless told otherwise; returns its id. */
-export async function insertTestArticle(db: Db, refnumber: string, values: TestArticle): Promise<number> {
+export async function insertTestArticle(db: JournalDb, refnumber: string, values: TestArticle): Promise<number> {
   const now = new Date().toISOString();
   return insertArticle(
     db,
@@ -53,7 +53,7 @@ export interface TestEditor {
 }
 
 export async function insertTestEditor(
-  db: Db,
+  db: JournalDb,
   name: string,
   category: EditorCategory,
   values: TestEditor = {},

@@ -1,11 +1,11 @@
 import { Migrator, sql, type Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../database.js';
+import type { AcrossJournalsHandle } from '../database.js';
 import { migrate } from '../migrate.js';
 import { initialMigration } from './001-initial.js';
 import { openEarlierDatabase } from '../../test/earlier-database.js';
 
-let handle: DatabaseHandle | undefined;
+let handle: AcrossJournalsHandle | undefined;
 afterEach(() => handle?.db.destroy());
 
 describe('migration 003 (user roles)', () => {

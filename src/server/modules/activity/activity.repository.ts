@@ -1,5 +1,5 @@
 import type { ActivityObjectType, ActivityQuery } from '../../../common/schemas/activity.js';
-import type { Executor } from '../../db/database.js';
+import type { JournalExecutor } from '../../db/database.js';
 import type { ActivityLogRow } from '../../db/schema.js';
 
 /** Who made a write: the signed-in user of the request. */
@@ -20,7 +20,7 @@ export interface Activity {
  * The one way writes are logged (decision 051): every service that writes calls this inside the transaction of its
  * write, so the log holds a write exactly when the write was saved.
  */
-export async function recordActivity(trx: Executor, actor: Actor, activity: Activity): Promise<void> {
+export async function recordActivity(trx: JournalExecutor, actor: Actor, activity: Activity): Promise<void> {
   await trx
     .insertInto('activity_log')
     .values({
@@ -40,7 +40,7 @@ type ActivityFilter = Omit<ActivityQuery, 'page'>;
 /** The day after an inclusive 'to' date, as the first instant not included. */
 const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString();
 
-function matching(db: Executor, filter: ActivityFilter) {
+function matching(db: JournalExecutor, filter: ActivityFilter) {
   let query = db.selectFrom('activity_log');
   if (filter.user) query = query.where('username', '=', filter.user);
   if (filter.type) query = query.where('object_type', '=', filter.type);
@@ -50,13 +50,13 @@ function matching(db: Executor, filter: ActivityFilter) {
 }
 
 export const findActivity = (
-  db: Executor,
+  db: JournalExecutor,
   filter: ActivityFilter,
   page: { limit: number; offset: number },
 ): Promise<ActivityLogRow[]> =>
   matching(db, filter).selectAll().orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute();
 
-export async function countActivity(db: Executor, filter: ActivityFilter): Promise<number> {
+export async function countActivity(db: JournalExecutor, filter: ActivityFilter): Promise<number> {
   const row = await matching(db, filter)
     .select((eb) => eb.fn.countAll().as('n'))
     .executeTakeFirstOrThrow();

@@ -1,9 +1,9 @@
 import { ACTIVITY_PAGE_SIZE, type ActivityPage, type ActivityQuery } from '../../../common/schemas/activity.js';
-import type { Db } from '../../db/database.js';
+import type { JournalDb } from '../../db/database.js';
 import { countActivity, findActivity } from './activity.repository.js';
 
 export class ActivityService {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: JournalDb) {}
 
   /** One page of the log, newest first. */
   async list({ page, ...filter }: ActivityQuery): Promise<ActivityPage> {

@@ -1,4 +1,4 @@
-import { preparedQuery, type Executor } from '../../db/database.js';
+import { preparedQuery, type JournalExecutor } from '../../db/database.js';
 import type { ArticleRow } from '../../db/schema.js';
 import { isPublished } from '../articles/published.js';
 
@@ -48,7 +48,7 @@ export type PublicArticleRow = SummaryRow &
   Pick<ArticleRow, 'abstract' | 'keywords' | 'status' | 'issue_published' | 'licence_name' | 'licence_url'>;
 
 /** Issues holding at least one published article, newest first. */
-export function listPublishedIssues(db: Executor) {
+export function listPublishedIssues(db: JournalExecutor) {
   return db
     .selectFrom('issues')
     .select(['issues.year', 'issues.volume', 'issues.issue', 'issues.frequency'])
@@ -70,7 +70,7 @@ export function listPublishedIssues(db: Executor) {
 
 /** Published articles of one issue in page order. */
 export const listPublishedArticlesOfIssue: (
-  db: Executor,
+  db: JournalExecutor,
   year: number,
   volume: number,
   issue: number,
@@ -90,5 +90,7 @@ const articlesByRef = preparedQuery((db, refnumber: string) =>
   db.selectFrom('articles').select(PUBLIC_ARTICLE_COLUMNS).where('refnumber', '=', refnumber),
 );
 
-export const findPublicArticleByRef = async (db: Executor, refnumber: string): Promise<PublicArticleRow | undefined> =>
-  (await articlesByRef(db, refnumber))[0];
+export const findPublicArticleByRef = async (
+  db: JournalExecutor,
+  refnumber: string,
+): Promise<PublicArticleRow | undefined> => (await articlesByRef(db, refnumber))[0];

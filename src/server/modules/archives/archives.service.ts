@@ -2,7 +2,7 @@ import { articleFileUrl, issuePath } from '../../../common/archive-links.js';
 import type { ArticleRecord, ArticleSummary, PublicArticle, YearGroup } from '../../../common/schemas/archives.js';
 import { SharedMemo, UntilNextWrite, UntilNextWriteByKey } from '../../cache/until-next-write.js';
 import type { WriteClock } from '../../cache/write-clock.js';
-import type { Db } from '../../db/database.js';
+import type { JournalDb } from '../../db/database.js';
 import type { ArticleRow } from '../../db/schema.js';
 import { sanitizeRichText, sanitizeTitle } from '../../storage/sanitize.js';
 import { authorsOrLine, withoutEmail, type Author } from '../../../common/authors.js';
@@ -88,7 +88,7 @@ export class ArchivesService {
   private readonly publicArticleMemo: UntilNextWriteByKey<string, PublicArticle | null>;
 
   constructor(
-    private readonly db: Db,
+    private readonly db: JournalDb,
     clock: WriteClock,
   ) {
     this.yearGroupsMemo = new UntilNextWrite(() => this.loadYearGroups(), clock);

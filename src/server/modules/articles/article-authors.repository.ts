@@ -1,5 +1,5 @@
 import type { Author } from '../../../common/authors.js';
-import { preparedQuery, type Executor } from '../../db/database.js';
+import { preparedQuery, type JournalExecutor } from '../../db/database.js';
 import type { ArticleAuthorRow } from '../../db/schema.js';
 
 const toAuthor = (row: ArticleAuthorRow): Author => ({
@@ -13,7 +13,10 @@ const toAuthor = (row: ArticleAuthorRow): Author => ({
 });
 
 /** The structured authors of each article asked for, in order (an article without rows is absent from the map). */
-export async function listAuthorsOf(db: Executor, articleIds: readonly number[]): Promise<Map<number, Author[]>> {
+export async function listAuthorsOf(
+  db: JournalExecutor,
+  articleIds: readonly number[],
+): Promise<Map<number, Author[]>> {
   const authors = new Map<number, Author[]>();
   if (articleIds.length === 0) return authors;
   const rows = await db
@@ -36,13 +39,17 @@ const authorsOfArticle = preparedQuery((db, articleId: number) =>
 );
 
 /** One article's structured authors, or undefined when it has none stored. Every article page reads them. */
-export async function findAuthors(db: Executor, articleId: number): Promise<Author[] | undefined> {
+export async function findAuthors(db: JournalExecutor, articleId: number): Promise<Author[] | undefined> {
   const rows = await authorsOfArticle(db, articleId);
   return rows.length > 0 ? rows.map(toAuthor) : undefined;
 }
 
 /** Writes an article's authors in place of the ones it had. */
-export async function replaceAuthors(trx: Executor, articleId: number, authors: readonly Author[]): Promise<void> {
+export async function replaceAuthors(
+  trx: JournalExecutor,
+  articleId: number,
+  authors: readonly Author[],
+): Promise<void> {
   await trx.deleteFrom('article_authors').where('article_id', '=', articleId).execute();
   if (authors.length === 0) return;
   await trx

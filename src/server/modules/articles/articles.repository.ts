@@ -1,21 +1,21 @@
 import { sql } from 'kysely';
-import type { Executor } from '../../db/database.js';
+import type { JournalExecutor } from '../../db/database.js';
 import type { ArticleRow, ArticleUpdate, NewArticle } from '../../db/schema.js';
 import { isPublished } from './published.js';
 
-export async function insertArticle(db: Executor, article: NewArticle): Promise<number> {
+export async function insertArticle(db: JournalExecutor, article: NewArticle): Promise<number> {
   const row = await db.insertInto('articles').values(article).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
 
-export const findArticleById = (db: Executor, id: number): Promise<ArticleRow | undefined> =>
+export const findArticleById = (db: JournalExecutor, id: number): Promise<ArticleRow | undefined> =>
   db.selectFrom('articles').selectAll().where('id', '=', id).executeTakeFirst();
 
 /**
  * The row, locked until the transaction ends: a write to it takes the row's lock on PostgreSQL and the
  * database's write lock on SQLite (which has no SELECT ... FOR UPDATE).
  */
-export async function lockArticle(trx: Executor, id: number): Promise<ArticleRow | undefined> {
+export async function lockArticle(trx: JournalExecutor, id: number): Promise<ArticleRow | undefined> {
   await trx
     .updateTable('articles')
     .set((eb) => ({ modification: eb.ref('modification') }))
@@ -25,7 +25,13 @@ export async function lockArticle(trx: Executor, id: number): Promise<ArticleRow
 }
 
 /** The article of an issue whose stored file has this name, when it is published. */
-export const findPublishedArticleFile = (db: Executor, year: number, volume: number, issue: number, file: string) =>
+export const findPublishedArticleFile = (
+  db: JournalExecutor,
+  year: number,
+  volume: number,
+  issue: number,
+  file: string,
+) =>
   db
     .selectFrom('articles')
     .select('articles.id')
@@ -37,7 +43,7 @@ export const findPublishedArticleFile = (db: Executor, year: number, volume: num
     .executeTakeFirst();
 
 /** Published articles whose stored file has this name, wherever they are (at most two: one is an answer). */
-export const findPublishedArticlesByFile = (db: Executor, file: string) =>
+export const findPublishedArticlesByFile = (db: JournalExecutor, file: string) =>
   db
     .selectFrom('articles')
     .select(['articles.refnumber', 'articles.year', 'articles.volume', 'articles.issue', 'articles.file'])
@@ -46,16 +52,21 @@ export const findPublishedArticlesByFile = (db: Executor, file: string) =>
     .limit(2)
     .execute();
 
-export async function updateArticle(db: Executor, id: number, values: ArticleUpdate): Promise<void> {
+export async function updateArticle(db: JournalExecutor, id: number, values: ArticleUpdate): Promise<void> {
   await db.updateTable('articles').set(values).where('id', '=', id).execute();
 }
 
-export async function deleteArticle(db: Executor, id: number): Promise<void> {
+export async function deleteArticle(db: JournalExecutor, id: number): Promise<void> {
   await db.deleteFrom('articles').where('id', '=', id).execute();
 }
 
 /** Every article of an issue, whatever its status, in page order. */
-export const listIssueArticles = (db: Executor, year: number, volume: number, issue: number): Promise<ArticleRow[]> =>
+export const listIssueArticles = (
+  db: JournalExecutor,
+  year: number,
+  volume: number,
+  issue: number,
+): Promise<ArticleRow[]> =>
   db
     .selectFrom('articles')
     .selectAll()
@@ -68,7 +79,7 @@ export const listIssueArticles = (db: Executor, year: number, volume: number, is
 
 /** Page ranges of the other articles of an issue. */
 export async function issuePageNumbers(
-  db: Executor,
+  db: JournalExecutor,
   year: number,
   volume: number,
   issue: number,
@@ -86,7 +97,7 @@ export async function issuePageNumbers(
 }
 
 /** Articles of any status whose reference number, title, authors or transaction id contain the text. */
-export function searchAllArticles(db: Executor, text: string, limit: number): Promise<ArticleRow[]> {
+export function searchAllArticles(db: JournalExecutor, text: string, limit: number): Promise<ArticleRow[]> {
   const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   // lower() on both sides because SQLite's LIKE ignores case and PostgreSQL's does not; SQLite has no default escape.
   const contains = (column: string) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
@@ -101,7 +112,7 @@ export function searchAllArticles(db: Executor, text: string, limit: number): Pr
 
 /** Gives every article with another licence this one (their change time moves on); returns how many changed. */
 export async function relicenseArticles(
-  db: Executor,
+  db: JournalExecutor,
   licence: Pick<ArticleRow, 'licence_name' | 'licence_url'>,
 ): Promise<number> {
   const result = await db

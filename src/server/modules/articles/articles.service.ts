@@ -11,7 +11,7 @@ import {
 import type { ArticleRecord } from '../../../common/schemas/archives.js';
 import type { ArticleRow, IssueRow } from '../../db/schema.js';
 import type { WriteClock } from '../../cache/write-clock.js';
-import { uniqueViolation, type Db, type Executor } from '../../db/database.js';
+import { uniqueViolation, type JournalDb, type JournalExecutor } from '../../db/database.js';
 import { badRequest, HttpError, notFound } from '../../http/errors.js';
 import type { UploadedFile } from '../../http/multipart.js';
 import { assertPdf } from '../../storage/file-signatures.js';
@@ -122,7 +122,7 @@ function articleFileMoves(staged: StagedFile | null, previous: string | null, ta
  * The issue an article moves to, locked until the move commits, is still where the move was planned: an issue
  * deleted or renumbered meanwhile refuses the move rather than leave the article or its PDF without an issue.
  */
-async function assertIssueUnchanged(trx: Executor, issueId: number, planned: IssueNumbers): Promise<void> {
+async function assertIssueUnchanged(trx: JournalExecutor, issueId: number, planned: IssueNumbers): Promise<void> {
   const issue = await lockIssue(trx, issueId);
   if (!issue) throw badRequest(MOVE_TARGET_MISSING_MESSAGE);
   if (issue.year !== planned.year || issue.volume !== planned.volume || issue.issue !== planned.issue) {
@@ -137,7 +137,7 @@ const issueStateOf = (issue: Pick<IssueRow, 'state'>) => {
 };
 
 /** A new article takes the journal's licence of the day: a later change of it does not re-license the archive. */
-async function currentLicence(trx: Executor) {
+async function currentLicence(trx: JournalExecutor) {
   const settings = await findSettings(trx);
   return { licence_name: settings?.licence_name ?? '', licence_url: settings?.licence_url ?? '' };
 }
@@ -161,7 +161,7 @@ export class ArticlesService {
   private readonly journal: FileJournal;
 
   constructor(
-    private readonly db: Db,
+    private readonly db: JournalDb,
     private readonly files: FileStore,
     private readonly clock: WriteClock,
   ) {
@@ -352,7 +352,11 @@ export class ArticlesService {
   }
 
   /** The write and its file moves run in one transaction (FileJournal); a refused write leaves no file behind. */
-  private save<T>(staged: StagedFile | null, mode: 'add' | 'edit', write: (trx: Executor) => Promise<T>): Promise<T> {
+  private save<T>(
+    staged: StagedFile | null,
+    mode: 'add' | 'edit',
+    write: (trx: JournalExecutor) => Promise<T>,
+  ): Promise<T> {
     return this.journal.transaction(staged, write).catch((error: unknown) => {
       throw duplicateError(error, mode);
     });
@@ -372,7 +376,7 @@ export class ArticlesService {
 
   /** A new article starts after the last page already used in its issue (specification: Validation rules). */
   private async assertAfterLastPage(
-    trx: Executor,
+    trx: JournalExecutor,
     issue: { year: number; volume: number; issue: number },
     pagenumber: string,
     id: number,

@@ -1,4 +1,4 @@
-import type { Executor } from '../../db/database.js';
+import type { JournalExecutor } from '../../db/database.js';
 import type { AuthorRename } from './author-renames.js';
 
 /**
@@ -6,7 +6,7 @@ import type { AuthorRename } from './author-renames.js';
  * newest, so every address already sent needs one redirect; a name that is an author's again leads nowhere.
  */
 export async function recordAuthorRenames(
-  trx: Executor,
+  trx: JournalExecutor,
   articleId: number,
   renames: readonly AuthorRename[],
   at: string,
@@ -32,5 +32,5 @@ export async function recordAuthorRenames(
 }
 
 /** The former names of an article's authors, each with the name it leads to. */
-export const findAuthorRenames = (db: Executor, articleId: number): Promise<AuthorRename[]> =>
+export const findAuthorRenames = (db: JournalExecutor, articleId: number): Promise<AuthorRename[]> =>
   db.selectFrom('author_renames').select(['old_name', 'new_name']).where('article_id', '=', articleId).execute();

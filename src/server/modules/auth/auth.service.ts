@@ -1,5 +1,5 @@
 import type { LoginInput, LoginResult } from '../../../common/schemas/auth.js';
-import type { Db } from '../../db/database.js';
+import type { JournalDb } from '../../db/database.js';
 import { parseIpAllowList, type IpAllowList } from '../../auth/ip-allow-list.js';
 import { hashPassword, verifyPassword } from '../../auth/passwords.js';
 import type { FailureThrottle } from '../../auth/shared-counts.js';
@@ -16,7 +16,7 @@ export class AuthService {
   private allowList: { text: string; list: IpAllowList } | null = null;
 
   constructor(
-    private readonly db: Db,
+    private readonly db: JournalDb,
     private readonly tokens: TokenService,
     private readonly settings: SettingsService,
     /** The installation's: accounts are the installation's, so failures at one journal's host count at every one. */

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { DUPLICATE_CUSTOMER_MESSAGE, type CounterKey, type CounterKeyInput } from '../../../common/schemas/counter.js';
 import { FailureThrottle } from '../../auth/shared-counts.js';
-import { uniqueViolation, type Db } from '../../db/database.js';
+import { uniqueViolation, type JournalDb } from '../../db/database.js';
 import type { CounterApiKeyRow } from '../../db/schema.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { recordActivity, type Actor } from '../activity/activity.repository.js';
@@ -41,7 +41,7 @@ export class CounterKeysService {
   /** Wrong credentials per address, counted in the database every process and instance shares. */
   readonly failures: FailureThrottle;
 
-  constructor(private readonly db: Db) {
+  constructor(private readonly db: JournalDb) {
     this.failures = new FailureThrottle(db, 'counter-credentials', KEY_FAILURES_PER_ADDRESS, KEY_FAILURE_WINDOW_MS);
   }
 

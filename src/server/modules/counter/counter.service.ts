@@ -1,5 +1,5 @@
 import type { SiteSettings } from '../../../common/schemas/settings.js';
-import type { Db } from '../../db/database.js';
+import type { JournalDb } from '../../db/database.js';
 import type { JournalRow } from '../../db/schema.js';
 import { readJournalUsage } from '../usage/usage.repository.js';
 import type { JournalUsage, UsageJournal } from '../usage/usage-data.js';
@@ -57,7 +57,7 @@ export interface ReportListEntry {
  */
 export class CounterService {
   constructor(
-    private readonly db: Db,
+    private readonly db: JournalDb,
     private readonly journal: UsageJournal,
     private readonly origin: string,
   ) {}

@@ -1,6 +1,6 @@
 import { authorsOrLine, type Author } from '../../../common/authors.js';
 import type { IssuePath } from '../../../common/schemas/issue.js';
-import type { Executor } from '../../db/database.js';
+import type { JournalExecutor } from '../../db/database.js';
 import { isPublished } from '../articles/published.js';
 import { listAuthorsOf } from '../articles/article-authors.repository.js';
 
@@ -8,7 +8,7 @@ import { listAuthorsOf } from '../articles/article-authors.repository.js';
  * The published articles of an issue, or of the whole journal, with what an indexer's file (a Crossref deposit, a
  * DOAJ upload) names, in issue and page order.
  */
-export function listDepositArticles(db: Executor, issue?: IssuePath) {
+export function listDepositArticles(db: JournalExecutor, issue?: IssuePath) {
   let query = db
     .selectFrom('articles')
     .select([
@@ -40,7 +40,7 @@ export type DepositRow = Awaited<ReturnType<typeof listDepositArticles>>[number]
 export type DepositArticle = DepositRow & { authors: Author[] };
 
 /** Each article with its stored authors, or those its author line names. */
-export async function withAuthors(db: Executor, rows: DepositRow[]): Promise<DepositArticle[]> {
+export async function withAuthors(db: JournalExecutor, rows: DepositRow[]): Promise<DepositArticle[]> {
   const authors = await listAuthorsOf(
     db,
     rows.map((row) => row.id),

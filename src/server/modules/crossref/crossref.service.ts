@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.js';
+import type { JournalDb } from '../../db/database.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { findIssue } from '../issues/issues.repository.js';
 import type { SettingsService } from '../settings/settings.service.js';
@@ -8,7 +8,7 @@ import { listDepositArticles, withAuthors } from './crossref.repository.js';
 /** Crossref deposits of whole issues, for an administrator to upload. */
 export class CrossrefService {
   constructor(
-    private readonly db: Db,
+    private readonly db: JournalDb,
     private readonly settings: SettingsService,
   ) {}
 

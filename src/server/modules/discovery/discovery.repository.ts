@@ -1,4 +1,4 @@
-import type { Executor } from '../../db/database.js';
+import type { JournalExecutor } from '../../db/database.js';
 import { isPublished } from '../articles/published.js';
 
 /** An issue page in the sitemap: the issue and what changed last among its published articles. */
@@ -18,7 +18,7 @@ export interface IssueChangeRow {
  * articles' latest changes. The articles are grouped first, from the index that holds their places and
  * changes (migration 003), and only then joined to their issues.
  */
-export async function listIssueChanges(db: Executor, year?: number): Promise<IssueChangeRow[]> {
+export async function listIssueChanges(db: JournalExecutor, year?: number): Promise<IssueChangeRow[]> {
   let changes = db
     .selectFrom('articles')
     .select(({ fn }) => [
@@ -69,7 +69,7 @@ export interface ArticleChangeRow {
 
 /** Published articles (of one year, when given) after `afterId` in id order: the sitemap reads them a batch at a time. */
 export function listArticleChangesAfter(
-  db: Executor,
+  db: JournalExecutor,
   afterId: number,
   limit: number,
   year?: number,
@@ -93,7 +93,7 @@ export interface FeedArticleRow extends ArticleChangeRow {
 }
 
 /** The most recently published articles, newest first. */
-export function listLatestArticles(db: Executor, limit: number): Promise<FeedArticleRow[]> {
+export function listLatestArticles(db: JournalExecutor, limit: number): Promise<FeedArticleRow[]> {
   return db
     .selectFrom('articles')
     .select([
@@ -117,6 +117,6 @@ export function listLatestArticles(db: Executor, limit: number): Promise<FeedArt
 }
 
 /** When the site settings (the home page's content) last changed. */
-export async function settingsChange(db: Executor): Promise<string | null> {
+export async function settingsChange(db: JournalExecutor): Promise<string | null> {
   return (await db.selectFrom('settings').select('updated_at').executeTakeFirst())?.updated_at ?? null;
 }

@@ -1,7 +1,7 @@
 import { articlePath, issuePath } from '../../../common/archive-links.js';
 import { fullDate } from '../../../common/citation-exports.js';
 import { plainName, splitAuthors } from '../../../common/citation.js';
-import type { Db } from '../../db/database.js';
+import type { JournalDb } from '../../db/database.js';
 import { toPlainText } from '../../storage/sanitize.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import {
@@ -69,7 +69,7 @@ export class DiscoveryService {
   private readonly sitemapMaxUrls: number;
 
   constructor(
-    private readonly db: Db,
+    private readonly db: JournalDb,
     private readonly settings: SettingsService,
     options: DiscoveryOptions = {},
   ) {

@@ -2,7 +2,7 @@ import { firstLanguage } from '../../../common/citation-exports.js';
 import { languageCode } from '../../../common/language-codes.js';
 import type { IssuePath } from '../../../common/schemas/issue.js';
 import type { SettingsService } from '../settings/settings.service.js';
-import type { Db } from '../../db/database.js';
+import type { JournalDb } from '../../db/database.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { listDepositArticles, withAuthors } from '../crossref/crossref.repository.js';
 import { findIssue } from '../issues/issues.repository.js';
@@ -23,7 +23,7 @@ async function bibliographicCode(languages: string): Promise<string> {
 /** DOAJ article uploads (decision 120): only published articles, of one issue or of the whole journal. */
 export class DoajService {
   constructor(
-    private readonly db: Db,
+    private readonly db: JournalDb,
     private readonly settings: SettingsService,
   ) {}
 

@@ -2,7 +2,7 @@ import type { Editor } from '../../../common/schemas/editors.js';
 import { FILE_SIZE_MESSAGE, MAX_UPLOAD_BYTES, type EditorStatus } from '../../../common/constants.js';
 import type { EditorInput } from '../../../common/schemas/editor-input.js';
 import type { WriteClock } from '../../cache/write-clock.js';
-import type { Db } from '../../db/database.js';
+import type { JournalDb } from '../../db/database.js';
 import type { EditorRow } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import type { UploadedFile } from '../../http/multipart.js';
@@ -32,7 +32,7 @@ export class EditorsService {
   private readonly journal: FileJournal;
 
   constructor(
-    private readonly db: Db,
+    private readonly db: JournalDb,
     private readonly settings: SettingsService,
     private readonly files: FileStore,
     private readonly clock: WriteClock,

@@ -13,7 +13,7 @@ import {
 } from '../../../common/schemas/email.js';
 import { FailureThrottle } from '../../auth/shared-counts.js';
 import { hashPassword } from '../../auth/passwords.js';
-import type { Db } from '../../db/database.js';
+import type { JournalDb } from '../../db/database.js';
 import { badRequest, HttpError, notFound } from '../../http/errors.js';
 import type { Mail, Mailer } from '../../email/mailer.js';
 import { recordActivity, type Actor } from '../activity/activity.repository.js';
@@ -50,7 +50,7 @@ export class EmailService {
   private readonly resetRequests: FailureThrottle;
 
   constructor(
-    private readonly db: Db,
+    private readonly db: JournalDb,
     private readonly mailer: Mailer | null,
     private readonly settings: SettingsService,
     private readonly log: FastifyBaseLogger,

@@ -1,7 +1,7 @@
-import type { Executor } from '../../db/database.js';
+import type { JournalExecutor } from '../../db/database.js';
 
 export async function insertPasswordReset(
-  db: Executor,
+  db: JournalExecutor,
   reset: { token_hash: string; user_id: number; expires_at: string },
 ): Promise<void> {
   await db
@@ -14,7 +14,11 @@ export async function insertPasswordReset(
  * Marks an unused, unexpired link as used and answers its user's id; undefined when there is no such link. The
  * update is the check, so two uses of one link at once cannot both succeed.
  */
-export async function consumePasswordReset(db: Executor, tokenHash: string, now: string): Promise<number | undefined> {
+export async function consumePasswordReset(
+  db: JournalExecutor,
+  tokenHash: string,
+  now: string,
+): Promise<number | undefined> {
   const row = await db
     .updateTable('password_resets')
     .set({ used_at: now })
@@ -27,7 +31,7 @@ export async function consumePasswordReset(db: Executor, tokenHash: string, now:
 }
 
 /** Links of earlier requests stop working when a new one is sent or the password changes. */
-export async function retirePasswordResets(db: Executor, userId: number, now: string): Promise<void> {
+export async function retirePasswordResets(db: JournalExecutor, userId: number, now: string): Promise<void> {
   await db
     .updateTable('password_resets')
     .set({ used_at: now })

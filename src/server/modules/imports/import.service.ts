@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { authorsOrLine } from '../../../common/authors.js';
 import { ARTICLE_ERROR_MESSAGES } from '../../../common/schemas/article.js';
 import type { WriteClock } from '../../cache/write-clock.js';
-import { uniqueViolation, type Db, type Executor } from '../../db/database.js';
+import { uniqueViolation, type JournalDb, type JournalExecutor } from '../../db/database.js';
 import type { ArticleRow, IssueRow } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
 import { FileJournal } from '../../storage/file-journal.js';
@@ -117,7 +117,7 @@ export class ImportService {
   private readonly soundPdfs = new Set<string>();
 
   constructor(
-    private readonly db: Db,
+    private readonly db: JournalDb,
     private readonly files: FileStore,
     private readonly clock: WriteClock,
   ) {
@@ -322,7 +322,7 @@ export class ImportService {
   }
 
   /** The issue the articles go to: made now, or the one here, locked and checked unchanged since the dry run. */
-  private async issueToFill(trx: Executor, work: IssueWork): Promise<IssueRow> {
+  private async issueToFill(trx: JournalExecutor, work: IssueWork): Promise<IssueRow> {
     if (!work.existing) {
       const { publication_date, ...issue } = work.issue;
       const dates = work.articles.map(({ article }) => article.publishdate).sort();
@@ -344,7 +344,7 @@ export class ImportService {
 }
 
 /** An article as the article service adds one, with the plan's status, dates, licence and authors kept. */
-async function insertImported(trx: Executor, issue: IssueRow, item: ArticleToCreate, actor: Actor, now: string) {
+async function insertImported(trx: JournalExecutor, issue: IssueRow, item: ArticleToCreate, actor: Actor, now: string) {
   const { authors, ...columns } = item.article;
   const published = issue.state === 'published' ? 1 : 0;
   const id = await insertArticle(trx, {
@@ -426,7 +426,7 @@ class ImportLog {
   }
 
   /** Writes the summary of `totals` in the transaction that brings the import to them; resolves to the entry's id. */
-  async save(trx: Executor, totals: ImportWritten): Promise<number> {
+  async save(trx: JournalExecutor, totals: ImportWritten): Promise<number> {
     const summary =
       `Imported from ${this.source}: ` +
       [

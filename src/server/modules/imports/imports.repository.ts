@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Executor } from '../../db/database.js';
+import type { JournalExecutor } from '../../db/database.js';
 import type { ArticleRow, IssueRow, SettingsTable } from '../../db/schema.js';
 import { JournalScope } from '../../journals/journal-scope.js';
 import type { Author } from '../../../common/authors.js';
@@ -16,10 +16,10 @@ async function inBatches<T, R>(values: readonly T[], read: (batch: T[]) => Promi
   return results;
 }
 
-export const listIssues = (db: Executor): Promise<IssueRow[]> => db.selectFrom('issues').selectAll().execute();
+export const listIssues = (db: JournalExecutor): Promise<IssueRow[]> => db.selectFrom('issues').selectAll().execute();
 
 /** What a new article's unique values and pages are compared with: every article of the journal. */
-export const listArticleKeys = (db: Executor) =>
+export const listArticleKeys = (db: JournalExecutor) =>
   db
     .selectFrom('articles')
     .select(['id', 'refnumber', 'txnid', 'title_key', 'doi', 'year', 'volume', 'issue', 'pagenumber'])
@@ -27,15 +27,15 @@ export const listArticleKeys = (db: Executor) =>
 export type ArticleKeys = Awaited<ReturnType<typeof listArticleKeys>>[number];
 
 /** The reference numbers and DOIs deleted articles keep (decision 099). */
-export const listTombstoneNumbers = (db: Executor) =>
+export const listTombstoneNumbers = (db: JournalExecutor) =>
   db.selectFrom('article_tombstones').select(['refnumber', 'doi']).execute();
 
-export const findArticlesByIds = (db: Executor, ids: readonly number[]): Promise<ArticleRow[]> =>
+export const findArticlesByIds = (db: JournalExecutor, ids: readonly number[]): Promise<ArticleRow[]> =>
   inBatches(ids, (batch) => db.selectFrom('articles').selectAll().where('id', 'in', batch).execute());
 
 /** The structured authors of each article asked for, read in batches (see listAuthorsOf). */
 export async function listAuthorsInBatches(
-  db: Executor,
+  db: JournalExecutor,
   articleIds: readonly number[],
 ): Promise<Map<number, Author[]>> {
   const authors = new Map<number, Author[]>();
@@ -49,7 +49,7 @@ export async function listAuthorsInBatches(
  * article in the whole installation (decision 095), so this reads past the journal's scope on purpose, in raw SQL
  * that names the journal itself.
  */
-export async function doisOfOtherJournals(db: Executor, dois: readonly string[]): Promise<Set<string>> {
+export async function doisOfOtherJournals(db: JournalExecutor, dois: readonly string[]): Promise<Set<string>> {
   const journalId = JournalScope.of(db);
   const rows = await inBatches(dois, async (batch) => {
     const list = sql.join(batch);
@@ -61,7 +61,7 @@ export async function doisOfOtherJournals(db: Executor, dois: readonly string[])
   return new Set(rows.map((row) => row.doi));
 }
 
-export async function updateSettings(db: Executor, values: Partial<Omit<SettingsTable, 'id'>>): Promise<void> {
+export async function updateSettings(db: JournalExecutor, values: Partial<Omit<SettingsTable, 'id'>>): Promise<void> {
   await db.updateTable('settings').set(values).execute();
 }
 
@@ -70,7 +70,7 @@ export async function updateSettings(db: Executor, values: Partial<Omit<Settings
  * of the import's first write; its id is kept so that each later write of the same import updates its summary in its
  * own transaction. So the log holds, at every moment, what of the import was saved.
  */
-export async function insertImportEntry(trx: Executor, actor: Actor, summary: string): Promise<number> {
+export async function insertImportEntry(trx: JournalExecutor, actor: Actor, summary: string): Promise<number> {
   const row = await trx
     .insertInto('activity_log')
     .values({
@@ -87,6 +87,6 @@ export async function insertImportEntry(trx: Executor, actor: Actor, summary: st
   return row.id;
 }
 
-export async function updateImportEntry(trx: Executor, id: number, summary: string): Promise<void> {
+export async function updateImportEntry(trx: JournalExecutor, id: number, summary: string): Promise<void> {
   await trx.updateTable('activity_log').set({ summary }).where('id', '=', id).execute();
 }

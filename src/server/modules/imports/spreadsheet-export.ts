@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import type archiver from 'archiver';
 import { authorsOrLine, type Author } from '../../../common/authors.js';
-import type { Executor } from '../../db/database.js';
+import type { JournalExecutor } from '../../db/database.js';
 import type { ArticleRow, IssueRow } from '../../db/schema.js';
 import { FileStore, TEMP_SUFFIX } from '../../storage/file-store.js';
 import { listIssueArticles } from '../articles/articles.repository.js';
@@ -43,7 +43,7 @@ interface ExportedPdf {
  * Both files are written under temporary names and renamed once whole.
  */
 export async function exportSpreadsheet(
-  db: Executor,
+  db: JournalExecutor,
   files: FileStore,
   targets: ExportTargets,
   only?: IssueNumbers,
@@ -97,7 +97,7 @@ export function templateBytes(format: SpreadsheetFormat): Promise<Buffer> {
   return tableBytes(format, COLUMN_LABELS, [example], [{ name: 'Columns', rows: notes }]);
 }
 
-async function oneIssue(db: Executor, numbers: IssueNumbers): Promise<IssueRow> {
+async function oneIssue(db: JournalExecutor, numbers: IssueNumbers): Promise<IssueRow> {
   const issue = await findIssue(db, numbers.year, numbers.volume, numbers.issue);
   if (!issue) throw new ImportRefused(`The journal has no issue ${issueLabel(numbers)}`);
   return issue;

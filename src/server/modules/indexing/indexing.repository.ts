@@ -1,19 +1,19 @@
-import type { Executor } from '../../db/database.js';
+import type { JournalExecutor } from '../../db/database.js';
 import type { IndexingRow, IndexingTable } from '../../db/schema.js';
 
 type IndexingValues = Omit<IndexingTable, 'id'>;
 
-export const listEnabledIndexing = (db: Executor): Promise<IndexingRow[]> =>
+export const listEnabledIndexing = (db: JournalExecutor): Promise<IndexingRow[]> =>
   db.selectFrom('indexing').selectAll().where('status', '=', 'enabled').orderBy('sortnumber').orderBy('id').execute();
 
-export const listAllIndexing = (db: Executor): Promise<IndexingRow[]> =>
+export const listAllIndexing = (db: JournalExecutor): Promise<IndexingRow[]> =>
   db.selectFrom('indexing').selectAll().orderBy('sortnumber').orderBy('id').execute();
 
-export const findIndexingById = (db: Executor, id: number): Promise<IndexingRow | undefined> =>
+export const findIndexingById = (db: JournalExecutor, id: number): Promise<IndexingRow | undefined> =>
   db.selectFrom('indexing').selectAll().where('id', '=', id).executeTakeFirst();
 
 /** The next place at the end of the list. */
-export async function nextIndexingPlace(db: Executor): Promise<number> {
+export async function nextIndexingPlace(db: JournalExecutor): Promise<number> {
   const row = await db
     .selectFrom('indexing')
     .select((eb) => eb.fn.max('sortnumber').as('last'))
@@ -21,15 +21,15 @@ export async function nextIndexingPlace(db: Executor): Promise<number> {
   return Number(row?.last ?? 0) + 1;
 }
 
-export async function insertIndexing(db: Executor, values: IndexingValues): Promise<number> {
+export async function insertIndexing(db: JournalExecutor, values: IndexingValues): Promise<number> {
   const row = await db.insertInto('indexing').values(values).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
 
-export async function updateIndexing(db: Executor, id: number, values: Partial<IndexingValues>): Promise<void> {
+export async function updateIndexing(db: JournalExecutor, id: number, values: Partial<IndexingValues>): Promise<void> {
   await db.updateTable('indexing').set(values).where('id', '=', id).execute();
 }
 
-export async function deleteIndexing(db: Executor, id: number): Promise<void> {
+export async function deleteIndexing(db: JournalExecutor, id: number): Promise<void> {
   await db.deleteFrom('indexing').where('id', '=', id).execute();
 }

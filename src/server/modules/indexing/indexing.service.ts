@@ -2,7 +2,7 @@ import { MAX_PICTURE_BYTES, PICTURE_SIZE_MESSAGE } from '../../../common/constan
 import { LOGO_REQUIRED_MESSAGE, type IndexingEntry, type IndexingInput } from '../../../common/schemas/indexing.js';
 import { UntilNextWrite } from '../../cache/until-next-write.js';
 import type { WriteClock } from '../../cache/write-clock.js';
-import type { Db } from '../../db/database.js';
+import type { JournalDb } from '../../db/database.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import type { UploadedFile } from '../../http/multipart.js';
 import { FileJournal } from '../../storage/file-journal.js';
@@ -28,7 +28,7 @@ export class IndexingService {
   private readonly journal: FileJournal;
 
   constructor(
-    private readonly db: Db,
+    private readonly db: JournalDb,
     private readonly files: FileStore,
     private readonly clock: WriteClock,
   ) {

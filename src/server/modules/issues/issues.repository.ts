@@ -1,4 +1,4 @@
-import type { Executor } from '../../db/database.js';
+import type { JournalExecutor } from '../../db/database.js';
 import type { IssueRow } from '../../db/schema.js';
 
 type IssueNumbers = Pick<IssueRow, 'year' | 'volume' | 'issue'>;
@@ -6,7 +6,7 @@ type IssueNumbers = Pick<IssueRow, 'year' | 'volume' | 'issue'>;
 type NewIssue = Pick<IssueRow, 'year' | 'volume' | 'issue' | 'frequency'> &
   Partial<Pick<IssueRow, 'state' | 'publication_date'>>;
 
-export async function insertIssue(db: Executor, issue: NewIssue): Promise<number> {
+export async function insertIssue(db: JournalExecutor, issue: NewIssue): Promise<number> {
   const row = await db
     .insertInto('issues')
     .values({ ...issue, creation: new Date().toISOString() })
@@ -15,7 +15,12 @@ export async function insertIssue(db: Executor, issue: NewIssue): Promise<number
   return row.id;
 }
 
-export const findIssue = (db: Executor, year: number, volume: number, issue: number): Promise<IssueRow | undefined> =>
+export const findIssue = (
+  db: JournalExecutor,
+  year: number,
+  volume: number,
+  issue: number,
+): Promise<IssueRow | undefined> =>
   db
     .selectFrom('issues')
     .selectAll()
@@ -24,7 +29,7 @@ export const findIssue = (db: Executor, year: number, volume: number, issue: num
     .where('issue', '=', issue)
     .executeTakeFirst();
 
-export const findIssueById = (db: Executor, id: number): Promise<IssueRow | undefined> =>
+export const findIssueById = (db: JournalExecutor, id: number): Promise<IssueRow | undefined> =>
   db.selectFrom('issues').selectAll().where('id', '=', id).executeTakeFirst();
 
 const ISSUE_COLUMNS = [
@@ -40,7 +45,7 @@ const ISSUE_COLUMNS = [
 ] as const;
 
 /** Every issue, newest first, with the number of its articles of any status and of its enabled ones. */
-export async function listIssuesWithCounts(db: Executor) {
+export async function listIssuesWithCounts(db: JournalExecutor) {
   const rows = await db
     .selectFrom('issues')
     .leftJoin('articles', (join) =>
@@ -63,7 +68,7 @@ export async function listIssuesWithCounts(db: Executor) {
 }
 
 /** The row, locked until the transaction ends (see lockArticle). */
-export async function lockIssue(trx: Executor, id: number): Promise<IssueRow | undefined> {
+export async function lockIssue(trx: JournalExecutor, id: number): Promise<IssueRow | undefined> {
   await trx
     .updateTable('issues')
     .set((eb) => ({ creation: eb.ref('creation') }))
@@ -75,20 +80,20 @@ export async function lockIssue(trx: Executor, id: number): Promise<IssueRow | u
 type IssueNumbersAndFrequency = Pick<IssueRow, 'year' | 'volume' | 'issue' | 'frequency'>;
 
 export async function updateIssue(
-  db: Executor,
+  db: JournalExecutor,
   id: number,
   values: Partial<Omit<IssueRow, 'id' | 'creation'>>,
 ): Promise<void> {
   await db.updateTable('issues').set(values).where('id', '=', id).execute();
 }
 
-export async function deleteIssue(db: Executor, id: number): Promise<void> {
+export async function deleteIssue(db: JournalExecutor, id: number): Promise<void> {
   await db.deleteFrom('issue_moves').where('issue_id', '=', id).execute();
   await db.deleteFrom('issues').where('id', '=', id).execute();
 }
 
 /** Articles of any status in the issue. */
-export async function countIssueArticles(db: Executor, at: IssueNumbers, only?: 'enabled'): Promise<number> {
+export async function countIssueArticles(db: JournalExecutor, at: IssueNumbers, only?: 'enabled'): Promise<number> {
   const row = await db
     .selectFrom('articles')
     .select((eb) => eb.fn.countAll().as('n'))
@@ -101,7 +106,11 @@ export async function countIssueArticles(db: Executor, at: IssueNumbers, only?: 
 }
 
 /** The articles of an issue follow its new numbers and frequency. */
-export async function moveIssueArticles(db: Executor, from: IssueNumbers, to: IssueNumbersAndFrequency): Promise<void> {
+export async function moveIssueArticles(
+  db: JournalExecutor,
+  from: IssueNumbers,
+  to: IssueNumbersAndFrequency,
+): Promise<void> {
   await db
     .updateTable('articles')
     .set({ year: to.year, volume: to.volume, issue: to.issue, frequency: to.frequency })
@@ -116,7 +125,11 @@ export async function moveIssueArticles(db: Executor, from: IssueNumbers, to: Is
  * that cannot be deferred on PostgreSQL), so the row at the new numbers is added first, the articles moved to it,
  * the old row removed and the new one given the old row's id and creation: the issue keeps its identity.
  */
-export async function renumberIssue(db: Executor, current: IssueRow, to: IssueNumbersAndFrequency): Promise<void> {
+export async function renumberIssue(
+  db: JournalExecutor,
+  current: IssueRow,
+  to: IssueNumbersAndFrequency,
+): Promise<void> {
   const added = await insertIssue(db, to);
   await moveIssueArticles(db, current, to);
   await db.deleteFrom('issues').where('id', '=', current.id).execute();
@@ -134,7 +147,7 @@ export async function renumberIssue(db: Executor, current: IssueRow, to: IssueNu
 }
 
 /** Keeps the issue's old address, so that it answers 301 to the issue's address now. */
-export async function rememberIssueAddress(db: Executor, old: IssueNumbers, issueId: number): Promise<void> {
+export async function rememberIssueAddress(db: JournalExecutor, old: IssueNumbers, issueId: number): Promise<void> {
   await db
     .insertInto('issue_moves')
     .values({ year: old.year, volume: old.volume, issue: old.issue, issue_id: issueId })
@@ -142,7 +155,7 @@ export async function rememberIssueAddress(db: Executor, old: IssueNumbers, issu
 }
 
 /** The issue that once had this address, the latest one when several did. */
-export const findMovedIssue = (db: Executor, at: IssueNumbers): Promise<IssueRow | undefined> =>
+export const findMovedIssue = (db: JournalExecutor, at: IssueNumbers): Promise<IssueRow | undefined> =>
   db
     .selectFrom('issue_moves')
     .innerJoin('issues', 'issues.id', 'issue_moves.issue_id')
@@ -158,7 +171,7 @@ export const findMovedIssue = (db: Executor, at: IssueNumbers): Promise<IssueRow
  * date when it is given; their change time moves on, so harvesters and the sitemap see the change.
  */
 export async function setIssueArticlesPublished(
-  db: Executor,
+  db: JournalExecutor,
   at: IssueNumbers,
   published: boolean,
   publicationDate: string | null,
@@ -178,7 +191,7 @@ export async function setIssueArticlesPublished(
 }
 
 /** Scheduled issues whose time has come, at any journal: the scheduler publishes them. */
-export async function listDueIssues(db: Executor, now: string): Promise<number[]> {
+export async function listDueIssues(db: JournalExecutor, now: string): Promise<number[]> {
   const rows = await db
     .selectFrom('issues')
     .select('id')

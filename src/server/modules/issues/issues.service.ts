@@ -10,7 +10,7 @@ import {
   type IssueInput,
 } from '../../../common/schemas/issue.js';
 import type { WriteClock } from '../../cache/write-clock.js';
-import { uniqueViolation, type Db, type Executor } from '../../db/database.js';
+import { uniqueViolation, type JournalDb, type JournalExecutor } from '../../db/database.js';
 import type { IssueRow } from '../../db/schema.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { FileJournal } from '../../storage/file-journal.js';
@@ -46,7 +46,7 @@ export class IssuesService {
   private readonly journal: FileJournal;
 
   constructor(
-    private readonly db: Db,
+    private readonly db: JournalDb,
     files: FileStore,
     private readonly clock: WriteClock,
   ) {
@@ -209,7 +209,7 @@ export class IssuesService {
   }
 
   /** Journals the move of every stored PDF of the issue into the folder of its new numbers. */
-  private async moveArticles(trx: Executor, from: IssueRow, to: IssueInput): Promise<void> {
+  private async moveArticles(trx: JournalExecutor, from: IssueRow, to: IssueInput): Promise<void> {
     const articles = await listIssueArticles(trx, from.year, from.volume, from.issue);
     const moves = articles
       .filter((article) => article.file)

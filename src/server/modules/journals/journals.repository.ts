@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.js';
+import type { InstallationDb, InstallationTransaction } from '../../db/database.js';
 import type { JournalRow } from '../../db/schema.js';
 
 export interface JournalRecord {
@@ -14,9 +14,9 @@ export interface JournalRecord {
  * resolves to its id.
  */
 export async function insertJournal(
-  db: Db,
+  db: InstallationDb,
   journal: JournalRecord,
-  prepare: (trx: Db, journalId: number) => Promise<void>,
+  prepare: (trx: InstallationTransaction, journalId: number) => Promise<void>,
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const { id } = await trx
@@ -41,14 +41,14 @@ export async function insertJournal(
 }
 
 /** The journal that holds any of `hosts`, if one does. */
-export const hostOwner = (db: Db, hosts: string[]) =>
+export const hostOwner = (db: InstallationDb, hosts: string[]) =>
   db.selectFrom('journal_hosts').select(['host', 'journal_id']).where('host', 'in', hosts).executeTakeFirst();
 
-export const listJournals = (db: Db): Promise<JournalRow[]> =>
+export const listJournals = (db: InstallationDb): Promise<JournalRow[]> =>
   db.selectFrom('journals').selectAll().orderBy('id').execute();
 
 /** Every journal's host names, each journal's primary first. */
-export const listJournalHosts = (db: Db) =>
+export const listJournalHosts = (db: InstallationDb) =>
   db
     .selectFrom('journal_hosts')
     .select(['host', 'journal_id', 'is_primary'])

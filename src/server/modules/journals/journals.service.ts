@@ -1,5 +1,5 @@
 import type { Journal } from '../../../common/schemas/journal.js';
-import { uniqueViolation, type Db } from '../../db/database.js';
+import { uniqueViolation, type InstallationDb, type InstallationTransaction } from '../../db/database.js';
 import { badRequest, HttpError } from '../../http/errors.js';
 import { normalHost } from '../../journals/journal-hosts.js';
 import { hostOwner, insertJournal, listJournalHosts, listJournals, type JournalRecord } from './journals.repository.js';
@@ -22,7 +22,7 @@ export interface NewJournal {
 /** What makes a new journal whole: `prepare` writes its first rows in the journal's transaction, `opened` runs after. */
 export interface NewJournalSteps {
   /** Its settings and pages, through `trx` (a handle of the transaction that inserts the journal). */
-  prepare: (trx: Db, journalId: number, name: string) => Promise<void>;
+  prepare: (trx: InstallationTransaction, journalId: number, name: string) => Promise<void>;
   /** After the commit: the server makes its site, so it answers at its hosts at once. */
   opened: (journalId: number) => Promise<void>;
 }
@@ -33,7 +33,7 @@ export interface NewJournalSteps {
  */
 export class JournalsService {
   constructor(
-    private readonly db: Db,
+    private readonly db: InstallationDb,
     private readonly steps: NewJournalSteps,
   ) {}
 
@@ -52,7 +52,8 @@ export class JournalsService {
 
   async create(input: NewJournal): Promise<number> {
     const record = await this.checked(input);
-    const prepare = (trx: Db, journalId: number) => this.steps.prepare(trx, journalId, record.name);
+    const prepare = (trx: InstallationTransaction, journalId: number) =>
+      this.steps.prepare(trx, journalId, record.name);
     const id = await insertJournal(this.db, record, prepare).catch((error: unknown) =>
       this.takenHost(error, record.hosts),
     );

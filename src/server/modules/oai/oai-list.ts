@@ -1,5 +1,5 @@
 import type { Author } from '../../../common/authors.js';
-import type { Db } from '../../db/database.js';
+import type { JournalDb } from '../../db/database.js';
 import { listAuthorsOf } from '../articles/article-authors.repository.js';
 import { datestamp, datestampBound, OaiError, type OaiRequest } from './oai-arguments.js';
 import { headerXml, isDeleted, recordXml, type Repository } from './oai-records.js';
@@ -11,7 +11,7 @@ export type ListVerb = 'ListIdentifiers' | 'ListRecords';
 
 /** One journal's records as a list reads them: its database handle, and how its records are written. */
 export interface HarvestSource {
-  db: Db;
+  db: JournalDb;
   repository: Repository;
 }
 
@@ -32,7 +32,7 @@ export interface ListPage {
 }
 
 /** The structured authors of the records that carry metadata (decision 100). */
-export function authorsOf(db: Db, rows: OaiRecordRow[]): Promise<Map<number, Author[]>> {
+export function authorsOf(db: JournalDb, rows: OaiRecordRow[]): Promise<Map<number, Author[]>> {
   return listAuthorsOf(
     db,
     rows.filter((row) => !isDeleted(row)).map((row) => row.id),

@@ -1,5 +1,5 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
-import type { Executor } from '../../db/database.js';
+import type { JournalExecutor } from '../../db/database.js';
 import type { ArticleRow, ArticleTombstoneRow, Database } from '../../db/schema.js';
 
 /**
@@ -66,7 +66,7 @@ function harvestQuery<O>(query: SelectQueryBuilder<Database, 'articles', O>, fil
   return result;
 }
 
-const readRange = (db: Executor, filter: HarvestFilter, range: Range, limit: number): Promise<OaiRecordRow[]> =>
+const readRange = (db: JournalExecutor, filter: HarvestFilter, range: Range, limit: number): Promise<OaiRecordRow[]> =>
   harvestQuery(db.selectFrom('articles').select(RECORD_COLUMNS), filter, range)
     .orderBy('modification')
     .orderBy('id')
@@ -77,7 +77,7 @@ const readRange = (db: Executor, filter: HarvestFilter, range: Range, limit: num
 const counted = async (query: { executeTakeFirstOrThrow(): Promise<{ count: string | number | bigint }> }) =>
   Number((await query.executeTakeFirstOrThrow()).count);
 
-const countRange = (db: Executor, filter: HarvestFilter, range: Range): Promise<number> =>
+const countRange = (db: JournalExecutor, filter: HarvestFilter, range: Range): Promise<number> =>
   counted(
     harvestQuery(
       db.selectFrom('articles').select((eb) => eb.fn.countAll().as('count')),
@@ -133,7 +133,7 @@ function tombstoneQuery<O>(
   return result;
 }
 
-const readTombstoneRange = async (db: Executor, filter: HarvestFilter, range: Range, limit: number) =>
+const readTombstoneRange = async (db: JournalExecutor, filter: HarvestFilter, range: Range, limit: number) =>
   (
     await tombstoneQuery(db.selectFrom('article_tombstones').select(TOMBSTONE_COLUMNS), filter, range)
       .orderBy('removed_at')
@@ -142,7 +142,7 @@ const readTombstoneRange = async (db: Executor, filter: HarvestFilter, range: Ra
       .execute()
   ).map(tombstoneRecord);
 
-const countTombstoneRange = (db: Executor, filter: HarvestFilter, range: Range): Promise<number> =>
+const countTombstoneRange = (db: JournalExecutor, filter: HarvestFilter, range: Range): Promise<number> =>
   counted(
     tombstoneQuery(
       db.selectFrom('article_tombstones').select((eb) => eb.fn.countAll().as('count')),
@@ -178,7 +178,7 @@ const byListKey = (a: OaiRecordRow, b: OaiRecordRow) =>
  * `limit` of each table, merged.
  */
 export async function listHarvest(
-  db: Executor,
+  db: JournalExecutor,
   filter: HarvestFilter,
   after: ListKey | null,
   limit: number,
@@ -191,7 +191,7 @@ export async function listHarvest(
 }
 
 /** How many records of a harvest come after a position (all of them without one). */
-export async function countHarvest(db: Executor, filter: HarvestFilter, after: ListKey | null): Promise<number> {
+export async function countHarvest(db: JournalExecutor, filter: HarvestFilter, after: ListKey | null): Promise<number> {
   const [articles, tombstones] = await Promise.all([
     countAfter((range) => countRange(db, filter, range), after),
     countAfter((range) => countTombstoneRange(db, filter, range), after),
@@ -200,7 +200,7 @@ export async function countHarvest(db: Executor, filter: HarvestFilter, after: L
 }
 
 /** The record of an identifier: its article, or the tombstone of a deleted one. */
-export async function findHarvestArticle(db: Executor, refnumber: string): Promise<OaiRecordRow | undefined> {
+export async function findHarvestArticle(db: JournalExecutor, refnumber: string): Promise<OaiRecordRow | undefined> {
   const article = await db
     .selectFrom('articles')
     .select(RECORD_COLUMNS)
@@ -217,7 +217,7 @@ export async function findHarvestArticle(db: Executor, refnumber: string): Promi
 }
 
 /** The earliest datestamp of any record: an article's last change or a deletion. */
-export async function earliestModification(db: Executor): Promise<string | null> {
+export async function earliestModification(db: JournalExecutor): Promise<string | null> {
   const [article, tombstone] = await Promise.all([
     db
       .selectFrom('articles')
@@ -234,7 +234,7 @@ export async function earliestModification(db: Executor): Promise<string | null>
 }
 
 /** Each volume of the journal with the years of its issues that have been published. */
-export function listVolumes(db: Executor) {
+export function listVolumes(db: JournalExecutor) {
   return db
     .selectFrom('issues')
     .select((eb) => ['volume', eb.fn.min('year').as('firstYear'), eb.fn.max('year').as('lastYear')])

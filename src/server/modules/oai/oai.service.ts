@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.js';
+import type { JournalDb } from '../../db/database.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { OaiError, type OaiRequest, type RawArguments } from './oai-arguments.js';
 import { authorsOf, listPage, requestBounds, listXml, type HarvestSource, type ListVerb } from './oai-list.js';
@@ -15,7 +15,7 @@ import { readToken, writeToken } from './resumption-token.js';
  */
 export class OaiService {
   constructor(
-    private readonly db: Db,
+    private readonly db: JournalDb,
     private readonly settings: SettingsService,
   ) {}
 

@@ -1,10 +1,15 @@
-import type { Executor } from '../../db/database.js';
+import type { JournalExecutor } from '../../db/database.js';
 import type { ContentPagesTable } from '../../db/schema.js';
 
-export const listContentPages = (db: Executor): Promise<ContentPagesTable[]> =>
+export const listContentPages = (db: JournalExecutor): Promise<ContentPagesTable[]> =>
   db.selectFrom('content_pages').selectAll().orderBy('slug').execute();
 
-export async function updateContentPage(db: Executor, slug: string, content: string, updatedAt: string): Promise<void> {
+export async function updateContentPage(
+  db: JournalExecutor,
+  slug: string,
+  content: string,
+  updatedAt: string,
+): Promise<void> {
   await db.updateTable('content_pages').set({ content, updated_at: updatedAt }).where('slug', '=', slug).execute();
 }
 
@@ -12,7 +17,7 @@ export async function updateContentPage(db: Executor, slug: string, content: str
  * A new journal's pages: a copy of `from`'s (the installation's first journal), whose `{name}` placeholders then
  * show the new journal's own settings (decision 095).
  */
-export async function copyContentPages(from: Executor, to: Executor): Promise<void> {
+export async function copyContentPages(from: JournalExecutor, to: JournalExecutor): Promise<void> {
   const now = new Date().toISOString();
   const pages = await listContentPages(from);
   if (pages.length) {

@@ -6,7 +6,7 @@ import {
 } from '../../../common/schemas/pages.js';
 import { UntilNextWrite } from '../../cache/until-next-write.js';
 import type { WriteClock } from '../../cache/write-clock.js';
-import type { Db } from '../../db/database.js';
+import type { JournalDb } from '../../db/database.js';
 import { badRequest } from '../../http/errors.js';
 import { sanitizeRichText, toPlainText } from '../../storage/sanitize.js';
 import { recordActivity, type Actor } from '../activity/activity.repository.js';
@@ -18,7 +18,7 @@ export class ContentPagesService {
   private readonly pages: UntilNextWrite<ReadonlyMap<ContentPageSlug, ContentPage>>;
 
   constructor(
-    private readonly db: Db,
+    private readonly db: JournalDb,
     private readonly clock: WriteClock,
   ) {
     this.pages = new UntilNextWrite(() => this.read(), clock);

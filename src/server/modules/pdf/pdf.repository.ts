@@ -1,4 +1,4 @@
-import type { Executor } from '../../db/database.js';
+import type { JournalExecutor } from '../../db/database.js';
 import type { ArticleRow, EditorRow } from '../../db/schema.js';
 import { isPublished } from '../articles/published.js';
 
@@ -20,7 +20,7 @@ const ARTICLE_COLUMNS = [
 export type PdfArticleRow = Pick<ArticleRow, (typeof ARTICLE_COLUMNS)[number]>;
 
 /** A published article by its reference number. */
-export const findPublishedArticle = (db: Executor, refnumber: string): Promise<PdfArticleRow | undefined> =>
+export const findPublishedArticle = (db: JournalExecutor, refnumber: string): Promise<PdfArticleRow | undefined> =>
   db
     .selectFrom('articles')
     .select(ARTICLE_COLUMNS)
@@ -29,7 +29,7 @@ export const findPublishedArticle = (db: Executor, refnumber: string): Promise<P
     .executeTakeFirst();
 
 /** Articles of any status by id, in issue and page order (an administrator's selection). */
-export const findArticlesByIds = (db: Executor, ids: number[]): Promise<PdfArticleRow[]> =>
+export const findArticlesByIds = (db: JournalExecutor, ids: number[]): Promise<PdfArticleRow[]> =>
   db
     .selectFrom('articles')
     .select(ARTICLE_COLUMNS)
@@ -42,11 +42,11 @@ export const findArticlesByIds = (db: Executor, ids: number[]): Promise<PdfArtic
     .execute();
 
 /** Editors of any status by id, pinned first as on the board. */
-export const findEditorsByIds = (db: Executor, ids: number[]): Promise<EditorRow[]> =>
+export const findEditorsByIds = (db: JournalExecutor, ids: number[]): Promise<EditorRow[]> =>
   db.selectFrom('editors').selectAll().where('id', 'in', ids).orderBy('is_pinned', 'desc').orderBy('id').execute();
 
 /** The Editor-in-Chief who signs certificates: the first enabled chief editor, pinned first. */
-export const findChiefEditor = (db: Executor): Promise<Pick<EditorRow, 'id' | 'name'> | undefined> =>
+export const findChiefEditor = (db: JournalExecutor): Promise<Pick<EditorRow, 'id' | 'name'> | undefined> =>
   db
     .selectFrom('editors')
     .select(['id', 'name'])

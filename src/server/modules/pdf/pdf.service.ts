@@ -4,7 +4,7 @@ import { authorsOrLine, placeOf } from '../../../common/authors.js';
 import { splitAuthors } from '../../../common/citation.js';
 import type { SiteSettings } from '../../../common/schemas/settings.js';
 import type { WriteClock } from '../../cache/write-clock.js';
-import type { Db } from '../../db/database.js';
+import type { JournalDb } from '../../db/database.js';
 import type { EditorRow } from '../../db/schema.js';
 import type { Author } from '../../../common/authors.js';
 import { HttpError, notFound } from '../../http/errors.js';
@@ -134,7 +134,7 @@ export class PdfService {
   private readonly documents: DocumentCache;
 
   constructor(
-    private readonly db: Db,
+    private readonly db: JournalDb,
     private readonly settings: SettingsService,
     clock: WriteClock,
     private readonly pictures: DocumentPictures,

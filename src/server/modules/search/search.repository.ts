@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import { isPostgres, type Executor } from '../../db/database.js';
+import { isPostgres, type JournalExecutor } from '../../db/database.js';
 import { JournalScope } from '../../journals/journal-scope.js';
 import { SUMMARY_COLUMNS, type SummaryRow } from '../archives/archives.repository.js';
 import { PUBLISHED_SQL } from '../articles/published.js';
@@ -58,7 +58,7 @@ function postgresTextMatches(words: string[], journalId: number, ranked: boolean
  * counting nor ranking reads the matching articles themselves. Raw SQL is not scoped by the handle, so each source
  * names the handle's journal itself.
  */
-function matches(db: Executor, query: SearchQuery, ranked: boolean): RawBuilder<Match> {
+function matches(db: JournalExecutor, query: SearchQuery, ranked: boolean): RawBuilder<Match> {
   const journalId = JournalScope.of(db);
   const sources: RawBuilder<Match>[] = [];
   if (query.words.length > 0) {
@@ -76,7 +76,10 @@ function matches(db: Executor, query: SearchQuery, ranked: boolean): RawBuilder<
 }
 
 /** Ranked published articles matching the words or the reference number, one page of them and the total. */
-export async function searchArticles(db: Executor, query: SearchQuery): Promise<{ total: number; rows: SummaryRow[] }> {
+export async function searchArticles(
+  db: JournalExecutor,
+  query: SearchQuery,
+): Promise<{ total: number; rows: SummaryRow[] }> {
   const count = await db
     .selectFrom(sql<Match>`(${matches(db, query, false)})`.as('m'))
     .select((eb) => eb.fn.countAll<number | string>().as('total'))

@@ -1,5 +1,5 @@
 import { SEARCH_KEYWORD_MAX_CHARS, SEARCH_PAGE_SIZE, type SearchResults } from '../../../common/schemas/archives.js';
-import type { Db } from '../../db/database.js';
+import type { JournalDb } from '../../db/database.js';
 import { isReferenceNumber, toSummary } from '../archives/archives.service.js';
 import { searchArticles } from './search.repository.js';
 
@@ -15,7 +15,7 @@ function searchWords(keyword: string): string[] {
 }
 
 export class SearchService {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: JournalDb) {}
 
   /** Ranked full-text search over title, authors, keywords and abstract, plus an exact reference number; enabled only. */
   async search(rawKeyword: string, page = 1): Promise<SearchResults> {

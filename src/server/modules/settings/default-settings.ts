@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.js';
+import type { JournalDb } from '../../db/database.js';
 import type { SettingsTable } from '../../db/schema.js';
 import { DEFAULT_FEE_DOLLAR, DEFAULT_FEE_RUPEE } from '../../../common/constants.js';
 import { DEFAULT_DOI_SUFFIX_PATTERN } from '../../../common/doi.js';
@@ -49,7 +49,10 @@ export const DEFAULT_SETTINGS: Omit<SettingsTable, 'id' | 'updated_at'> = {
 };
 
 /** Creates the journal's settings row when it has none (`values` over the defaults); true when it was new. */
-export async function ensureDefaultSettings(db: Db, values: Partial<typeof DEFAULT_SETTINGS> = {}): Promise<boolean> {
+export async function ensureDefaultSettings(
+  db: JournalDb,
+  values: Partial<typeof DEFAULT_SETTINGS> = {},
+): Promise<boolean> {
   if (await findSettings(db)) return false;
   await saveSettings(db, { ...DEFAULT_SETTINGS, ...values, updated_at: new Date().toISOString() });
   return true;

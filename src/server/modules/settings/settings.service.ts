@@ -1,7 +1,7 @@
 import { PRIVATE_SETTING_FIELDS, type PublicSettings, type SiteSettings } from '../../../common/schemas/settings.js';
 import { UntilNextWrite } from '../../cache/until-next-write.js';
 import type { WriteClock } from '../../cache/write-clock.js';
-import type { Db } from '../../db/database.js';
+import type { JournalDb } from '../../db/database.js';
 import type { SettingsRow } from '../../db/schema.js';
 import { parseIpAllowList } from '../../auth/ip-allow-list.js';
 import { badRequest } from '../../http/errors.js';
@@ -50,7 +50,7 @@ export class SettingsService {
   private readonly remembered: UntilNextWrite<{ settings: SiteSettings; publicSettings: PublicSettings }>;
 
   constructor(
-    private readonly db: Db,
+    private readonly db: JournalDb,
     private readonly clock: WriteClock,
   ) {
     this.remembered = new UntilNextWrite(() => this.read(), clock);

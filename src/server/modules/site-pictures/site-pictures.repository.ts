@@ -1,13 +1,13 @@
-import type { Executor } from '../../db/database.js';
+import type { JournalExecutor } from '../../db/database.js';
 import type { SitePicturesTable } from '../../db/schema.js';
 
-export const listSitePictures = (db: Executor): Promise<SitePicturesTable[]> =>
+export const listSitePictures = (db: JournalExecutor): Promise<SitePicturesTable[]> =>
   db.selectFrom('site_pictures').selectAll().execute();
 
-export const findSitePicture = (db: Executor, kind: string): Promise<SitePicturesTable | undefined> =>
+export const findSitePicture = (db: JournalExecutor, kind: string): Promise<SitePicturesTable | undefined> =>
   db.selectFrom('site_pictures').selectAll().where('kind', '=', kind).executeTakeFirst();
 
-export async function saveSitePicture(db: Executor, picture: SitePicturesTable): Promise<void> {
+export async function saveSitePicture(db: JournalExecutor, picture: SitePicturesTable): Promise<void> {
   await db
     .insertInto('site_pictures')
     .values(picture)
@@ -15,6 +15,6 @@ export async function saveSitePicture(db: Executor, picture: SitePicturesTable):
     .execute();
 }
 
-export async function deleteSitePicture(db: Executor, kind: string): Promise<void> {
+export async function deleteSitePicture(db: JournalExecutor, kind: string): Promise<void> {
   await db.deleteFrom('site_pictures').where('kind', '=', kind).execute();
 }

@@ -3,7 +3,7 @@ import { MAX_PICTURE_BYTES, PICTURE_SIZE_MESSAGE } from '../../../common/constan
 import { SITE_PICTURES, type SitePictureKind, type SitePictures } from '../../../common/schemas/site-pictures.js';
 import { UntilNextWrite } from '../../cache/until-next-write.js';
 import type { WriteClock } from '../../cache/write-clock.js';
-import type { Db } from '../../db/database.js';
+import type { JournalDb } from '../../db/database.js';
 import { badRequest } from '../../http/errors.js';
 import type { UploadedFile } from '../../http/multipart.js';
 import { FileJournal } from '../../storage/file-journal.js';
@@ -25,7 +25,7 @@ export class SitePicturesService {
   private readonly journal: FileJournal;
 
   constructor(
-    private readonly db: Db,
+    private readonly db: JournalDb,
     private readonly files: FileStore,
     private readonly clock: WriteClock,
   ) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Statistics } from '../../../common/schemas/statistics.js';
-import type { Db } from '../../db/database.js';
+import type { JournalDb } from '../../db/database.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { articleFields, issueFields, multipartForm, testPdf, type IssueNumbers } from '../../test/article-form.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -34,8 +34,14 @@ async function addArticle(n: number, issue: IssueNumbers, title: string): Promis
 }
 
 /** One session's use of an article on a day: `investigations` views and downloads, `requests` downloads. */
-const use = (db: Db, article_id: number, day: string, session: string, investigations: number, requests: number) =>
-  db.insertInto('usage_events').values({ article_id, day, session, investigations, requests }).execute();
+const use = (
+  db: JournalDb,
+  article_id: number,
+  day: string,
+  session: string,
+  investigations: number,
+  requests: number,
+) => db.insertInto('usage_events').values({ article_id, day, session, investigations, requests }).execute();
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Month, Period } from '../../../common/schemas/statistics.js';
-import type { Executor } from '../../db/database.js';
+import type { JournalExecutor } from '../../db/database.js';
 
 /** Sums of usage_events rows: COUNTER investigations (views and downloads) and requests (downloads). */
 export interface UsageSums {
@@ -37,13 +37,13 @@ const sumsOf = (row: { investigations: unknown; requests: unknown }): UsageSums 
   requests: Number(row.requests),
 });
 
-const inPeriod = (db: Executor, period: Period) => {
+const inPeriod = (db: JournalExecutor, period: Period) => {
   const { first, last } = daysOf(period);
   return db.selectFrom('usage_events').where('day', '>=', first).where('day', '<=', last);
 };
 
 /** The months of the period that have usage, with their sums. */
-export async function monthlySums(db: Executor, period: Period): Promise<Map<Month, UsageSums>> {
+export async function monthlySums(db: JournalExecutor, period: Period): Promise<Map<Month, UsageSums>> {
   const rows = await inPeriod(db, period)
     .select((eb) => [
       monthOfDay.as('month'),
@@ -56,7 +56,7 @@ export async function monthlySums(db: Executor, period: Period): Promise<Map<Mon
 }
 
 /** Per used article: its sums in the period and its citation (a subquery, so callers can order, limit or group). */
-function citedUsage(db: Executor, period: Period) {
+function citedUsage(db: JournalExecutor, period: Period) {
   const used = inPeriod(db, period)
     .select((eb) => [
       'article_id',
@@ -85,7 +85,7 @@ function citedUsage(db: Executor, period: Period) {
 }
 
 /** The used articles, most used (views and downloads together, so investigations) first; `limit` of them if given. */
-export async function articleSums(db: Executor, period: Period, limit?: number): Promise<CitedUsage[]> {
+export async function articleSums(db: JournalExecutor, period: Period, limit?: number): Promise<CitedUsage[]> {
   let query = db
     .selectFrom(citedUsage(db, period))
     .selectAll()
@@ -105,7 +105,7 @@ export async function articleSums(db: Executor, period: Period, limit?: number):
 }
 
 /** The most used issues, by their articles' sums; an article deleted without a tombstone belongs to none. */
-export async function issueSums(db: Executor, period: Period, limit: number): Promise<IssueSums[]> {
+export async function issueSums(db: JournalExecutor, period: Period, limit: number): Promise<IssueSums[]> {
   const rows = await db
     .selectFrom(citedUsage(db, period))
     .select((eb) => [

@@ -11,7 +11,7 @@ import {
   type Statistics,
   type StatisticsQuery,
 } from '../../../common/schemas/statistics.js';
-import type { Db } from '../../db/database.js';
+import type { JournalDb } from '../../db/database.js';
 import { badRequest } from '../../http/errors.js';
 import { csvText } from '../../storage/csv-cells.js';
 import { articleSums, issueSums, monthlySums, type CitedUsage, type UsageSums } from './statistics.repository.js';
@@ -40,7 +40,7 @@ function articleUsage(row: CitedUsage): ArticleUsage {
 const CSV_COLUMNS = ['refnumber', 'title', 'year', 'volume', 'issue', 'views', 'downloads'] as const;
 
 export class StatisticsService {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: JournalDb) {}
 
   /** The period a query asks for, defaults filled in; a 400 naming the field when it cannot be shown. */
   period(query: StatisticsQuery, now = new Date()): Period {

@@ -4,7 +4,7 @@ import {
   RESTORE_TITLE_TAKEN_MESSAGE,
   type DeletedArticle,
 } from '../../../common/schemas/deleted-articles.js';
-import { uniqueViolation, type Db, type Executor } from '../../db/database.js';
+import { uniqueViolation, type JournalDb, type JournalExecutor } from '../../db/database.js';
 import type { ArticleTombstoneRow, IssueRow } from '../../db/schema.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { recordActivity, type Actor } from '../activity/activity.repository.js';
@@ -17,7 +17,7 @@ import { deleteTombstone, findTombstoneById, listIssueTombstones } from './tombs
 
 /** The published articles deleted from an issue, as the admin lists them to restore. */
 export async function deletedArticles(
-  db: Executor,
+  db: JournalExecutor,
   at: { year: number; volume: number; issue: number },
 ): Promise<DeletedArticle[]> {
   const rows = await listIssueTombstones(db, at);
@@ -37,7 +37,7 @@ export async function deletedArticles(
  * see its notice until the editor completes it and switches it on.
  */
 export async function restoreArticle(
-  db: Db,
+  db: JournalDb,
   tombstoneId: number,
   actor: Actor,
 ): Promise<{ id: number; refnumber: string }> {
@@ -64,7 +64,7 @@ export async function restoreArticle(
 }
 
 /** The article row a tombstone gives back: its citation, switched off, in its issue's state. */
-async function restoredRow(trx: Executor, tombstone: ArticleTombstoneRow, issue: IssueRow, actor: Actor) {
+async function restoredRow(trx: JournalExecutor, tombstone: ArticleTombstoneRow, issue: IssueRow, actor: Actor) {
   const settings = await findSettings(trx);
   const now = new Date().toISOString();
   return {

@@ -1,4 +1,4 @@
-import type { Executor } from '../../db/database.js';
+import type { JournalExecutor } from '../../db/database.js';
 import type { ArticleRow, ArticleTombstoneRow } from '../../db/schema.js';
 
 /** What a tombstone keeps of its article: its citation. */
@@ -24,7 +24,7 @@ export const wasPublished = (row: Pick<ArticleRow, 'refnumber' | 'issue_ever_pub
   row.refnumber !== '' && row.issue_ever_published === 1;
 
 export async function insertTombstone(
-  trx: Executor,
+  trx: JournalExecutor,
   article: CitationRow & Pick<ArticleRow, 'id'>,
   removedAt: string,
 ): Promise<void> {
@@ -35,7 +35,7 @@ export async function insertTombstone(
     .execute();
 }
 
-export const findTombstone = (db: Executor, refnumber: string): Promise<ArticleTombstoneRow | undefined> =>
+export const findTombstone = (db: JournalExecutor, refnumber: string): Promise<ArticleTombstoneRow | undefined> =>
   db.selectFrom('article_tombstones').selectAll().where('refnumber', '=', refnumber).executeTakeFirst();
 
 const NOTICE_COLUMNS = [
@@ -50,15 +50,15 @@ const NOTICE_COLUMNS = [
 export type NoticeArticleRow = Pick<ArticleRow, (typeof NOTICE_COLUMNS)[number]>;
 
 /** An article by reference number, with what tells whether it was withdrawn and when. */
-export const findArticleForNotice = (db: Executor, refnumber: string): Promise<NoticeArticleRow | undefined> =>
+export const findArticleForNotice = (db: JournalExecutor, refnumber: string): Promise<NoticeArticleRow | undefined> =>
   db.selectFrom('articles').select(NOTICE_COLUMNS).where('refnumber', '=', refnumber).executeTakeFirst();
 
-export const findTombstoneById = (db: Executor, id: number): Promise<ArticleTombstoneRow | undefined> =>
+export const findTombstoneById = (db: JournalExecutor, id: number): Promise<ArticleTombstoneRow | undefined> =>
   db.selectFrom('article_tombstones').selectAll().where('id', '=', id).executeTakeFirst();
 
 /** The tombstones of one issue, the latest deletion first. */
 export const listIssueTombstones = (
-  db: Executor,
+  db: JournalExecutor,
   at: { year: number; volume: number; issue: number },
 ): Promise<ArticleTombstoneRow[]> =>
   db
@@ -70,6 +70,6 @@ export const listIssueTombstones = (
     .orderBy('removed_at', 'desc')
     .execute();
 
-export async function deleteTombstone(trx: Executor, id: number): Promise<void> {
+export async function deleteTombstone(trx: JournalExecutor, id: number): Promise<void> {
   await trx.deleteFrom('article_tombstones').where('id', '=', id).execute();
 }

@@ -2,7 +2,7 @@ import type { ArticleNotice } from '../../../common/schemas/article-notice.js';
 import type { DeletedArticle } from '../../../common/schemas/deleted-articles.js';
 import { SharedMemo, UntilNextWriteByKey } from '../../cache/until-next-write.js';
 import type { WriteClock } from '../../cache/write-clock.js';
-import type { Db } from '../../db/database.js';
+import type { JournalDb } from '../../db/database.js';
 import { sanitizeTitle } from '../../storage/sanitize.js';
 import { isReferenceNumber } from '../archives/archives.service.js';
 import type { Actor } from '../activity/activity.repository.js';
@@ -44,7 +44,7 @@ export class TombstonesService {
   private readonly notices: UntilNextWriteByKey<string, ArticleNotice | null>;
 
   constructor(
-    private readonly db: Db,
+    private readonly db: JournalDb,
     private readonly clock: WriteClock,
   ) {
     this.notices = new UntilNextWriteByKey(clock, rememberedNotices);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Db } from '../../db/database.js';
+import type { JournalDb } from '../../db/database.js';
 import { addArticle, addIssue } from '../../test/archive-fixtures.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { UsageRecorder } from './usage-recorder.js';
@@ -19,7 +19,7 @@ afterAll(() => t.close());
 beforeEach(() => t.journal.db.deleteFrom('usage_events').execute());
 
 /** A recorder whose clock the test moves. */
-function recorderAt(start: string, journalDb: (id: number) => Db = () => t.journal.db) {
+function recorderAt(start: string, journalDb: (id: number) => JournalDb = () => t.journal.db) {
   const clock = { at: new Date(start), now: () => clock.at };
   const errors: unknown[] = [];
   const recorder = new UsageRecorder('a test secret of the installation', journalDb, (e) => errors.push(e), clock);

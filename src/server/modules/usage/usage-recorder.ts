@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../../db/database.js';
+import type { JournalDb } from '../../db/database.js';
 import { isRobot } from './robots.js';
 import { SessionKeys, utcDay } from './session-keys.js';
 import {
@@ -99,7 +99,7 @@ export class UsageRecorder {
 
   constructor(
     installationSecret: string,
-    private readonly journalDb: (journalId: number) => Db,
+    private readonly journalDb: (journalId: number) => JournalDb,
     private readonly onError: (error: unknown) => void,
     private readonly clock: Clock = { now: () => new Date() },
   ) {

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { articlePath } from '../../../common/archive-links.js';
 import { authorsFromLine, authorsOrLine, displayName, type Author } from '../../../common/authors.js';
 import { textOf } from '../../../common/html.js';
-import { preparedQuery, type Db, type Executor } from '../../db/database.js';
+import { preparedQuery, type JournalDb, type JournalExecutor } from '../../db/database.js';
 import type { UsageEventsTable, UsageSearchesTable } from '../../db/schema.js';
 import { listAuthorsOf } from '../articles/article-authors.repository.js';
 import { isPublished } from '../articles/published.js';
@@ -18,7 +18,7 @@ const chunks = <T>(rows: T[]): T[][] =>
   Array.from({ length: Math.ceil(rows.length / CHUNK) }, (_, index) => rows.slice(index * CHUNK, (index + 1) * CHUNK));
 
 /** Adds counted uses to their session rows: an upsert, so processes writing the same row add up. */
-export async function addUsage(db: Executor, uses: SessionUse[]): Promise<void> {
+export async function addUsage(db: JournalExecutor, uses: SessionUse[]): Promise<void> {
   // In one order everywhere, so that two processes upserting the same rows wait for each other, never deadlock.
   const ordered = uses.toSorted(
     (a, b) => a.article_id - b.article_id || a.day.localeCompare(b.day) || a.session.localeCompare(b.session),
@@ -36,7 +36,7 @@ export async function addUsage(db: Executor, uses: SessionUse[]): Promise<void> 
       .execute();
 }
 
-export async function addSearches(db: Executor, searches: SearchCount[]): Promise<void> {
+export async function addSearches(db: JournalExecutor, searches: SearchCount[]): Promise<void> {
   for (const rows of chunks(searches))
     await db
       .insertInto('usage_searches')
@@ -61,7 +61,7 @@ export interface Click {
  * each click against the row as it was (SET reads the old row), so two instances putting the same key at once are
  * decided one after the other. A key appears at most once per statement, as PostgreSQL requires.
  */
-export async function shareClicks(db: Executor, clicks: Click[], windowMs: number): Promise<Set<Click>> {
+export async function shareClicks(db: JournalExecutor, clicks: Click[], windowMs: number): Promise<Set<Click>> {
   const counted = new Set<Click>();
   // Keys in one order everywhere, so that two processes upserting the same rows wait for each other, never deadlock.
   for (const round of rounds(clicks))
@@ -96,7 +96,7 @@ function rounds(clicks: Click[]): Click[][] {
 }
 
 /** Forgets clicks older than `before`: no batch still to be written can be decided against them. */
-export async function forgetClicks(db: Executor, before: number): Promise<void> {
+export async function forgetClicks(db: JournalExecutor, before: number): Promise<void> {
   await db.deleteFrom('usage_clicks').where('last_at', '<', before).execute();
 }
 
@@ -105,14 +105,17 @@ const publishedArticleIds = preparedQuery((db, refnumber: string) =>
 );
 
 /** The id of the published article with this reference number, if any; prepared, as every counted view asks it. */
-export const findPublishedArticleId = async (db: Executor, refnumber: string): Promise<number | undefined> =>
+export const findPublishedArticleId = async (db: JournalExecutor, refnumber: string): Promise<number | undefined> =>
   (await publishedArticleIds(db, refnumber))[0]?.id;
 
 /** First and last day of a span of months, for comparing with the stored YYYY-MM-DD days. */
 const daysOf = (begin: Month, end: Month) => ({ first: `${begin}-01`, last: `${end}-31` });
 
 /** An article's figures for readers: abstract views (investigations that were not downloads) and downloads. */
-export async function articleFigures(db: Executor, articleId: number): Promise<{ views: number; downloads: number }> {
+export async function articleFigures(
+  db: JournalExecutor,
+  articleId: number,
+): Promise<{ views: number; downloads: number }> {
   const row = await db
     .selectFrom('usage_events')
     .select((eb) => [
@@ -134,7 +137,7 @@ interface MonthRow {
 }
 
 /** Per article and month: totals, and user-sessions that investigated or requested it (COUNTER's unique items). */
-const monthlyCounts = (db: Executor, begin: Month, end: Month): Promise<MonthRow[]> => {
+const monthlyCounts = (db: JournalExecutor, begin: Month, end: Month): Promise<MonthRow[]> => {
   const { first, last } = daysOf(begin, end);
   return db
     .selectFrom('usage_events')
@@ -172,7 +175,7 @@ interface ItemCitation {
 }
 
 /** What reports say of each used article: from the article, or from its tombstone when it was deleted. */
-async function citationsOf(db: Executor, ids: number[]): Promise<Map<number, ItemCitation>> {
+async function citationsOf(db: JournalExecutor, ids: number[]): Promise<Map<number, ItemCitation>> {
   const found = new Map<number, ItemCitation>();
   if (ids.length === 0) return found;
   const columns = ['refnumber', 'title', 'doi', 'publishdate', 'year', 'volume', 'issue'] as const;
@@ -234,7 +237,7 @@ function usedItem(citation: ItemCitation, origin: string, months: Record<Month, 
 
 /** The journal's usage in a span of months, as the COUNTER reports and the statistics screen read it. */
 export async function readJournalUsage(
-  db: Db,
+  db: JournalDb,
   journal: UsageJournal,
   origin: string,
   begin: Month,
@@ -254,7 +257,7 @@ export async function readJournalUsage(
   return { journal, begin, end, items, searches: await monthlySearches(db, begin, end) };
 }
 
-async function monthlySearches(db: Executor, begin: Month, end: Month): Promise<Record<Month, number>> {
+async function monthlySearches(db: JournalExecutor, begin: Month, end: Month): Promise<Record<Month, number>> {
   const { first, last } = daysOf(begin, end);
   const rows = await db
     .selectFrom('usage_searches')

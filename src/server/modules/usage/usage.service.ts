@@ -1,5 +1,5 @@
 import type { ArticleFigures } from '../../../common/schemas/usage.js';
-import type { Db } from '../../db/database.js';
+import type { JournalDb } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
 import { articleFigures, findPublishedArticleId } from './usage.repository.js';
 
@@ -7,7 +7,7 @@ const NO_SUCH_ARTICLE = 'No published article has this reference number';
 
 /** The counted use of a journal's published articles, as readers see it (decision 101). */
 export class UsageService {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: JournalDb) {}
 
   /** The id of the published article `refnumber` names; 404 when none does. */
   async publishedArticleId(refnumber: string): Promise<number> {

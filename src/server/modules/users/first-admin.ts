@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/database.js';
+import type { JournalDb } from '../../db/database.js';
 import { hashPassword } from '../../auth/passwords.js';
 import type { CreatedAdmin } from '../../sign-in-notice.js';
 import { countUsers, insertUser } from './users.repository.js';
@@ -11,7 +11,7 @@ import { countUsers, insertUser } from './users.repository.js';
  * is never stored in clear anywhere.
  */
 export async function ensureFirstAdmin(
-  journal: Db,
+  journal: JournalDb,
   options: { username: string; password?: string },
   log: FastifyBaseLogger,
 ): Promise<CreatedAdmin | null> {

@@ -1,5 +1,5 @@
 import type { UserRole } from '../../../common/schemas/user.js';
-import type { Executor } from '../../db/database.js';
+import type { JournalExecutor } from '../../db/database.js';
 import type { UserRow } from '../../db/schema.js';
 
 /**
@@ -21,19 +21,19 @@ const USER_COLUMNS = [
 ] as const;
 
 /** Every account, with its membership of the journal when it has one (the scope puts the journal in the join). */
-const journalUsers = (db: Executor) =>
+const journalUsers = (db: JournalExecutor) =>
   db
     .selectFrom('users')
     .leftJoin('journal_members', 'journal_members.user_id', 'users.id')
     .select([...USER_COLUMNS, 'journal_members.role']);
 
-export const findUserByUsername = (db: Executor, username: string): Promise<JournalUserRow | undefined> =>
+export const findUserByUsername = (db: JournalExecutor, username: string): Promise<JournalUserRow | undefined> =>
   journalUsers(db).where('users.username', '=', username).executeTakeFirst();
 
-export const findUserById = (db: Executor, id: number): Promise<JournalUserRow | undefined> =>
+export const findUserById = (db: JournalExecutor, id: number): Promise<JournalUserRow | undefined> =>
   journalUsers(db).where('users.id', '=', id).executeTakeFirst();
 
-export async function countUsers(db: Executor): Promise<number> {
+export async function countUsers(db: JournalExecutor): Promise<number> {
   const row = await db
     .selectFrom('users')
     .select((eb) => eb.fn.countAll().as('n'))
@@ -43,7 +43,7 @@ export async function countUsers(db: Executor): Promise<number> {
 
 /** A new account, member of the handle's journal with `role`. */
 export async function insertUser(
-  db: Executor,
+  db: JournalExecutor,
   user: {
     username: string;
     name: string;
@@ -69,7 +69,7 @@ export async function insertUser(
 export const roleHere = (user: JournalUserRow): UserRole | null => (user.publisher === 1 ? 'admin' : user.role);
 
 /** The members of the journal. */
-export const listUsers = async (db: Executor): Promise<JournalUserRow[]> =>
+export const listUsers = async (db: JournalExecutor): Promise<JournalUserRow[]> =>
   (await journalUsers(db)
     .where('journal_members.role', 'is not', null)
     .orderBy('users.id')
@@ -77,7 +77,7 @@ export const listUsers = async (db: Executor): Promise<JournalUserRow[]> =>
 
 /** `revokeTokens` raises the token version, so every token signed for the user before stops working. */
 export async function updateUser(
-  db: Executor,
+  db: JournalExecutor,
   id: number,
   values: { name?: string; password_hash?: string; enabled?: number; role?: UserRole; email?: string },
   revokeTokens: boolean,
@@ -96,12 +96,12 @@ export async function updateUser(
  * PostgreSQL's row locks, SQLite's database lock), so two concurrent changes cannot each count the other
  * admin as remaining.
  */
-export async function lockEnabledAdmins(trx: Executor): Promise<void> {
+export async function lockEnabledAdmins(trx: JournalExecutor): Promise<void> {
   await trx.updateTable('journal_members').set({ role: 'admin' }).where('role', '=', 'admin').execute();
 }
 
 /** The journal's enabled admins. */
-export async function countEnabledAdmins(db: Executor): Promise<number> {
+export async function countEnabledAdmins(db: JournalExecutor): Promise<number> {
   const row = await db
     .selectFrom('journal_members')
     .innerJoin('users', 'users.id', 'journal_members.user_id')

@@ -1,5 +1,5 @@
 import type { AdminUser, UserCreateInput, UserUpdateInput } from '../../../common/schemas/user.js';
-import { uniqueViolation, type Db } from '../../db/database.js';
+import { uniqueViolation, type JournalDb } from '../../db/database.js';
 import { hashPassword, verifyPassword } from '../../auth/passwords.js';
 import type { TokenClaims } from '../../auth/tokens.js';
 import { badRequest, HttpError, notFound } from '../../http/errors.js';
@@ -55,7 +55,7 @@ function userChangeSummary(row: JournalUserRow, input: UserUpdateInput): string 
  * membership gives each a role in a journal (decision 096). A user created here becomes a member here.
  */
 export class UsersService {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: JournalDb) {}
 
   async list(): Promise<AdminUser[]> {
     return (await listUsers(this.db)).map(toAdminUser);

@@ -7,7 +7,7 @@ import {
   type WorklogQuery,
 } from '../../../common/schemas/worklog.js';
 import { recordActivity, type Actor } from '../activity/activity.repository.js';
-import type { Db } from '../../db/database.js';
+import type { JournalDb } from '../../db/database.js';
 import type { WorklogEntryRow } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { sanitizeBasic } from '../../storage/sanitize.js';
@@ -23,7 +23,7 @@ import {
 const toEntry = (row: WorklogEntryRow): WorklogEntry => ({ ...row, content: sanitizeBasic(row.content) });
 
 export class WorklogService {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: JournalDb) {}
 
   /** One page of entries, newest first, with the count of every entry the filter matches. */
   async list(query: WorklogQuery): Promise<WorklogPage> {
