@@ -15,7 +15,7 @@ import { DashboardService } from './modules/admin/admin.service.js';
 import { ArticlesService } from './modules/articles/articles.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { CounterKeysService } from './modules/counter/counter-keys.service.js';
-import { CounterService, usageJournalOf } from './modules/counter/counter.service.js';
+import { journalSource, usageJournalOf } from './modules/counter/counter.service.js';
 import { CrossrefService } from './modules/crossref/crossref.service.js';
 import { DiscoveryService } from './modules/discovery/discovery.service.js';
 import { DoajService } from './modules/doaj/doaj.service.js';
@@ -105,9 +105,9 @@ export function createServices(
     statistics: new StatisticsService(db),
     usage: new UsageService(db),
     counterKeys: new CounterKeysService(db),
-    /** The COUNTER reports as asked at `origin`, which names the platform's address in them. */
-    counter: async (journal: JournalRow, origin: string) =>
-      new CounterService(db, usageJournalOf(journal, await settings.get(), origin), origin),
+    /** The journal's usage as a COUNTER platform asked at `origin`, which names the platform's address in reports. */
+    counterSource: async (journal: JournalRow, origin: string) =>
+      journalSource(db, usageJournalOf(journal, await settings.get(), origin), origin),
     /** An import, new for each: it keeps what its dry run found sound until it writes. */
     imports: () => new ImportService(db, files, clock),
   };

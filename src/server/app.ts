@@ -43,11 +43,12 @@ import { registerJournalRoutes } from './modules/journals/journals.routes.js';
 import { registerOaiRoutes } from './modules/oai/oai.routes.js';
 import { answerPortal } from './modules/publisher/portal.js';
 import { publisherRepository } from './modules/publisher/publisher-oai.js';
+import { publisherCounter } from './modules/publisher/publisher-counter.js';
 import { registerSettingsRoutes } from './modules/settings/settings.routes.js';
 import { registerUserRoutes } from './modules/users/users.routes.js';
 import { registerWorklogRoutes } from './modules/worklog/worklog.routes.js';
 import { registerUsageRoutes } from './modules/usage/usage.routes.js';
-import { registerCounterRoutes } from './modules/counter/counter.routes.js';
+import { isCounterPath, registerCounterRoutes } from './modules/counter/counter.routes.js';
 import { registerStatisticsRoutes } from './modules/statistics/statistics.routes.js';
 import { registerImportRoutes } from './modules/imports/imports.routes.js';
 import { readClientAssets } from './render/client-assets.js';
@@ -116,7 +117,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
   registerDoajRoutes(app);
   registerJournalRoutes(app, ctx.journalList);
   registerUsageRoutes(app, ctx.usage);
-  registerCounterRoutes(app);
+  registerCounterRoutes(app, publisherCounter(ctx));
   registerStatisticsRoutes(app);
 
   const assets = readClientAssets(options.clientDir);
@@ -147,7 +148,11 @@ function publisherPortal(ctx: AppContext): JournalRouting['publisher'] {
   const host = ctx.config.PUBLISHER_HOST;
   return host === undefined
     ? undefined
-    : { host, answerPortal: (request, reply) => answerPortal(request, reply, ctx), routes: new Set(['/oai']) };
+    : {
+        host,
+        answerPortal: (request, reply) => answerPortal(request, reply, ctx),
+        routes: { has: (path) => path === '/oai' || isCounterPath(path) },
+      };
 }
 
 function registerStaticFiles(app: FastifyInstance, ctx: AppContext, clientDir: string): void {

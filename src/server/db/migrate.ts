@@ -21,6 +21,7 @@ import { usageStatisticsMigration } from './migrations/017-usage-statistics.js';
 import { sharedLimitsMigration } from './migrations/018-shared-limits.js';
 import { journalWithoutDefaultMigration } from './migrations/019-journal-without-default.js';
 import { certificateNamesMigration } from './migrations/020-certificate-names.js';
+import { publisherCounterKeysMigration } from './migrations/021-publisher-counter-keys.js';
 
 /**
  * Brings the schema up to date; runs at every start. `upTo` stops after the named migration (tests make the
@@ -53,6 +54,7 @@ export async function migrate(
     '018-shared-limits': sharedLimitsMigration(),
     '019-journal-without-default': journalWithoutDefaultMigration(engine),
     '020-certificate-names': certificateNamesMigration(),
+    '021-publisher-counter-keys': publisherCounterKeysMigration(engine),
   };
   const migrationTableSchema = engine === 'postgres' ? await currentSchema(db) : undefined;
   const migrator = new Migrator({ db, migrationTableSchema, provider: { getMigrations: async () => migrations } });

@@ -38,6 +38,8 @@ export interface Database {
   usage_events: UsageEventsTable;
   usage_searches: UsageSearchesTable;
   counter_api_keys: CounterApiKeysTable;
+  /** The publisher's COUNTER customers (migration 021): the columns of a journal's, for every journal at once. */
+  publisher_counter_keys: CounterApiKeysTable;
   failure_counts: FailureCountsTable;
   usage_clicks: UsageClicksTable;
 }

@@ -37,6 +37,7 @@ export const TABLE_OWNERS = {
   journal_hosts: { owner: 'installation' },
   failure_counts: { owner: 'installation' },
   usage_clicks: { owner: 'installation' },
+  publisher_counter_keys: { owner: 'installation' },
 } as const satisfies Record<keyof Database, Owner>;
 
 type Owners = typeof TABLE_OWNERS;

@@ -19,8 +19,8 @@ export interface JournalRouting {
   publisher?: {
     host: string;
     answerPortal: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** The paths the portal answers through routes (its OAI-PMH repository): they read `request.atPublisher`. */
-    routes: ReadonlySet<string>;
+    /** The paths the portal answers through routes (OAI-PMH, the COUNTER API): they read `request.atPublisher`. */
+    routes: { has(path: string): boolean };
   };
 }
 

@@ -4,7 +4,7 @@ import { REPORTS, reportDefinition, type ReportDefinition } from './counter-defi
 import { CounterRefusal, type CounterException } from './counter-exceptions.js';
 import { journalIds } from './counter-identifiers.js';
 import { availablePart, inPeriod, type Period } from './counter-period.js';
-import { buildReport, type CounterReport } from './counter-report.js';
+import { buildReport, journalPlatform, type CounterReport } from './counter-report.js';
 import type { ArticleItem, ItemGroup, PlatformItem, TitleItem } from './counter-report-items.js';
 import { parseReportRequest, type CounterQuery } from './counter-request.js';
 import { counterSchemaErrors } from './counter-schema.test-support.js';
@@ -90,8 +90,8 @@ function reportOf(path: string, query: CounterQuery, available = AVAILABLE): Cou
     filters: request.filters,
     attributes: request.attributes,
     exceptions: [...request.exceptions, ...exceptions],
-    journal: JOURNAL,
-    usage: usageOver(period),
+    platform: journalPlatform(JOURNAL),
+    journals: [{ journal: JOURNAL, usage: usageOver(period) }],
     requested: request.requested,
     period,
     customer: CUSTOMER,

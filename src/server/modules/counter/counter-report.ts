@@ -40,15 +40,28 @@ export interface CounterReport {
   Report_Items: ReportItem[];
 }
 
+/** A platform: one journal (decision 101), or the publisher's every journal at its portal (decision 131). */
+export interface ReportPlatform {
+  name: string;
+  createdBy: string;
+}
+
+/** One journal of a platform, its `platform` the platform's name, with its usage. */
+export interface JournalPart {
+  journal: UsageJournal;
+  usage: Pick<JournalUsage, 'items' | 'searches'>;
+}
+
 export interface ReportInput {
   definition: ReportDefinition;
   filters: ReportFilters;
   attributes: ReportAttributes;
   /** What was noted while reading the request and finding the usage available. */
   exceptions: CounterException[];
-  journal: UsageJournal;
-  /** The journal's usage over `period` (none when `period` is null). */
-  usage: Pick<JournalUsage, 'items' | 'searches'>;
+  /** The platform reported: its name, and who makes its reports. */
+  platform: ReportPlatform;
+  /** Each journal on the platform with its usage over `period` (none when `period` is null). */
+  journals: JournalPart[];
   requested: Period;
   /** The months reported: the part of the requested period with usage available, null when there is none. */
   period: Period | null;
@@ -59,14 +72,14 @@ export interface ReportInput {
 /** RFC 3339 to the second, as the Code's examples write it. */
 const timestamp = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 
-/** The organization that made the report: the publisher, else the journal. */
-function createdBy({ publisher, title, platform }: UsageJournal): string {
-  return [publisher, title].find((name) => name.trim().length >= 2) ?? platform;
+/** A journal as a platform of its own: the organization that made its reports is the publisher, else the journal. */
+export function journalPlatform({ publisher, title, platform }: UsageJournal): ReportPlatform {
+  return { name: platform, createdBy: [publisher, title].find((name) => name.trim().length >= 2) ?? platform };
 }
 
 function reportHeader(input: ReportInput, exceptions: CounterException[]): ReportHeader {
-  const { definition, customer, attributes, journal } = input;
-  const namespace = platformId(journal.platform);
+  const { definition, customer, attributes, platform } = input;
+  const namespace = platformId(platform.name);
   return {
     Report_Name: definition.name,
     Report_ID: definition.id,
@@ -77,25 +90,44 @@ function reportHeader(input: ReportInput, exceptions: CounterException[]): Repor
     ...(definition.options && Object.keys(attributes).length ? { Report_Attributes: attributes } : {}),
     ...(exceptions.length ? { Exceptions: exceptions } : {}),
     Created: timestamp(input.created),
-    Created_By: createdBy(journal),
+    Created_By: platform.createdBy,
     Registry_Record: '',
   };
 }
 
+/**
+ * The items of every journal on the platform: the platform report adds up their usage and searches in one item; title
+ * and item reports list each journal's items in turn.
+ */
 function reportItems(input: ReportInput, period: Period): ReportItem[] {
-  const { definition, filters, usage, journal } = input;
-  const namespace = platformId(journal.platform);
-  return REPORT_ITEMS[definition.level]({
+  const { definition, filters, platform } = input;
+  const namespace = platformId(platform.name);
+  const searches = definition.level === 'platform' && wantsSearches(filters);
+  const contexts = input.journals.map(({ journal, usage }) => ({
     journal,
     items: selectedItems(journal, usage.items, filters, definition.level, namespace),
-    searches: definition.level === 'platform' && wantsSearches(filters) ? usage.searches : null,
+    searches: searches ? usage.searches : null,
     metrics: selectedMetrics(filters),
     period,
     total: input.attributes.Granularity === 'Total',
     columns: new Set(shownColumns(definition, input.attributes)),
     namespace,
+  }));
+  if (definition.level !== 'platform' || contexts.length === 0)
+    return contexts.flatMap((context) => REPORT_ITEMS[definition.level](context));
+  return REPORT_ITEMS.platform({
+    ...contexts[0]!,
+    items: contexts.flatMap((context) => context.items),
+    searches: searches ? sumSearches(input.journals.map(({ usage }) => usage.searches)) : null,
   });
 }
+
+const sumSearches = (all: Record<string, number>[]): Record<string, number> => {
+  const sums: Record<string, number> = {};
+  for (const searches of all)
+    for (const [month, count] of Object.entries(searches)) sums[month] = (sums[month] ?? 0) + count;
+  return sums;
+};
 
 /**
  * A COUNTER report of the journal's usage. Zero counts, and then empty metrics, lines and items, are left out

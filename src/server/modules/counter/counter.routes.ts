@@ -4,19 +4,39 @@ import { notFound } from '../../http/errors.js';
 import { publicOrigin } from '../../http/public-origin.js';
 import { REPORTS, reportDefinition } from './counter-definitions.js';
 import { CounterRefusal } from './counter-exceptions.js';
-import { KEY_FAILURE_WINDOW_MS, KEY_FAILURES_PER_ADDRESS } from './counter-keys.service.js';
+import { KEY_FAILURE_WINDOW_MS, KEY_FAILURES_PER_ADDRESS, type CounterCustomers } from './counter-keys.service.js';
 import { registerCounterKeyRoutes } from './counter-keys.routes.js';
 import { THE_WORLD, type Customer } from './counter-report.js';
 import { counterQuery, requireParameters, type CounterQuery } from './counter-request.js';
 import { TABULAR_TYPE, tabularFileName, tabularReport } from './counter-tabular.js';
-import type { CounterService } from './counter.service.js';
+import { CounterService } from './counter.service.js';
+import type { PublisherCounter } from '../publisher/publisher-counter.js';
 
 const BASE = '/api/counter/r51';
 /** A protocol of its own with its own specification (COUNTER_API.json), so it stays out of the OpenAPI table. */
 const HIDDEN = { schema: { hide: true } };
 
-const counterServiceOf = (request: FastifyRequest): Promise<CounterService> =>
-  request.site.services.counter(request.site.journal, publicOrigin(request));
+/**
+ * The platform a request asks: its journal's, or at PUBLISHER_HOST the publisher's, every journal at once
+ * (decision 131), each with its own customers' keys.
+ */
+interface Platform {
+  counter(): Promise<CounterService>;
+  customers: CounterCustomers;
+  /** Whether a journal admin signed in may leave the credentials out (The World): at a journal only. */
+  admin: boolean;
+}
+
+function platformOf(request: FastifyRequest, publisher: PublisherCounter | undefined): Platform {
+  if (publisher && request.atPublisher)
+    return { counter: () => publisher.counter(request), customers: publisher.customers, admin: false };
+  const { site } = request;
+  return {
+    counter: async () => new CounterService(await site.services.counterSource(site.journal, publicOrigin(request))),
+    customers: site.services.counterKeys,
+    admin: isAdmin(request),
+  };
+}
 
 /** The refusals of credentials that count towards the limit: a customer, requestor or key that is not right. */
 const CREDENTIAL_CODES = new Set([2000, 2010, 2011, 2020]);
@@ -29,14 +49,14 @@ const CREDENTIAL_CODES = new Set([2000, 2010, 2011, 2020]);
  * each guess would still be answered (429 wrong, 200 right) and the limit would slow nothing. A right key does not
  * clear the count either, or a customer could guess at another's key between uses of its own.
  */
-async function customerOf(request: FastifyRequest, query: CounterQuery): Promise<Customer> {
-  if (!query.customer_id && isAdmin(request)) return THE_WORLD;
-  const { counterKeys } = request.site.services;
-  const { failures } = counterKeys;
+async function customerOf(request: FastifyRequest, platform: Platform, query: CounterQuery): Promise<Customer> {
+  if (!query.customer_id && platform.admin) return THE_WORLD;
+  const { customers } = platform;
+  const { failures } = customers;
   const wait = await failures.waitFor(request.ip);
   if (wait > 0) throw tooManyRequests(Math.ceil(wait / 1000));
   try {
-    return await counterKeys.authenticate(query, new Date());
+    return await customers.authenticate(query, new Date());
   } catch (error) {
     if (error instanceof CounterRefusal && CREDENTIAL_CODES.has(error.exception.Code))
       await failures.recordFailure(request.ip);
@@ -61,16 +81,20 @@ function answerRefusal(error: FastifyError, _request: FastifyRequest, reply: Fas
   throw error;
 }
 
-async function answerReport(request: FastifyRequest<{ Params: { report: string } }>, reply: FastifyReply) {
+async function answerReport(
+  request: FastifyRequest<{ Params: { report: string } }>,
+  reply: FastifyReply,
+  platform: Platform,
+) {
   const definition = reportDefinition(request.params.report.toLowerCase());
   if (!definition)
     throw notFound(
       `This platform provides the COUNTER reports ${Object.keys(REPORTS).join(', ')}, not ${request.params.report}`,
     );
   const query = counterQuery(request.query);
-  requireParameters(query, [...(isAdmin(request) ? [] : ['customer_id']), 'begin_date', 'end_date']);
-  const customer = await customerOf(request, query);
-  const service = await counterServiceOf(request);
+  requireParameters(query, [...(platform.admin ? [] : ['customer_id']), 'begin_date', 'end_date']);
+  const customer = await customerOf(request, platform, query);
+  const service = await platform.counter();
   const { report, tabular } = await service.report(definition, query, customer, new Date());
   if (!tabular) return report;
   return reply
@@ -79,8 +103,14 @@ async function answerReport(request: FastifyRequest<{ Params: { report: string }
     .send(tabularReport(report, definition));
 }
 
-/** The COUNTER API 5.1 of the request's journal (Code of Practice Release 5.1, section 8; decision 101). */
-export function registerCounterRoutes(app: FastifyInstance): void {
+/** The paths of the COUNTER API, which the publisher's portal answers too (decision 131). */
+export const isCounterPath = (path: string): boolean => path.startsWith(`${BASE}/`);
+
+/**
+ * The COUNTER API 5.1 of the request's journal (Code of Practice Release 5.1, section 8; decision 101), and at
+ * PUBLISHER_HOST the publisher's, of every journal at once (decision 131).
+ */
+export function registerCounterRoutes(app: FastifyInstance, publisher: PublisherCounter | undefined): void {
   registerCounterKeyRoutes(app);
   app.register(async (counter) => {
     counter.setErrorHandler(answerRefusal);
@@ -89,17 +119,19 @@ export function registerCounterRoutes(app: FastifyInstance): void {
       reply.header('cache-control', 'no-store');
     });
     // The status is public (section 8.1): no credentials.
-    counter.get(`${BASE}/status`, HIDDEN, async (request) => (await counterServiceOf(request)).status());
+    counter.get(`${BASE}/status`, HIDDEN, async (request) => (await platformOf(request, publisher).counter()).status());
     counter.get(`${BASE}/members`, HIDDEN, async (request) => {
-      const customer = await customerOf(request, counterQuery(request.query));
-      return (await counterServiceOf(request)).members(customer);
+      const platform = platformOf(request, publisher);
+      const customer = await customerOf(request, platform, counterQuery(request.query));
+      return (await platform.counter()).members(customer);
     });
     counter.get(`${BASE}/reports`, HIDDEN, async (request) => {
-      await customerOf(request, counterQuery(request.query));
-      return (await counterServiceOf(request)).reportList(new Date());
+      const platform = platformOf(request, publisher);
+      await customerOf(request, platform, counterQuery(request.query));
+      return (await platform.counter()).reportList(new Date());
     });
     counter.get<{ Params: { report: string } }>(`${BASE}/reports/:report`, HIDDEN, (request, reply) =>
-      answerReport(request, reply),
+      answerReport(request, reply, platformOf(request, publisher)),
     );
   });
 }

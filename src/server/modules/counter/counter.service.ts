@@ -2,11 +2,18 @@ import type { SiteSettings } from '../../../common/schemas/settings.js';
 import type { JournalDb } from '../../db/database.js';
 import type { JournalRow } from '../../db/schema.js';
 import { readJournalUsage } from '../usage/usage.repository.js';
-import type { JournalUsage, UsageJournal } from '../usage/usage-data.js';
+import type { UsageJournal } from '../usage/usage-data.js';
 import { REPORTS, RELEASE, type ReportDefinition } from './counter-definitions.js';
-import { journalIds } from './counter-identifiers.js';
+import { journalIds, type ItemIds } from './counter-identifiers.js';
 import { addMonths, availablePart, monthOf, type Period } from './counter-period.js';
-import { buildReport, type CounterReport, type Customer } from './counter-report.js';
+import {
+  buildReport,
+  journalPlatform,
+  type CounterReport,
+  type Customer,
+  type JournalPart,
+  type ReportPlatform,
+} from './counter-report.js';
 import { parseReportRequest, type CounterQuery } from './counter-request.js';
 import { firstUsageDay } from './counter.repository.js';
 
@@ -51,24 +58,52 @@ export interface ReportListEntry {
 }
 
 /**
- * The COUNTER API of one journal (Code of Practice Release 5.1, section 8). Usage is not attributed to
+ * What a COUNTER platform reports: one journal (decision 101), or every journal of the installation at the
+ * publisher's portal (decision 131).
+ */
+export interface CounterSource {
+  platform: ReportPlatform;
+  /** What the status names: the journal's title, or the publisher's name. */
+  title: string;
+  /** Whose usage every customer receives: "the journal", "every journal of the publisher". */
+  whole: string;
+  /** The identifiers that name the platform's journals rather than their items, for item_id. */
+  titleIds: ItemIds;
+  /** The first UTC day with any counted use or search (YYYY-MM-DD), null before the first. */
+  firstUsageDay(): Promise<string | null>;
+  /** Each journal's usage over the months. */
+  usageOf(period: Period): Promise<JournalPart[]>;
+}
+
+/** One journal as a platform of its own, its usage read through its own handle. */
+export function journalSource(db: JournalDb, journal: UsageJournal, origin: string): CounterSource {
+  return {
+    platform: journalPlatform(journal),
+    title: journal.title,
+    whole: 'the journal',
+    titleIds: journalIds(journal),
+    firstUsageDay: () => firstUsageDay(db),
+    usageOf: async (period) => [
+      { journal, usage: await readJournalUsage(db, journal, origin, period.begin, period.end) },
+    ],
+  };
+}
+
+/**
+ * The COUNTER API of one platform (Code of Practice Release 5.1, section 8). Usage is not attributed to
  * institutions: the site keeps no address ranges to tell them apart, so every authorised customer receives the
- * journal's whole usage, and the status note says so.
+ * platform's whole usage, and the status note says so.
  */
 export class CounterService {
-  constructor(
-    private readonly db: JournalDb,
-    private readonly journal: UsageJournal,
-    private readonly origin: string,
-  ) {}
+  constructor(private readonly source: CounterSource) {}
 
   status(): StatusEntry[] {
-    const { title, platform } = this.journal;
+    const { title, platform, whole } = this.source;
     return [
       {
-        Description: `COUNTER Release ${RELEASE} usage reports of ${title} (platform ${platform})`,
+        Description: `COUNTER Release ${RELEASE} usage reports of ${title} (platform ${platform.name})`,
         Service_Active: true,
-        Note: 'Usage is not attributed to institutions: every customer receives the whole usage of the journal.',
+        Note: `Usage is not attributed to institutions: every customer receives the whole usage of ${whole}.`,
       },
     ];
   }
@@ -96,11 +131,11 @@ export class CounterService {
     customer: Customer,
     now: Date,
   ): Promise<{ report: CounterReport; tabular: boolean }> {
-    const { journal } = this;
+    const { source } = this;
     const request = parseReportRequest(definition, query, {
-      platform: journal.platform,
+      platform: source.platform.name,
       thisMonth: monthOf(now),
-      titleIds: journalIds(journal),
+      titleIds: source.titleIds,
     });
     const { period, exceptions } = availablePart(request.requested, await this.availableMonths(now));
     const report = buildReport({
@@ -108,8 +143,8 @@ export class CounterService {
       filters: request.filters,
       attributes: request.attributes,
       exceptions: [...request.exceptions, ...exceptions],
-      journal,
-      usage: await this.usageOf(period),
+      platform: source.platform,
+      journals: period ? await source.usageOf(period) : [],
       requested: request.requested,
       period,
       customer,
@@ -124,13 +159,8 @@ export class CounterService {
    */
   private async availableMonths(now: Date): Promise<Period> {
     const end = addMonths(monthOf(now), -1);
-    const firstDay = await firstUsageDay(this.db);
+    const firstDay = await this.source.firstUsageDay();
     const first = firstDay?.slice(0, 7);
     return { begin: first && first < end ? first : end, end };
-  }
-
-  private async usageOf(period: Period | null): Promise<Pick<JournalUsage, 'items' | 'searches'>> {
-    if (!period) return { items: [], searches: {} };
-    return readJournalUsage(this.db, this.journal, this.origin, period.begin, period.end);
   }
 }
