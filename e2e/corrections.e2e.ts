@@ -215,10 +215,12 @@ describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('correcting 
     await page.goto(`${baseUrl}/admin/activity`);
     await page
       .getByRole('cell', {
-        name: `${paper.refnumber}: moved from ${year} vol. ${volume} issue 1 to ${year} vol. ${volume} issue 2`,
+        name: `${paper.refnumber}: moved from VOL. ${volume}, ISSUE 1 (${year}) to VOL. ${volume}, ISSUE 2 (${year})`,
       })
       .waitFor();
-    await page.getByRole('cell', { name: `Deleted ${paper.refnumber} from ${year} vol. ${volume} issue 1` }).waitFor();
+    await page
+      .getByRole('cell', { name: `Deleted ${paper.refnumber} from VOL. ${volume}, ISSUE 1 (${year})` })
+      .waitFor();
     await page
       .getByRole('cell', { name: `Sent to ${paper.email}:`, exact: false })
       .first()

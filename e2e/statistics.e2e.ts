@@ -29,6 +29,7 @@ const LAST_MONTH = monthBefore(now);
 
 interface Article {
   id: number;
+  journal_id: number;
   refnumber: string;
   title: string;
   year: number;
@@ -41,13 +42,14 @@ let glanced: Article;
 /** Counted usage, as the counting writes it: views and downloads are investigations, downloads also requests. */
 function insertUsage(db: Database.Database) {
   const use = db.prepare(
-    'INSERT INTO usage_events (article_id, day, session, investigations, requests) VALUES (?, ?, ?, ?, ?)',
+    'INSERT INTO usage_events (journal_id, article_id, day, session, investigations, requests) VALUES (?, ?, ?, ?, ?, ?)',
   );
-  use.run(read.id, `${THIS_MONTH}-01`, 's1', 5, 2);
-  use.run(read.id, `${THIS_MONTH}-01`, 's2', 3, 3);
-  use.run(read.id, `${LAST_MONTH}-15`, 's3', 4, 1);
-  use.run(glanced.id, `${THIS_MONTH}-01`, 's4', 2, 0);
-  use.run(DELETED_ID, `${LAST_MONTH}-20`, 's5', 1, 1);
+  const journal = read.journal_id;
+  use.run(journal, read.id, `${THIS_MONTH}-01`, 's1', 5, 2);
+  use.run(journal, read.id, `${THIS_MONTH}-01`, 's2', 3, 3);
+  use.run(journal, read.id, `${LAST_MONTH}-15`, 's3', 4, 1);
+  use.run(journal, glanced.id, `${THIS_MONTH}-01`, 's4', 2, 0);
+  use.run(journal, DELETED_ID, `${LAST_MONTH}-20`, 's5', 1, 1);
 }
 
 beforeAll(async () => {
@@ -55,7 +57,9 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const db = new Database(path.join(server.dataDir, 'journal.sqlite'));
   const articles = db
-    .prepare("SELECT id, refnumber, title, year, volume, issue FROM articles WHERE refnumber <> '' ORDER BY id LIMIT 2")
+    .prepare(
+      "SELECT id, journal_id, refnumber, title, year, volume, issue FROM articles WHERE refnumber <> '' ORDER BY id LIMIT 2",
+    )
     .all() as Article[];
   [read, glanced] = articles.map((article) => ({ ...article, title: textOf(article.title) })) as [Article, Article];
   insertUsage(db);

@@ -75,7 +75,7 @@ describe('the activity log', () => {
         action: 'create',
         object_type: 'issue',
         object_id: issue.json().id,
-        summary: 'Added 2026 vol. 2 issue 1 (jan)',
+        summary: 'Added VOL. 2, ISSUE 1 (2026) Jan',
       },
     ]);
     expect(JSON.stringify(page)).not.toContain('a-new-secret-password');
@@ -116,7 +116,7 @@ describe('the activity log', () => {
     expect(saved.statusCode, saved.body).toBe(200);
     expect((await activity('?type=settings')).entries[0]).toMatchObject({
       action: 'update',
-      summary: 'Changed issn, fee_rupee',
+      summary: 'Changed ISSN, fee in rupees',
     });
   });
 

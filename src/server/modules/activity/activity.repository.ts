@@ -1,6 +1,7 @@
 import type { ActivityObjectType, ActivityQuery } from '../../../common/schemas/activity.js';
 import type { JournalExecutor } from '../../db/database.js';
 import type { ActivityLogRow } from '../../db/schema.js';
+import { fieldWords } from '../../../common/field-words.js';
 
 /** Who made a write: the signed-in user of the request. */
 export interface Actor {
@@ -63,10 +64,10 @@ export async function countActivity(db: JournalExecutor, filter: ActivityFilter)
   return Number(row.n);
 }
 
-/** 'title, pagenumber': the fields whose value differs, for an update's summary (values are left out on purpose). */
+/** 'title, pages': the fields whose value differs, in words, for an update's summary (values left out on purpose). */
 export function changedFields<T extends object>(before: T, after: Partial<T>, ignore: (keyof T)[] = []): string {
   const changed = (Object.keys(after) as (keyof T)[]).filter(
     (key) => !ignore.includes(key) && after[key] !== before[key],
   );
-  return changed.length ? changed.join(', ') : 'nothing';
+  return changed.length ? changed.map(fieldWords).join(', ') : 'nothing';
 }

@@ -70,7 +70,7 @@ describe('DELETE /api/archives/{id}', () => {
       object_type: 'article',
       object_id: id,
       username: 'admin',
-      summary: `Deleted ${refnumber} from 2026 vol. 8 issue 1`,
+      summary: `Deleted ${refnumber} from VOL. 8, ISSUE 1 (2026)`,
     });
 
     // Its reference number stays taken; the same title and transaction id are accepted again.
@@ -119,7 +119,7 @@ describe('moving an article to another issue', () => {
     expect(await lastActivity()).toMatchObject({
       action: 'update',
       object_id: id,
-      summary: `${refnumber}: moved from 2026 vol. 8 issue 1 to 2026 vol. 8 issue 2`,
+      summary: `${refnumber}: moved from VOL. 8, ISSUE 1 (2026) to VOL. 8, ISSUE 2 (2026)`,
     });
 
     const old = await page(`/archives/2026/vol8/issue1/${refnumber}`);

@@ -1,3 +1,4 @@
+import { issueTitle } from '../../../common/archive-links.js';
 import {
   ARTICLE_ERROR_MESSAGES,
   lastPageOf,
@@ -51,7 +52,8 @@ type IssueNumbers = Pick<IssueRow, 'year' | 'volume' | 'issue'>;
 const storedPath = (row: Pick<ArticleRow, 'year' | 'volume' | 'issue' | 'file'>) =>
   row.file ? `${FileStore.articleDir(row.year, row.volume, row.issue)}/${row.file}` : null;
 
-const issueLabel = (i: IssueNumbers) => `${i.year} vol. ${i.volume} issue ${i.issue}`;
+/** The issue as the site and the admin write it: 'VOL. 8, ISSUE 1 (2026)'. */
+const issueLabel = (i: IssueNumbers) => issueTitle(i.year, i.volume, i.issue);
 
 const conflict = (code: string) => new HttpError(409, code, ARTICLE_ERROR_MESSAGES[code]!);
 

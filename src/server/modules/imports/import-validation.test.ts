@@ -135,7 +135,13 @@ describe('imported issues, editors, indexing entries and settings', () => {
       publication_date: '',
     });
     expect(checkIssue({ ...issue, frequency: 'spring', publication_date: '2024-02-30x' }).problems).toEqual([
-      { record: 'row 2', field: 'frequency', message: 'Frequency is required', value: 'spring' },
+      {
+        record: 'row 2',
+        field: 'frequency',
+        label: 'months covered',
+        message: 'Frequency is required',
+        value: 'spring',
+      },
       {
         record: 'row 2',
         field: 'publication_date',

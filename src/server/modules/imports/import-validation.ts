@@ -17,6 +17,7 @@ import {
   type ImportedIssue,
   type ImportProblem,
 } from './import-plan.js';
+import { fieldWords } from '../../../common/field-words.js';
 
 /**
  * The checks of the forms, applied to the records of a plan (decision 102): the forms' own schemas and messages, then
@@ -33,25 +34,6 @@ function fieldName(path: readonly PropertyKey[]): string {
   return path.map((part, i) => (path[0] === 'authors' && i === 1 ? Number(part) + 1 : String(part))).join('.');
 }
 
-/** The words the forms label a field with, where its API name is not already a word. */
-const FIELD_WORDS: Record<string, string> = {
-  refnumber: 'reference number',
-  pagenumber: 'pages',
-  txnid: 'transaction id',
-  ptype: 'payment type',
-  publishdate: 'publication date',
-  authorname: 'authors',
-  doi: 'DOI',
-  orcid: 'ORCID iD',
-  given_name: 'given name',
-  family_name: 'family name',
-  licence_name: 'licence',
-  licence_url: 'licence address',
-  publication_date: 'publication date',
-  editor_website: 'website',
-};
-const words = (key: PropertyKey) => FIELD_WORDS[String(key)] ?? String(key).replace(/_/g, ' ');
-
 /** What a problem says of its field to a person: the field in words, an author by place and name, the value given. */
 function described(path: readonly PropertyKey[], values: object): { label: string; value?: string } {
   const [first, index, key] = path;
@@ -59,10 +41,10 @@ function described(path: readonly PropertyKey[], values: object): { label: strin
   if (first === 'authors' && typeof index === 'number' && Array.isArray(authors)) {
     const author = (authors[index] ?? {}) as Partial<Author>;
     const name = [author.given_name, author.family_name].filter(Boolean).join(' ');
-    const label = `author ${index + 1}${name ? ` (${name})` : ''}${key === undefined ? '' : `, ${words(key)}`}`;
+    const label = `author ${index + 1}${name ? ` (${name})` : ''}${key === undefined ? '' : `, ${fieldWords(key)}`}`;
     return { label, ...givenValue(key === undefined ? undefined : (author as Record<string, unknown>)[String(key)]) };
   }
-  return { label: words(first ?? ''), ...givenValue((values as Record<string, unknown>)[String(first)]) };
+  return { label: fieldWords(first ?? ''), ...givenValue((values as Record<string, unknown>)[String(first)]) };
 }
 
 const givenValue = (value: unknown) =>

@@ -64,7 +64,7 @@ describe('PUT /api/admin/issues/{id}', () => {
       action: 'update',
       object_type: 'issue',
       object_id: id,
-      summary: '2026 vol. 5 issue 1: changed frequency',
+      summary: 'VOL. 5, ISSUE 1 (2026) Jan-Feb: changed months covered',
     });
   });
 

@@ -188,7 +188,7 @@ describe('issue states', () => {
       .executeTakeFirstOrThrow();
     expect(activity).toEqual({
       username: 'schedule',
-      summary: `Published 2027 vol. 9 issue 1 as scheduled, dated ${at.slice(0, 10)}`,
+      summary: `Published VOL. 9, ISSUE 1 (2027) Jan as scheduled, dated ${at.slice(0, 10)}`,
     });
   });
 

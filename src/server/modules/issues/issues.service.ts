@@ -1,3 +1,4 @@
+import { issueTitle } from '../../../common/archive-links.js';
 import {
   ALREADY_PUBLISHED_MESSAGE,
   DUPLICATE_ISSUE_MESSAGE,
@@ -32,7 +33,9 @@ import {
   updateIssue,
 } from './issues.repository.js';
 
-const label = (i: Pick<IssueInput, 'year' | 'volume' | 'issue'>) => `${i.year} vol. ${i.volume} issue ${i.issue}`;
+/** The issue as the site and the admin write it: 'VOL. 5, ISSUE 1 (2026)', with its months where they are known. */
+const label = (i: Pick<IssueInput, 'year' | 'volume' | 'issue'> & { frequency?: string }) =>
+  issueTitle(i.year, i.volume, i.issue, i.frequency);
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -71,7 +74,7 @@ export class IssuesService {
           action: 'create',
           objectType: 'issue',
           objectId: inserted,
-          summary: `Added ${label(input)} (${input.frequency})${state === 'draft' ? ' as a draft' : ''}`,
+          summary: `Added ${label(input)}${state === 'draft' ? ' as a draft' : ''}`,
         });
         return inserted;
       })
