@@ -1,10 +1,10 @@
-import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { ArticleRecord } from '../../../common/schemas/archives.js';
 import type { AdminIssue } from '../../../common/schemas/issue.js';
 import type { SiteSettings } from '../../../common/schemas/settings.js';
 import { adminLoad } from '../../features/admin-shell/admin-request.js';
 import { ArticleView } from '../public/article-page.js';
-import { issueAdminPath } from './issues-page.js';
+import { PreviewHeading } from './preview-heading.js';
 
 export async function articlePreviewLoader({ params }: LoaderFunctionArgs) {
   const article = await adminLoad<ArticleRecord>(`/api/archives/${params.id}`);
@@ -26,15 +26,14 @@ export function ArticlePreviewPage() {
   const hidden = state !== 'published' || article.status !== 'enabled';
   return (
     <section>
-      <div className="page-title">
-        <h1>Preview</h1>
-        <Link to={issueAdminPath(article)}>Back to the issue</Link>
-      </div>
-      <p className="flash flash-info" role="status">
-        {hidden
-          ? 'Readers cannot see this article yet: this is how its page will look once it is published.'
-          : 'This article is published: this is its page as readers see it.'}
-      </p>
+      <PreviewHeading
+        issue={article}
+        notice={
+          hidden
+            ? 'Readers cannot see this article yet: this is how its page will look once it is published.'
+            : 'This article is published: this is its page as readers see it.'
+        }
+      />
       <ArticleView article={article} settings={settings} preview />
     </section>
   );

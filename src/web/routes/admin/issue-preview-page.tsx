@@ -1,9 +1,9 @@
-import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { issueTitle } from '../../../common/archive-links.js';
 import type { ArticleRecord } from '../../../common/schemas/archives.js';
 import type { AdminIssue } from '../../../common/schemas/issue.js';
 import { adminLoad } from '../../features/admin-shell/admin-request.js';
-import { issueAdminPath } from './issues-page.js';
+import { PreviewHeading } from './preview-heading.js';
 
 type Issue = Omit<AdminIssue, 'articles' | 'enabledArticles'>;
 
@@ -24,15 +24,14 @@ export function IssuePreviewPage() {
   const { issue, articles } = useLoaderData<typeof issuePreviewLoader>();
   return (
     <section>
-      <div className="page-title">
-        <h1>Preview</h1>
-        <Link to={issueAdminPath(issue)}>Back to the issue</Link>
-      </div>
-      <p className="flash flash-info" role="status">
-        {issue.state === 'published'
-          ? 'This issue is published: these are the articles its page lists.'
-          : 'Readers cannot see this issue yet: these are the articles its page will list once it is published.'}
-      </p>
+      <PreviewHeading
+        issue={issue}
+        notice={
+          issue.state === 'published'
+            ? 'This issue is published: these are the articles its page lists.'
+            : 'Readers cannot see this issue yet: these are the articles its page will list once it is published.'
+        }
+      />
       <div className="card issue-page">
         <h2>{issueTitle(issue.year, issue.volume, issue.issue, issue.frequency)}</h2>
         {articles.length === 0 ? (
